@@ -1,0 +1,38 @@
+//! # isect
+//!
+//! Exact geometric intersection tests, at close to the speed of the plain floating-point
+//! formulas. This first layer is the predicate kernel: [`orient2d`], [`orient3d`],
+//! [`incircle`] and [`insphere`], exact for every finite input, generic over `f32`,
+//! `f64` and big rationals; their symbolically perturbed forms in [`sos`]; and the
+//! [`policy`] layer that lets every test run under an epsilon rule beside the exact one.
+//!
+//! See `docs/ARCHITECTURE.md` for the map of the crate and `proofs/` for the arguments
+//! behind every exactness claim.
+//!
+//! # Examples
+//!
+//! ```
+//! use isect::{orient2d, Sign};
+//! // The naive formula gets this one wrong; isect does not.
+//! let (a, b, c) = ([0.5, 0.5], [12.0, 12.0], [24.0, 24.0]);
+//! assert_eq!(orient2d(a, b, c), Sign::Zero);
+//! ```
+#![deny(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
+#![forbid(unsafe_code)]
+
+mod error;
+pub mod policy;
+pub mod predicates;
+mod scalar;
+mod sign;
+
+pub use error::{InputError, NonFiniteValue};
+pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
+pub use predicates::sos;
+pub use predicates::{
+    incircle, insphere, orient2d, orient3d, try_incircle, try_insphere, try_orient2d, try_orient3d,
+    Point2, Point3,
+};
+pub use scalar::Scalar;
+pub use sign::Sign;

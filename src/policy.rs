@@ -1,0 +1,1 @@
+//! The epsilon policy layer. Placeholder: being written.

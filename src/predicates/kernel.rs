@@ -1,0 +1,147 @@
+//! Predicate kernels: one per scalar type, chosen at compile time through
+//! [`Scalar::Kernel`](crate::Scalar::Kernel).
+
+use num_traits::Zero;
+
+use super::{exact, float};
+use crate::{Scalar, Sign};
+
+/// The four predicates over one scalar type.
+///
+/// Implemented by [`F64Kernel`] (the staged adaptive kernel), [`F32Kernel`] (exact
+/// promotion to `f64`) and [`ExactKernel`] (direct evaluation over a rational type).
+/// Call the free functions [`orient2d`](crate::orient2d) … [`insphere`](crate::insphere)
+/// rather than these.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{Kernel, F64Kernel, Sign};
+/// assert_eq!(F64Kernel::orient2d(&[0.0, 0.0], &[1.0, 0.0], &[0.0, 1.0]), Sign::Positive);
+/// ```
+pub trait Kernel<T> {
+    /// See [`orient2d`](crate::orient2d).
+    fn orient2d(a: &[T; 2], b: &[T; 2], c: &[T; 2]) -> Sign;
+    /// See [`orient3d`](crate::orient3d).
+    fn orient3d(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3]) -> Sign;
+    /// See [`incircle`](crate::incircle).
+    fn incircle(a: &[T; 2], b: &[T; 2], c: &[T; 2], d: &[T; 2]) -> Sign;
+    /// See [`insphere`](crate::insphere).
+    fn insphere(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3], e: &[T; 3]) -> Sign;
+}
+
+/// The staged kernel for `f64`: error-bounded filter, adaptive expansion arithmetic, and
+/// a big-integer fallback that is exact over the whole finite range.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{Kernel, F64Kernel, Sign};
+/// let s = F64Kernel::orient3d(&[0.0; 3], &[1.0, 0.0, 0.0], &[0.0, 1.0, 0.0], &[0.0, 0.0, -1.0]);
+/// assert_eq!(s, Sign::Positive);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct F64Kernel;
+
+/// The kernel for `f32`: every `f32` converts exactly to `f64`, so the `f64` kernel's
+/// exact answer on the converted points is the exact answer on the `f32` points.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{Kernel, F32Kernel, Sign};
+/// assert_eq!(F32Kernel::orient2d(&[0.0, 0.0], &[1.0, 1.0], &[2.0, 2.0]), Sign::Zero);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct F32Kernel;
+
+/// The kernel for exact rational types: the determinant is evaluated directly and
+/// compared with zero.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{Kernel, ExactKernel, Sign};
+/// use num_rational::BigRational;
+/// let r = |x: f64| BigRational::from_float(x).unwrap();
+/// let s = ExactKernel::orient2d(&[r(0.0), r(0.0)], &[r(0.1), r(0.1)], &[r(0.3), r(0.3)]);
+/// assert_eq!(s, Sign::Zero);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExactKernel;
+
+impl Kernel<f64> for F64Kernel {
+    #[inline]
+    fn orient2d(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+        float::orient2d(a, b, c)
+    }
+    #[inline]
+    fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+        float::orient3d(a, b, c, d)
+    }
+    #[inline]
+    fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
+        float::incircle(a, b, c, d)
+    }
+    #[inline]
+    fn insphere(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
+        float::insphere(a, b, c, d, e)
+    }
+}
+
+#[inline(always)]
+fn up<const N: usize>(p: &[f32; N]) -> [f64; N] {
+    p.map(f64::from)
+}
+
+impl Kernel<f32> for F32Kernel {
+    #[inline]
+    fn orient2d(a: &[f32; 2], b: &[f32; 2], c: &[f32; 2]) -> Sign {
+        float::orient2d(&up(a), &up(b), &up(c))
+    }
+    #[inline]
+    fn orient3d(a: &[f32; 3], b: &[f32; 3], c: &[f32; 3], d: &[f32; 3]) -> Sign {
+        float::orient3d(&up(a), &up(b), &up(c), &up(d))
+    }
+    #[inline]
+    fn incircle(a: &[f32; 2], b: &[f32; 2], c: &[f32; 2], d: &[f32; 2]) -> Sign {
+        float::incircle(&up(a), &up(b), &up(c), &up(d))
+    }
+    #[inline]
+    fn insphere(a: &[f32; 3], b: &[f32; 3], c: &[f32; 3], d: &[f32; 3], e: &[f32; 3]) -> Sign {
+        float::insphere(&up(a), &up(b), &up(c), &up(d), &up(e))
+    }
+}
+
+/// Rational types whose ring operations are exact: the types [`ExactKernel`] serves.
+/// Sealed: floats must not reach the direct evaluation.
+pub trait ExactRing: Scalar + Zero + private::Sealed {}
+impl ExactRing for num_rational::BigRational {}
+#[cfg(feature = "rug")]
+impl ExactRing for rug::Rational {}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for num_rational::BigRational {}
+    #[cfg(feature = "rug")]
+    impl Sealed for rug::Rational {}
+}
+
+fn sign_of<T: Scalar + Zero>(x: T) -> Sign {
+    Sign::of::<T>(x)
+}
+
+impl<T: ExactRing> Kernel<T> for ExactKernel {
+    fn orient2d(a: &[T; 2], b: &[T; 2], c: &[T; 2]) -> Sign {
+        sign_of(exact::orient2d(a, b, c))
+    }
+    fn orient3d(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3]) -> Sign {
+        sign_of(exact::orient3d(a, b, c, d))
+    }
+    fn incircle(a: &[T; 2], b: &[T; 2], c: &[T; 2], d: &[T; 2]) -> Sign {
+        sign_of(exact::incircle(a, b, c, d))
+    }
+    fn insphere(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3], e: &[T; 3]) -> Sign {
+        sign_of(exact::insphere(a, b, c, d, e))
+    }
+}

@@ -1,0 +1,1 @@
+//! Symbolic perturbation (Simulation of Simplicity). Placeholder: being written.

@@ -1,0 +1,91 @@
+//! The scalar abstraction: which number types the library computes with, and which
+//! predicate kernel each of them gets.
+
+use core::fmt::Debug;
+use num_traits::NumRef;
+
+use crate::predicates::kernel::{ExactKernel, F32Kernel, F64Kernel, Kernel};
+
+/// A number type the library computes with: `f32`, `f64`, [`BigRational`](num_rational::BigRational)
+/// and, with the `rug` feature, `rug::Rational`.
+///
+/// Built on [`num_traits::NumRef`] (ring operations, by value and with a reference on the
+/// right), `Clone` rather than `Copy` so that big numbers fit. The associated [`Kernel`] is
+/// the predicate implementation for the type, chosen at compile time: floats get the staged
+/// adaptive kernel, rationals evaluate the determinants directly.
+///
+/// # Examples
+///
+/// ```
+/// use isect::Scalar;
+/// use num_rational::BigRational;
+///
+/// fn first_is_finite<T: Scalar>(xs: &[T]) -> bool { xs[0].is_finite() }
+/// assert!(!first_is_finite(&[f64::NAN]));
+/// assert!(first_is_finite(&[BigRational::from_float(0.1).unwrap()]));
+/// ```
+pub trait Scalar: Clone + PartialOrd + Debug + NumRef + 'static {
+    /// The predicate kernel for this type.
+    type Kernel: Kernel<Self>;
+
+    /// `true` when every predicate answer for this type is exact with no further conditions
+    /// (it is for all implementations in this crate; the trait leaves room for others).
+    const EXACT: bool;
+
+    /// `false` for NaN and the infinities; always `true` for rationals.
+    fn is_finite(&self) -> bool;
+
+    /// The nearest `f64` (rounded; for reports and error messages, never for decisions).
+    fn to_f64(&self) -> f64;
+}
+
+impl Scalar for f64 {
+    type Kernel = F64Kernel;
+    const EXACT: bool = true;
+    #[inline]
+    fn is_finite(&self) -> bool {
+        f64::is_finite(*self)
+    }
+    #[inline]
+    fn to_f64(&self) -> f64 {
+        *self
+    }
+}
+
+impl Scalar for f32 {
+    type Kernel = F32Kernel;
+    const EXACT: bool = true;
+    #[inline]
+    fn is_finite(&self) -> bool {
+        f32::is_finite(*self)
+    }
+    #[inline]
+    fn to_f64(&self) -> f64 {
+        f64::from(*self)
+    }
+}
+
+impl Scalar for num_rational::BigRational {
+    type Kernel = ExactKernel;
+    const EXACT: bool = true;
+    #[inline]
+    fn is_finite(&self) -> bool {
+        true
+    }
+    fn to_f64(&self) -> f64 {
+        num_traits::ToPrimitive::to_f64(self).unwrap_or(f64::NAN)
+    }
+}
+
+#[cfg(feature = "rug")]
+impl Scalar for rug::Rational {
+    type Kernel = ExactKernel;
+    const EXACT: bool = true;
+    #[inline]
+    fn is_finite(&self) -> bool {
+        true
+    }
+    fn to_f64(&self) -> f64 {
+        rug::Rational::to_f64(self)
+    }
+}
