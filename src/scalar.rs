@@ -2,6 +2,7 @@
 //! predicate kernel each of them gets.
 
 use core::fmt::Debug;
+use num_rational::BigRational;
 use num_traits::NumRef;
 
 use crate::predicates::kernel::{ExactKernel, F32Kernel, F64Kernel, Kernel};
@@ -37,6 +38,21 @@ pub trait Scalar: Clone + PartialOrd + Debug + NumRef + 'static {
 
     /// The nearest `f64` (rounded; for reports and error messages, never for decisions).
     fn to_f64(&self) -> f64;
+
+    /// The exact value as a [`BigRational`]; `None` for NaN and the infinities.
+    ///
+    /// Used by the cold paths that need exact arithmetic on values of any scalar type
+    /// (symbolic perturbation minors, oracles).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Scalar;
+    /// use num_rational::BigRational;
+    /// assert_eq!(0.5_f64.to_rational(), Some(BigRational::new(1.into(), 2.into())));
+    /// assert_eq!(f32::NAN.to_rational(), None);
+    /// ```
+    fn to_rational(&self) -> Option<BigRational>;
 }
 
 impl Scalar for f64 {
@@ -49,6 +65,9 @@ impl Scalar for f64 {
     #[inline]
     fn to_f64(&self) -> f64 {
         *self
+    }
+    fn to_rational(&self) -> Option<BigRational> {
+        BigRational::from_float(*self)
     }
 }
 
@@ -63,6 +82,9 @@ impl Scalar for f32 {
     fn to_f64(&self) -> f64 {
         f64::from(*self)
     }
+    fn to_rational(&self) -> Option<BigRational> {
+        BigRational::from_float(*self)
+    }
 }
 
 impl Scalar for num_rational::BigRational {
@@ -74,6 +96,9 @@ impl Scalar for num_rational::BigRational {
     }
     fn to_f64(&self) -> f64 {
         num_traits::ToPrimitive::to_f64(self).unwrap_or(f64::NAN)
+    }
+    fn to_rational(&self) -> Option<BigRational> {
+        Some(self.clone())
     }
 }
 
@@ -87,5 +112,16 @@ impl Scalar for rug::Rational {
     }
     fn to_f64(&self) -> f64 {
         rug::Rational::to_f64(self)
+    }
+    fn to_rational(&self) -> Option<BigRational> {
+        let int = |i: &rug::Integer| {
+            let sign = if *i < 0 {
+                num_bigint::Sign::Minus
+            } else {
+                num_bigint::Sign::Plus
+            };
+            num_bigint::BigInt::from_slice(sign, &i.to_digits::<u32>(rug::integer::Order::Lsf))
+        };
+        Some(BigRational::new(int(self.numer()), int(self.denom())))
     }
 }
