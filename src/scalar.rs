@@ -2,16 +2,18 @@
 //! predicate kernel each of them gets.
 
 use core::fmt::Debug;
+use core::ops::{Add, Div, Mul, Neg, Sub};
 use num_rational::BigRational;
-use num_traits::NumRef;
+use num_traits::{One, Zero};
 
 use crate::predicates::kernel::{ExactKernel, F32Kernel, F64Kernel, Kernel};
 
 /// A number type the library computes with: `f32`, `f64`, [`BigRational`](num_rational::BigRational)
 /// and, with the `rug` feature, `rug::Rational`.
 ///
-/// Built on [`num_traits::NumRef`] (ring operations, by value and with a reference on the
-/// right), `Clone` rather than `Copy` so that big numbers fit. The associated [`Kernel`] is
+/// Built on num-traits' [`Zero`] and [`One`] and the field operations, by value and with a
+/// reference on the right (`x - &y`), `Clone` rather than `Copy` so that big numbers fit.
+/// (`num_traits::Num` is not required because `rug::Rational` has no remainder.) The associated [`Kernel`] is
 /// the predicate implementation for the type, chosen at compile time: floats get the staged
 /// adaptive kernel, rationals evaluate the determinants directly.
 ///
@@ -25,7 +27,23 @@ use crate::predicates::kernel::{ExactKernel, F32Kernel, F64Kernel, Kernel};
 /// assert!(!first_is_finite(&[f64::NAN]));
 /// assert!(first_is_finite(&[BigRational::from_float(0.1).unwrap()]));
 /// ```
-pub trait Scalar: Clone + PartialOrd + Debug + NumRef + 'static {
+pub trait Scalar:
+    Clone
+    + PartialOrd
+    + Debug
+    + Zero
+    + One
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + for<'a> Add<&'a Self, Output = Self>
+    + for<'a> Sub<&'a Self, Output = Self>
+    + for<'a> Mul<&'a Self, Output = Self>
+    + for<'a> Div<&'a Self, Output = Self>
+    + 'static
+{
     /// The predicate kernel for this type.
     type Kernel: Kernel<Self>;
 
