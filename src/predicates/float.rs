@@ -1,35 +1,146 @@
-//! The staged `f64` kernel. (Stage A filters; later stages in `adaptive` and `bigint`.)
+//! The staged `f64` kernel.
+//!
+//! * **Stage A** (inline, the only code on the hot path): the determinant in plain
+//!   floating point and an error bound computed from its *permanent* (the same formula on
+//!   absolute values). If the determinant exceeds the bound its sign is exact. The bound
+//!   holds for every input, including underflowing and overflowing intermediates (an
+//!   overflow makes the bound infinite or NaN, which fails the test).
+//! * **Window check** (`#[cold]`): non-finite input answers `Zero`. Otherwise the input is
+//!   classified against the *expansion window* of the predicate, a range of magnitudes and
+//!   granularities in which expansion arithmetic can neither overflow nor underflow. Input
+//!   outside the window whose spread of exponents fits the window's width is scaled by a
+//!   power of two (exact; the sign of a homogeneous determinant is unchanged); input that
+//!   does not fit goes to the big-integer fallback.
+//! * **Stage B** (orient2d, orient3d): exact differences (`TwoDiff`), each monomial of the
+//!   determinant as an exact product of the leading parts plus first-order corrections,
+//!   summed with error-free transformations; a bound of order `u²` decides.
+//! * **Stage C**: the determinant evaluated exactly in expansion arithmetic.
+//! * **Fallback**: big integers (`bigint.rs`), exact over the whole finite range.
+//!
+//! The constants and every bound are derived in `proofs/predicates.md`; the test
+//! `filter_constants_are_the_rounded_up_exact_values` recomputes them in rational
+//! arithmetic.
 
-use super::bigint;
+use super::expansion::{two_diff, two_product, two_sum, Expansion};
+use super::{bigint, exact};
 use crate::Sign;
 
-#[inline]
-fn finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
-    pts.iter().all(|p| p.iter().all(|x| x.is_finite()))
+#[cfg(test)]
+/// Unit roundoff of binary64, `u = 2^-53` (the constants test derives everything from it).
+pub(crate) const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+/// Stage-A coefficient for orient2d: `(γ₂ + (1−u)^−2 − 1)/(1−u)^4`, rounded up (≈ 4u).
+pub(crate) const O2_A: f64 = 4.440892098500629e-16;
+/// Stage-A coefficient for orient3d: `(γ₅ + (1−u)^−3 − 1)/(1−u)^8`, rounded up (≈ 8u).
+pub(crate) const O3_A: f64 = 8.881784197001264e-16;
+/// Stage-A coefficient for incircle: `(γ₇ + (1−u)^−4 − 1)/(1−u)^11`, rounded up (≈ 11u).
+pub(crate) const IC_A: f64 = 1.2212453270876746e-15;
+/// Stage-A coefficient for insphere: `(γ₁₁ + (1−u)^−5 − 1)/(1−u)^17`, rounded up (≈ 16u).
+pub(crate) const IS_A: f64 = 1.7763568394002556e-15;
+/// `2^-1020`: added inside the permanents so that the bound also covers underflow in the
+/// inner products (absolute error at most `2^-1075` each).
+pub(crate) const TAU: f64 = f64::from_bits(3 << 52);
+/// `2^-1060`: added to every bound to cover the remaining absolute underflow errors.
+/// (A subnormal: its bit pattern is `2^(1074 − 1060)`.)
+pub(crate) const TAU2: f64 = f64::from_bits(1 << 14);
+/// `2^99 = 1/(128u²)`: stage-B orient3d decides when `|res|·2^99 > Σ|qh|`.
+pub(crate) const O3_B_INV: f64 = f64::from_bits((1023 + 99) << 52);
+/// `2^101 = 1/(32u²)`: stage-B orient2d decides when `|res|·2^101 > Σ|ph|`.
+pub(crate) const O2_B_INV: f64 = f64::from_bits((1023 + 101) << 52);
+
+/// Expansion windows `(E, K)`: every nonzero coordinate `x` satisfies `|x| < 2^(E+1)` and
+/// is an integer multiple of `2^K`. See `proofs/predicates.md`, "The expansion window".
+pub(crate) const O2_WINDOW: (i32, i32) = (450, -490);
+/// See [`O2_WINDOW`].
+pub(crate) const O3_WINDOW: (i32, i32) = (290, -326);
+/// See [`O2_WINDOW`].
+pub(crate) const IC_WINDOW: (i32, i32) = (225, -245);
+/// See [`O2_WINDOW`].
+pub(crate) const IS_WINDOW: (i32, i32) = (180, -196);
+
+// ---------------------------------------------------------------------------------------
+// Stage A
+// ---------------------------------------------------------------------------------------
+
+#[inline(always)]
+fn decide(det: f64, bound: f64) -> Option<Sign> {
+    if det > bound {
+        Some(Sign::Positive)
+    } else if det < -bound {
+        Some(Sign::Negative)
+    } else {
+        None
+    }
 }
 
 #[inline]
 pub(crate) fn orient2d(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
-    if !finite(&[a, b, c]) {
-        return Sign::Zero;
+    let acx = a[0] - c[0];
+    let bcx = b[0] - c[0];
+    let acy = a[1] - c[1];
+    let bcy = b[1] - c[1];
+    let l = acx * bcy;
+    let r = acy * bcx;
+    let det = l - r;
+    let perm = l.abs() + r.abs();
+    match decide(det, O2_A * perm + TAU2) {
+        Some(s) => s,
+        None => orient2d_slow(a, b, c),
     }
-    bigint::orient2d(a, b, c)
 }
 
 #[inline]
 pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
-    if !finite(&[a, b, c, d]) {
-        return Sign::Zero;
+    let adx = a[0] - d[0];
+    let bdx = b[0] - d[0];
+    let cdx = c[0] - d[0];
+    let ady = a[1] - d[1];
+    let bdy = b[1] - d[1];
+    let cdy = c[1] - d[1];
+    let adz = a[2] - d[2];
+    let bdz = b[2] - d[2];
+    let cdz = c[2] - d[2];
+    let bdxcdy = bdx * cdy;
+    let cdxbdy = cdx * bdy;
+    let cdxady = cdx * ady;
+    let adxcdy = adx * cdy;
+    let adxbdy = adx * bdy;
+    let bdxady = bdx * ady;
+    let det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+    let perm = (bdxcdy.abs() + cdxbdy.abs() + TAU) * adz.abs()
+        + (cdxady.abs() + adxcdy.abs() + TAU) * bdz.abs()
+        + (adxbdy.abs() + bdxady.abs() + TAU) * cdz.abs();
+    match decide(det, O3_A * perm + TAU2) {
+        Some(s) => s,
+        None => orient3d_slow(a, b, c, d),
     }
-    bigint::orient3d(a, b, c, d)
 }
 
 #[inline]
 pub(crate) fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
-    if !finite(&[a, b, c, d]) {
-        return Sign::Zero;
+    let adx = a[0] - d[0];
+    let bdx = b[0] - d[0];
+    let cdx = c[0] - d[0];
+    let ady = a[1] - d[1];
+    let bdy = b[1] - d[1];
+    let cdy = c[1] - d[1];
+    let bdxcdy = bdx * cdy;
+    let cdxbdy = cdx * bdy;
+    let alift = adx * adx + ady * ady;
+    let cdxady = cdx * ady;
+    let adxcdy = adx * cdy;
+    let blift = bdx * bdx + bdy * bdy;
+    let adxbdy = adx * bdy;
+    let bdxady = bdx * ady;
+    let clift = cdx * cdx + cdy * cdy;
+    let det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
+    let perm = (alift + TAU) * (bdxcdy.abs() + cdxbdy.abs() + TAU)
+        + (blift + TAU) * (cdxady.abs() + adxcdy.abs() + TAU)
+        + (clift + TAU) * (adxbdy.abs() + bdxady.abs() + TAU);
+    match decide(det, IC_A * perm + TAU2) {
+        Some(s) => s,
+        None => incircle_slow(a, b, c, d),
     }
-    bigint::incircle(a, b, c, d)
 }
 
 #[inline]
@@ -40,8 +151,493 @@ pub(crate) fn insphere(
     d: &[f64; 3],
     e: &[f64; 3],
 ) -> Sign {
-    if !finite(&[a, b, c, d, e]) {
+    let aex = a[0] - e[0];
+    let bex = b[0] - e[0];
+    let cex = c[0] - e[0];
+    let dex = d[0] - e[0];
+    let aey = a[1] - e[1];
+    let bey = b[1] - e[1];
+    let cey = c[1] - e[1];
+    let dey = d[1] - e[1];
+    let aez = a[2] - e[2];
+    let bez = b[2] - e[2];
+    let cez = c[2] - e[2];
+    let dez = d[2] - e[2];
+
+    let aexbey = aex * bey;
+    let bexaey = bex * aey;
+    let bexcey = bex * cey;
+    let cexbey = cex * bey;
+    let cexdey = cex * dey;
+    let dexcey = dex * cey;
+    let dexaey = dex * aey;
+    let aexdey = aex * dey;
+    let aexcey = aex * cey;
+    let cexaey = cex * aey;
+    let bexdey = bex * dey;
+    let dexbey = dex * bey;
+    let ab = aexbey - bexaey;
+    let bc = bexcey - cexbey;
+    let cd = cexdey - dexcey;
+    let da = dexaey - aexdey;
+    let ac = aexcey - cexaey;
+    let bd = bexdey - dexbey;
+
+    let abc = aez * bc - bez * ac + cez * ab;
+    let bcd = bez * cd - cez * bd + dez * bc;
+    let cda = cez * da + dez * ac + aez * cd;
+    let dab = dez * ab + aez * bd + bez * da;
+
+    let alift = aex * aex + aey * aey + aez * aez;
+    let blift = bex * bex + bey * bey + bez * bez;
+    let clift = cex * cex + cey * cey + cez * cez;
+    let dlift = dex * dex + dey * dey + dez * dez;
+
+    let det = (dlift * abc - clift * dab) + (blift * cda - alift * bcd);
+
+    let abp = aexbey.abs() + bexaey.abs() + TAU;
+    let bcp = bexcey.abs() + cexbey.abs() + TAU;
+    let cdp = cexdey.abs() + dexcey.abs() + TAU;
+    let dap = dexaey.abs() + aexdey.abs() + TAU;
+    let acp = aexcey.abs() + cexaey.abs() + TAU;
+    let bdp = bexdey.abs() + dexbey.abs() + TAU;
+    let (aez, bez, cez, dez) = (aez.abs(), bez.abs(), cez.abs(), dez.abs());
+    let abcp = aez * bcp + bez * acp + cez * abp + TAU;
+    let bcdp = bez * cdp + cez * bdp + dez * bcp + TAU;
+    let cdap = cez * dap + dez * acp + aez * cdp + TAU;
+    let dabp = dez * abp + aez * bdp + bez * dap + TAU;
+    let perm =
+        (dlift + TAU) * abcp + (clift + TAU) * dabp + (blift + TAU) * cdap + (alift + TAU) * bcdp;
+    match decide(det, IS_A * perm + TAU2) {
+        Some(s) => s,
+        None => insphere_slow(a, b, c, d, e),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Window classification
+// ---------------------------------------------------------------------------------------
+
+/// Where an input stands relative to a predicate's expansion window.
+#[derive(Debug, PartialEq)]
+enum Fit {
+    /// Every coordinate is zero.
+    AllZero,
+    /// Inside the window as given.
+    Inside,
+    /// Inside after multiplying every coordinate by `2^s`.
+    Scaled(i32),
+    /// The spread of exponents exceeds the window's width.
+    Outside,
+}
+
+/// `2^k` for `-1022 ≤ k ≤ 1023`.
+#[inline]
+fn pow2(k: i32) -> f64 {
+    debug_assert!((-1022..=1023).contains(&k));
+    f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// `x · 2^s`, exact when the result is a normal number or zero (the caller guarantees it).
+fn scale(x: f64, s: i32) -> f64 {
+    let mut x = x;
+    let mut s = s;
+    while s != 0 {
+        let step = s.clamp(-1000, 1000);
+        x *= pow2(step);
+        s -= step;
+    }
+    x
+}
+
+fn classify<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> Fit {
+    let mut hi = i32::MIN;
+    let mut lo = i32::MAX;
+    for p in pts {
+        for &x in p.iter() {
+            if x != 0.0 {
+                let (m, e) = bigint::decompose(x);
+                let m = m.unsigned_abs();
+                hi = hi.max(e + 63 - m.leading_zeros() as i32);
+                lo = lo.min(e + m.trailing_zeros() as i32);
+            }
+        }
+    }
+    if hi == i32::MIN {
+        Fit::AllZero
+    } else if hi <= e_max && lo >= k_min {
+        Fit::Inside
+    } else if hi - lo <= e_max - k_min {
+        Fit::Scaled(k_min - lo)
+    } else {
+        Fit::Outside
+    }
+}
+
+#[inline]
+fn all_finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
+    pts.iter().all(|p| p.iter().all(|x| x.is_finite()))
+}
+
+fn scaled<const D: usize>(p: &[f64; D], s: i32) -> [f64; D] {
+    p.map(|x| scale(x, s))
+}
+
+fn expansions<const D: usize>(p: &[f64; D]) -> [Expansion; D] {
+    p.map(Expansion::from_f64)
+}
+
+// ---------------------------------------------------------------------------------------
+// Slow paths
+// ---------------------------------------------------------------------------------------
+
+#[cold]
+#[inline(never)]
+fn orient2d_slow(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    if !all_finite(&[a, b, c]) {
         return Sign::Zero;
     }
-    bigint::insphere(a, b, c, d, e)
+    match classify(&[a, b, c], O2_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => orient2d_adapt(a, b, c),
+        Fit::Scaled(s) => orient2d_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s)),
+        Fit::Outside => bigint::orient2d(a, b, c),
+    }
+}
+
+/// One monomial `h1·h2` of a degree-2 determinant with exact differences `h + t`:
+/// returns `(ph, low)` where `ph + pl = h1·h2` exactly and `low ≈ pl + t1·h2 + h1·t2`.
+#[inline(always)]
+fn mono2(h1: f64, t1: f64, h2: f64, t2: f64) -> (f64, f64) {
+    let (ph, pl) = two_product(h1, h2);
+    let f = t1 * h2 + h1 * t2;
+    (ph, pl + f)
+}
+
+/// Stages B and C of orient2d; the input lies in [`O2_WINDOW`].
+fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    let (acx, acxt) = two_diff(a[0], c[0]);
+    let (bcx, bcxt) = two_diff(b[0], c[0]);
+    let (acy, acyt) = two_diff(a[1], c[1]);
+    let (bcy, bcyt) = two_diff(b[1], c[1]);
+    let (p1, l1) = mono2(acx, acxt, bcy, bcyt);
+    let (p2, l2) = mono2(acy, acyt, bcx, bcxt);
+    let (s, e) = two_sum(p1, -p2);
+    let res = s + ((e + l1) - l2);
+    let p = p1.abs() + p2.abs();
+    if res.abs() * O2_B_INV > p {
+        return Sign::of(res);
+    }
+    orient2d_exact(a, b, c)
+}
+
+fn orient2d_exact(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    exact::orient2d(&expansions(a), &expansions(b), &expansions(c)).sign()
+}
+
+#[cold]
+#[inline(never)]
+fn orient3d_slow(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    if !all_finite(&[a, b, c, d]) {
+        return Sign::Zero;
+    }
+    match classify(&[a, b, c, d], O3_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => orient3d_adapt(a, b, c, d),
+        Fit::Scaled(s) => {
+            orient3d_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s))
+        }
+        Fit::Outside => bigint::orient3d(a, b, c, d),
+    }
+}
+
+/// One monomial `h1·h2·h3` of a degree-3 determinant with exact differences `h + t`:
+/// returns `(qh, low)` with `qh + ql + pl·h3 = h1·h2·h3` exactly (where `ph + pl = h1·h2`
+/// and `qh + ql = ph·h3`) and `low ≈ ql + pl·h3 + (first-order tail terms)`.
+#[inline(always)]
+fn mono3(h1: f64, t1: f64, h2: f64, t2: f64, h3: f64, t3: f64) -> (f64, f64) {
+    let (ph, pl) = two_product(h1, h2);
+    let (qh, ql) = two_product(ph, h3);
+    let r = pl * h3;
+    let f = (t1 * h2 + h1 * t2) * h3 + ph * t3;
+    (qh, (ql + r) + f)
+}
+
+/// Stages B and C of orient3d; the input lies in [`O3_WINDOW`].
+fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    let (adx, adxt) = two_diff(a[0], d[0]);
+    let (bdx, bdxt) = two_diff(b[0], d[0]);
+    let (cdx, cdxt) = two_diff(c[0], d[0]);
+    let (ady, adyt) = two_diff(a[1], d[1]);
+    let (bdy, bdyt) = two_diff(b[1], d[1]);
+    let (cdy, cdyt) = two_diff(c[1], d[1]);
+    let (adz, adzt) = two_diff(a[2], d[2]);
+    let (bdz, bdzt) = two_diff(b[2], d[2]);
+    let (cdz, cdzt) = two_diff(c[2], d[2]);
+    // det = adz(bdx·cdy − cdx·bdy) + bdz(cdx·ady − adx·cdy) + cdz(adx·bdy − bdx·ady)
+    let (q1, l1) = mono3(bdx, bdxt, cdy, cdyt, adz, adzt);
+    let (q2, l2) = mono3(cdx, cdxt, bdy, bdyt, adz, adzt);
+    let (q3, l3) = mono3(cdx, cdxt, ady, adyt, bdz, bdzt);
+    let (q4, l4) = mono3(adx, adxt, cdy, cdyt, bdz, bdzt);
+    let (q5, l5) = mono3(adx, adxt, bdy, bdyt, cdz, cdzt);
+    let (q6, l6) = mono3(bdx, bdxt, ady, adyt, cdz, cdzt);
+    let (s, e1) = two_sum(q1, -q2);
+    let (s, e2) = two_sum(s, q3);
+    let (s, e3) = two_sum(s, -q4);
+    let (s, e4) = two_sum(s, q5);
+    let (s, e5) = two_sum(s, -q6);
+    let low = e1 + e2 + e3 + e4 + e5 + l1 - l2 + l3 - l4 + l5 - l6;
+    let res = s + low;
+    let p = q1.abs() + q2.abs() + q3.abs() + q4.abs() + q5.abs() + q6.abs();
+    if res.abs() * O3_B_INV > p {
+        return Sign::of(res);
+    }
+    orient3d_exact(a, b, c, d)
+}
+
+fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    exact::orient3d(
+        &expansions(a),
+        &expansions(b),
+        &expansions(c),
+        &expansions(d),
+    )
+    .sign()
+}
+
+#[cold]
+#[inline(never)]
+fn incircle_slow(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
+    if !all_finite(&[a, b, c, d]) {
+        return Sign::Zero;
+    }
+    let exact = |a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]| {
+        exact::incircle(
+            &expansions(a),
+            &expansions(b),
+            &expansions(c),
+            &expansions(d),
+        )
+        .sign()
+    };
+    match classify(&[a, b, c, d], IC_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => exact(a, b, c, d),
+        Fit::Scaled(s) => exact(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s)),
+        Fit::Outside => bigint::incircle(a, b, c, d),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn insphere_slow(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
+    if !all_finite(&[a, b, c, d, e]) {
+        return Sign::Zero;
+    }
+    let exact = |a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]| {
+        exact::insphere(
+            &expansions(a),
+            &expansions(b),
+            &expansions(c),
+            &expansions(d),
+            &expansions(e),
+        )
+        .sign()
+    };
+    match classify(&[a, b, c, d, e], IS_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => exact(a, b, c, d, e),
+        Fit::Scaled(s) => exact(
+            &scaled(a, s),
+            &scaled(b, s),
+            &scaled(c, s),
+            &scaled(d, s),
+            &scaled(e, s),
+        ),
+        Fit::Outside => bigint::insphere(a, b, c, d, e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Internal cross-checks of the stages against the big-integer fallback (itself checked
+    //! against an independent rational oracle in `tests/`), and the constants test.
+    use super::*;
+    use num_rational::BigRational;
+    use num_traits::{One, Zero};
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+        /// A coordinate of a random family: uniform, small integer, or m·2^e anywhere.
+        fn coord(&mut self, family: u64) -> f64 {
+            match family {
+                0 => self.unit(),
+                1 => (self.below(9) as f64) - 4.0,
+                2 => {
+                    let m = (self.next() >> 11) as f64 / (1u64 << 53) as f64 + 0.5;
+                    let e = self.below(2098) as i32 - 1074;
+                    let x = scale(m, e);
+                    if self.next() & 1 == 1 {
+                        -x
+                    } else {
+                        x
+                    }
+                }
+                _ => {
+                    let e = [-1074, -1000, -300, 0, 300, 1000, 1023][self.below(7) as usize];
+                    scale(1.0 + self.below(4) as f64 * 0.25, e.min(1022)) * self.unit().signum()
+                }
+            }
+        }
+    }
+
+    fn scale_all<const D: usize>(p: [f64; D], s: i32) -> [f64; D] {
+        p.map(|x| scale(x, s))
+    }
+
+    #[test]
+    fn stages_agree_with_the_fallback() {
+        let mut rng = Rng(7);
+        for i in 0..20_000 {
+            let fam = i % 4;
+            let mut p2 = [[0.0; 2]; 4];
+            let mut p3 = [[0.0; 3]; 5];
+            for p in &mut p2 {
+                *p = [rng.coord(fam), rng.coord(fam)];
+            }
+            for p in &mut p3 {
+                *p = [rng.coord(fam), rng.coord(fam), rng.coord(fam)];
+            }
+            // Near-degenerate: last point on the segment / plane through the others, rounded.
+            if i % 3 == 0 {
+                let t = rng.unit();
+                p2[2] = [
+                    p2[0][0] + t * (p2[1][0] - p2[0][0]),
+                    p2[0][1] + t * (p2[1][1] - p2[0][1]),
+                ];
+                let (s, t) = (rng.unit(), rng.unit());
+                for k in 0..3 {
+                    p3[3][k] = p3[0][k] + s * (p3[1][k] - p3[0][k]) + t * (p3[2][k] - p3[0][k]);
+                }
+            }
+            if i % 5 == 0 {
+                let s = rng.below(600) as i32 - 300;
+                p2 = p2.map(|p| scale_all(p, s));
+                p3 = p3.map(|p| scale_all(p, s));
+            }
+            if !p2
+                .iter()
+                .flatten()
+                .chain(p3.iter().flatten())
+                .all(|x| x.is_finite())
+            {
+                continue;
+            }
+            let [a, b, c, d] = &p2;
+            assert_eq!(orient2d(a, b, c), bigint::orient2d(a, b, c), "{p2:?}");
+            assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d), "{p2:?}");
+            let [a, b, c, d, e] = &p3;
+            assert_eq!(orient3d(a, b, c, d), bigint::orient3d(a, b, c, d), "{p3:?}");
+            assert_eq!(
+                insphere(a, b, c, d, e),
+                bigint::insphere(a, b, c, d, e),
+                "{p3:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn classify_and_scale() {
+        assert_eq!(classify(&[&[0.0, 0.0]], O2_WINDOW), Fit::AllZero);
+        assert_eq!(classify(&[&[1.0, 0.5]], O2_WINDOW), Fit::Inside);
+        // 2^600 and 1: exponents 600 and 0, granularities 600 and 0: too high for the
+        // window (450) but the spread (600) fits its width (940): shift by −490 − 0.
+        assert_eq!(
+            classify(&[&[scale(1.0, 600), 1.0]], O2_WINDOW),
+            Fit::Scaled(-490)
+        );
+        assert_eq!(
+            classify(&[&[scale(1.0, 400), 0.75]], O2_WINDOW),
+            Fit::Inside
+        );
+        // f64::MAX has granularity 2^971 and exponent 1023; 1.0 has granularity 2^0.
+        assert_eq!(classify(&[&[f64::MAX, 1.0]], O2_WINDOW), Fit::Outside);
+        assert_eq!(classify(&[&[f64::MAX, 1.0]], (1023, -1000)), Fit::Inside);
+        assert_eq!(classify(&[&[f64::MAX, 5e-324]], O2_WINDOW), Fit::Outside);
+        let tiny = 5e-324;
+        assert_eq!(scale(scale(tiny, 1500), -1500), tiny);
+        assert_eq!(scale(f64::MAX, -1500), scale(scale(f64::MAX, -1000), -500));
+    }
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    /// The exact value of the stage-A coefficient `(γ_k + (1−u)^−n − 1)/(1−u)^(r+2)`.
+    fn coefficient(n: i32, k: i32, r: i32) -> BigRational {
+        let one = BigRational::one();
+        let u = q(U);
+        let kk = BigRational::from_integer(k.into());
+        let gamma = kk.clone() * u.clone() / (one.clone() - kk * u.clone());
+        let pow = |x: &BigRational, e: i32| (0..e).fold(one.clone(), |acc, _| acc * x);
+        let inv_n = one.clone() / pow(&(one.clone() - u.clone()), n);
+        let denominator = pow(&(one.clone() - u), r + 2);
+        (gamma + inv_n - one) / denominator
+    }
+
+    /// The smallest double not below `x`.
+    fn round_up(x: &BigRational) -> f64 {
+        let f = num_traits::ToPrimitive::to_f64(x).unwrap();
+        if q(f) >= *x {
+            let below = f64::from_bits(f.to_bits() - 1);
+            assert!(q(below) < *x);
+            f
+        } else {
+            f64::from_bits(f.to_bits() + 1)
+        }
+    }
+
+    #[test]
+    fn filter_constants_are_the_rounded_up_exact_values() {
+        // (n: degree, k: roundings per monomial in the determinant, r: in the permanent);
+        // the counts are derived in proofs/predicates.md.
+        assert_eq!(O2_A, round_up(&coefficient(2, 2, 2)));
+        assert_eq!(O3_A, round_up(&coefficient(3, 5, 6)));
+        assert_eq!(IC_A, round_up(&coefficient(4, 7, 9)));
+        assert_eq!(IS_A, round_up(&coefficient(5, 11, 15)));
+        assert_eq!(
+            q(U),
+            BigRational::new(1.into(), num_bigint::BigInt::one() << 53)
+        );
+        assert_eq!(
+            q(TAU),
+            BigRational::new(1.into(), num_bigint::BigInt::one() << 1020)
+        );
+        assert_eq!(
+            q(TAU2),
+            BigRational::new(1.into(), num_bigint::BigInt::one() << 1060)
+        );
+        assert_eq!(
+            q(O3_B_INV),
+            BigRational::from_integer(num_bigint::BigInt::one() << 99)
+        );
+        assert_eq!(
+            q(O2_B_INV),
+            BigRational::from_integer(num_bigint::BigInt::one() << 101)
+        );
+        assert!(!q(U).is_zero());
+    }
 }

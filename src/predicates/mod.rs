@@ -35,6 +35,7 @@
 
 mod bigint;
 mod exact;
+mod expansion;
 mod float;
 pub mod kernel;
 pub mod sos;

@@ -1,0 +1,272 @@
+//! Error-free transformations and expansion arithmetic (Shewchuk 1997, sections 2.3–2.8).
+//!
+//! An *expansion* is a sum of `f64` components, stored in increasing order of magnitude,
+//! nonoverlapping, without zeros. Its value is the exact sum; its sign is the sign of its
+//! largest component. Every operation here is exact **provided no operation overflows or
+//! underflows**: the float kernel only calls them on inputs that it has checked (and, if
+//! needed, scaled by a power of two) to lie in a window where that holds — see
+//! `proofs/predicates.md`, "The expansion window".
+
+use core::ops::{Add, Mul, Neg, Sub};
+
+use crate::Sign;
+
+/// `2^27 + 1`: Dekker's splitter for 53-bit significands.
+const SPLITTER: f64 = 134_217_729.0;
+
+/// `(x, y)` with `x = fl(a + b)` and `x + y = a + b` exactly (Knuth's TwoSum).
+#[inline(always)]
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    let bv = x - a;
+    let av = x - bv;
+    (x, (a - av) + (b - bv))
+}
+
+/// `(x, y)` with `x = fl(a + b)` and `x + y = a + b` exactly, provided `|a| ≥ |b|` or `a = 0`
+/// (Dekker's FastTwoSum).
+#[inline(always)]
+pub(crate) fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    (x, b - (x - a))
+}
+
+/// `(x, y)` with `x = fl(a − b)` and `x + y = a − b` exactly (TwoDiff).
+#[inline(always)]
+pub(crate) fn two_diff(a: f64, b: f64) -> (f64, f64) {
+    let x = a - b;
+    let bv = a - x;
+    let av = x + bv;
+    (x, (a - av) + (bv - b))
+}
+
+/// Veltkamp/Dekker split: `a = hi + lo` with both halves of at most 26 significant bits.
+#[inline(always)]
+pub(crate) fn split(a: f64) -> (f64, f64) {
+    let c = SPLITTER * a;
+    let big = c - a;
+    let hi = c - big;
+    (hi, a - hi)
+}
+
+/// `(x, y)` with `x = fl(a·b)` and `x + y = a·b` exactly (Dekker's TwoProduct).
+#[inline(always)]
+pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let x = a * b;
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    let e1 = x - ah * bh;
+    let e2 = e1 - al * bh;
+    let e3 = e2 - ah * bl;
+    (x, al * bl - e3)
+}
+
+/// An exact sum of `f64` components (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Expansion(Vec<f64>);
+
+impl Expansion {
+    /// The one-component expansion `x` (empty for zero).
+    #[inline]
+    pub(crate) fn from_f64(x: f64) -> Self {
+        if x == 0.0 {
+            Expansion(Vec::new())
+        } else {
+            Expansion(vec![x])
+        }
+    }
+
+    /// The exact sum of `terms` (any finite floats, any order).
+    #[cfg(test)]
+    pub(crate) fn sum_of(terms: &[f64]) -> Self {
+        let mut e = Expansion::default();
+        for &t in terms {
+            e = e.grow(t);
+        }
+        e
+    }
+
+    /// The sign of the exact value: the sign of the largest component.
+    #[inline]
+    pub(crate) fn sign(&self) -> Sign {
+        match self.0.last() {
+            None => Sign::Zero,
+            Some(&x) => Sign::of(x),
+        }
+    }
+
+    /// `self + b` (Shewchuk's GROW-EXPANSION with zero elimination).
+    pub(crate) fn grow(&self, b: f64) -> Self {
+        let mut out = Vec::with_capacity(self.0.len() + 1);
+        let mut q = b;
+        for &e in &self.0 {
+            let (s, h) = two_sum(q, e);
+            if h != 0.0 {
+                out.push(h);
+            }
+            q = s;
+        }
+        if q != 0.0 {
+            out.push(q);
+        }
+        Expansion(out)
+    }
+
+    /// `self · b` (Shewchuk's SCALE-EXPANSION with zero elimination).
+    pub(crate) fn scale(&self, b: f64) -> Self {
+        let mut out = Vec::with_capacity(2 * self.0.len());
+        let Some((&first, rest)) = self.0.split_first() else {
+            return Expansion::default();
+        };
+        if b == 0.0 {
+            return Expansion::default();
+        }
+        let (mut q, h) = two_product(first, b);
+        if h != 0.0 {
+            out.push(h);
+        }
+        for &e in rest {
+            let (p1, p0) = two_product(e, b);
+            let (sum, h) = two_sum(q, p0);
+            if h != 0.0 {
+                out.push(h);
+            }
+            let (nq, h) = fast_two_sum(p1, sum);
+            if h != 0.0 {
+                out.push(h);
+            }
+            q = nq;
+        }
+        if q != 0.0 {
+            out.push(q);
+        }
+        Expansion(out)
+    }
+}
+
+impl Add for Expansion {
+    type Output = Expansion;
+    /// Exact sum (repeated GROW-EXPANSION, Shewchuk's EXPANSION-SUM).
+    fn add(self, rhs: Expansion) -> Expansion {
+        let (mut acc, other) = if self.0.len() >= rhs.0.len() {
+            (self, rhs)
+        } else {
+            (rhs, self)
+        };
+        for &x in &other.0 {
+            acc = acc.grow(x);
+        }
+        acc
+    }
+}
+
+impl Neg for Expansion {
+    type Output = Expansion;
+    fn neg(mut self) -> Expansion {
+        for x in &mut self.0 {
+            *x = -*x;
+        }
+        self
+    }
+}
+
+impl Sub for Expansion {
+    type Output = Expansion;
+    fn sub(self, rhs: Expansion) -> Expansion {
+        self + (-rhs)
+    }
+}
+
+impl Mul for Expansion {
+    type Output = Expansion;
+    /// Exact product: the longer factor scaled by each component of the shorter, summed.
+    fn mul(self, rhs: Expansion) -> Expansion {
+        let (long, short) = if self.0.len() >= rhs.0.len() {
+            (self, rhs)
+        } else {
+            (rhs, self)
+        };
+        let mut acc = Expansion::default();
+        for &b in &short.0 {
+            acc = acc + long.scale(b);
+        }
+        acc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_rational::BigRational;
+
+    fn exact(e: &Expansion) -> BigRational {
+        e.0.iter()
+            .map(|&x| BigRational::from_float(x).unwrap())
+            .fold(BigRational::from_integer(0.into()), |a, b| a + b)
+    }
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    fn check_invariants(e: &Expansion) {
+        for w in e.0.windows(2) {
+            assert!(w[0] != 0.0 && w[0].abs() < w[1].abs(), "{:?}", e.0);
+        }
+    }
+
+    #[test]
+    fn error_free_transformations_are_exact() {
+        let vals = [
+            1.0,
+            1e-17,
+            -3.0e16,
+            0.1,
+            1.0 / 3.0,
+            -2.0f64.powi(60) + 1.0,
+            123456789.123,
+            -7e-300,
+            5e300,
+        ];
+        for &a in &vals {
+            for &b in &vals {
+                let (x, y) = two_sum(a, b);
+                assert_eq!(q(x) + q(y), q(a) + q(b));
+                let (x, y) = two_diff(a, b);
+                assert_eq!(q(x) + q(y), q(a) - q(b));
+                // Within the window: no factor near overflow (the split multiplies by 2^27),
+                // no product near underflow.
+                if a.abs().max(b.abs()) < 1e290 && (a * b).abs() > 1e-280 {
+                    let (x, y) = two_product(a, b);
+                    assert_eq!(q(x) + q(y), q(a) * q(b), "{a} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ring_operations_are_exact() {
+        let xs = [0.1, -1e-20, 3.0e10, 0.7, -1.0 / 3.0, 2.0f64.powi(-40)];
+        let a = Expansion::sum_of(&xs);
+        let b = Expansion::sum_of(&[1.0 / 7.0, -1e5, 2.5e-12]);
+        let sum_a: BigRational = xs.iter().map(|&x| q(x)).sum();
+        assert_eq!(exact(&a), sum_a);
+        for e in [
+            a.clone() + b.clone(),
+            a.clone() - b.clone(),
+            a.clone() * b.clone(),
+            (a.clone() * b.clone()) * a.clone(),
+        ] {
+            check_invariants(&e);
+        }
+        assert_eq!(exact(&(a.clone() + b.clone())), exact(&a) + exact(&b));
+        assert_eq!(exact(&(a.clone() - b.clone())), exact(&a) - exact(&b));
+        assert_eq!(exact(&(a.clone() * b.clone())), exact(&a) * exact(&b));
+        let zero = a.clone() - a.clone();
+        assert_eq!(zero.sign(), Sign::Zero);
+        assert_eq!(
+            (a.clone() * b.clone()).sign(),
+            Sign::of(exact(&a) * exact(&b))
+        );
+    }
+}
