@@ -22,7 +22,7 @@
 //! | [`Naive`] | none: [`Sign::of`] of the computed value | no (yes for rationals) |
 //! | [`Absolute { eps }`](Absolute) | `eps` | no |
 //! | [`Relative { eps }`](Relative) | `eps · scale` | no |
-//! | [`Ulps { n }`](Ulps) | `(n · ε_T) · scale`, with `ε_T` = 2⁻⁵² for `f64`, 2⁻²³ for `f32`, 0 for rationals | no |
+//! | [`Ulps { n }`](Ulps) | `(n · ε_T) · scale`, with `ε_T` = 2⁻⁵² for `f64`, 2⁻²³ for `f32`, 0 for rationals | no (yes for rationals, where it is `Naive`) |
 //!
 //! The comparison is inclusive (`|value| = threshold` gives `Zero`). Thresholds are
 //! computed the way plain code in `T` would compute them: `eps` is converted to `T`
