@@ -61,6 +61,41 @@ pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     (x, al * bl - e3)
 }
 
+/// The sign of the exact sum of `N` floats, without allocating.
+///
+/// Grows a nonoverlapping expansion one term at a time (GROW-EXPANSION with zero
+/// elimination, in place: the write index never passes the read index). The expansion has
+/// at most as many components as terms added, so `N` slots suffice.
+pub(crate) fn sum_sign<const N: usize>(terms: [f64; N]) -> Sign {
+    let mut e = [0.0f64; N];
+    let mut n = 0;
+    for t in terms {
+        if t == 0.0 {
+            continue;
+        }
+        let mut q = t;
+        let mut m = 0;
+        for i in 0..n {
+            let (s, h) = two_sum(q, e[i]);
+            if h != 0.0 {
+                e[m] = h;
+                m += 1;
+            }
+            q = s;
+        }
+        if q != 0.0 {
+            e[m] = q;
+            m += 1;
+        }
+        n = m;
+    }
+    if n == 0 {
+        Sign::Zero
+    } else {
+        Sign::of(e[n - 1])
+    }
+}
+
 /// An exact sum of `f64` components (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Expansion(Vec<f64>);
@@ -268,5 +303,25 @@ mod tests {
             (a.clone() * b.clone()).sign(),
             Sign::of(exact(&a) * exact(&b))
         );
+    }
+
+    #[test]
+    fn sum_sign_is_exact() {
+        assert_eq!(
+            sum_sign([1e16, 1.0, -1e16, -0.5, 3e-10, -3e-10]),
+            Sign::Positive
+        );
+        assert_eq!(sum_sign([1e16, 1.0, -1e16, -1.0]), Sign::Zero);
+        assert_eq!(
+            sum_sign([0.1, 0.2, -0.3]),
+            Sign::of(q(0.1) + q(0.2) - q(0.3))
+        );
+        assert_eq!(sum_sign::<0>([]), Sign::Zero);
+        let many: Vec<f64> = (0..40)
+            .map(|i| ((i * 7919) % 13) as f64 * 2f64.powi(i - 20) - 3.0)
+            .collect();
+        let arr: [f64; 40] = many.clone().try_into().unwrap();
+        let exact_sum: BigRational = many.iter().map(|&x| q(x)).sum();
+        assert_eq!(sum_sign(arr), Sign::of(exact_sum));
     }
 }

@@ -21,7 +21,7 @@
 //! `filter_constants_are_the_rounded_up_exact_values` recomputes them in rational
 //! arithmetic.
 
-use super::expansion::{two_diff, two_product, two_sum, Expansion};
+use super::expansion::{sum_sign, two_diff, two_product, two_sum, Expansion};
 use super::{bigint, exact};
 use crate::Sign;
 
@@ -346,6 +346,13 @@ fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     if res.abs() * O2_B_INV > p {
         return Sign::of(res);
     }
+    if acxt == 0.0 && bcxt == 0.0 && acyt == 0.0 && bcyt == 0.0 {
+        // The differences are exact, so the determinant is exactly
+        // (ph1 + pl1) − (ph2 + pl2).
+        let (_, pl1) = two_product(acx, bcy);
+        let (_, pl2) = two_product(acy, bcx);
+        return sum_sign([p1, pl1, -p2, -pl2]);
+    }
     orient2d_exact(a, b, c)
 }
 
@@ -382,6 +389,15 @@ fn mono3(h1: f64, t1: f64, h2: f64, t2: f64, h3: f64, t3: f64) -> (f64, f64) {
     (qh, (ql + r) + f)
 }
 
+/// `h1·h2·h3` exactly, as four floats.
+#[inline(always)]
+fn exact_mono3(h1: f64, h2: f64, h3: f64) -> [f64; 4] {
+    let (ph, pl) = two_product(h1, h2);
+    let (qh, ql) = two_product(ph, h3);
+    let (rh, rl) = two_product(pl, h3);
+    [qh, ql, rh, rl]
+}
+
 /// Stages B and C of orient3d; the input lies in [`O3_WINDOW`].
 fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
     let (adx, adxt) = two_diff(a[0], d[0]);
@@ -410,6 +426,22 @@ fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
     let p = q1.abs() + q2.abs() + q3.abs() + q4.abs() + q5.abs() + q6.abs();
     if res.abs() * O3_B_INV > p {
         return Sign::of(res);
+    }
+    let tails = [adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt];
+    if tails.iter().all(|&t| t == 0.0) {
+        // The differences are exact: the determinant is the exact sum of the six
+        // monomials h1·h2·h3 = qh + ql + pl·h3, each written as four floats.
+        let m1 = exact_mono3(bdx, cdy, adz);
+        let m2 = exact_mono3(cdx, bdy, adz).map(|x| -x);
+        let m3 = exact_mono3(cdx, ady, bdz);
+        let m4 = exact_mono3(adx, cdy, bdz).map(|x| -x);
+        let m5 = exact_mono3(adx, bdy, cdz);
+        let m6 = exact_mono3(bdx, ady, cdz).map(|x| -x);
+        let mut terms = [0.0; 24];
+        for (i, m) in [m1, m2, m3, m4, m5, m6].into_iter().enumerate() {
+            terms[4 * i..4 * i + 4].copy_from_slice(&m);
+        }
+        return sum_sign(terms);
     }
     orient3d_exact(a, b, c, d)
 }

@@ -303,7 +303,18 @@ fn perturbed<T: Scalar, I: Ord, const D: usize, const N: usize>(
     let row = |rank: usize| order[rank];
     // The exact coordinates with the lifted one appended, computed on first need.
     let mut exact: Option<[Vec<BigRational>; N]> = None;
+    // Repeated points are the commonest degeneracy: a minor with two equal rows is zero.
+    // `twin[r]`: the ranks above `r` whose point equals the point of rank `r`.
+    let twin: [u32; N] = core::array::from_fn(|r| {
+        (r + 1..N)
+            .filter(|&s| pts[row(r)] == pts[row(s)])
+            .fold(0, |bits, s| bits | 1 << s)
+    });
     let s = leading_coefficient_sign(delta, |rows, cols| {
+        let rows_bits = rows.iter().fold(0u32, |bits, &r| bits | 1 << r);
+        if rows.iter().any(|&r| twin[r] & rows_bits != 0) {
+            return Sign::Zero;
+        }
         if cols.iter().all(|&c| c < D) {
             let get = |t: usize, u: usize| pts[row(rows[t])][cols[u]].clone();
             homogeneous_sign(cols.len(), get)
@@ -362,32 +373,50 @@ fn leading_coefficient_sign(
     mut minor: impl FnMut(&[usize], &[usize]) -> Sign,
 ) -> Sign {
     let n = delta + 1;
-    // A perturbed entry's bit `k` is at rank `k / δ` and column `δ − 1 − k mod δ`. Masks
-    // increase with the exponent `Σ 2^k` of their monomial.
-    for mask in 1u32..(1u32 << (n * delta)) {
+    // Indexed by the bits of the used rows and (shifted by n) columns.
+    let mut known_zero = [false; 1 << 9];
+    // A perturbed entry's bit `b` is at rank `b / δ` and column `δ − 1 − b mod δ`. Masks
+    // increase with the exponent `Σ 2^b` of their monomial.
+    let mut mask = 1u32;
+    while mask < 1 << (n * delta) {
         let (mut used_rows, mut used_cols) = (0u32, 0u32);
+        // The selected columns in increasing order of their rows (= of their bits).
+        let k = mask.count_ones() as usize;
         let mut sel_cols = [0usize; 5];
-        let mut k = 0;
         let mut row_odd = false;
+        let mut conflict = None;
+        // From the highest bit down, so that a conflict is found at the highest bit that
+        // clashes with a higher one.
         let mut bits = mask;
-        let mut valid = true;
+        let mut t = k;
         while bits != 0 {
-            let b = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+            let b = 31 - bits.leading_zeros() as usize;
+            bits &= !(1 << b);
             let (r, c) = (b / delta, delta - 1 - b % delta);
             if used_rows & (1 << r) != 0 || used_cols & (1 << c) != 0 {
-                valid = false;
+                conflict = Some(b);
                 break;
             }
             used_rows |= 1 << r;
             used_cols |= 1 << c;
-            // Moving row r (the k-th selected, rows ascending) to position k passes the
-            // r − k unselected rows above it.
-            row_odd ^= (r - k) % 2 == 1;
-            sel_cols[k] = c;
-            k += 1;
+            t -= 1;
+            // Moving row r, the t-th selected one (rows ascending), to position t passes
+            // the r − t unselected rows above it. (Written r + t: same parity, and no
+            // underflow while a clash further down is not yet found.)
+            row_odd ^= (r + t) % 2 == 1;
+            sel_cols[t] = c;
         }
-        if !valid {
+        if let Some(b) = conflict {
+            // Every mask that agrees with this one on bits b and above clashes too: skip
+            // to the next mask that differs there.
+            mask = (mask | ((1 << b) - 1)) + 1;
+            continue;
+        }
+        mask += 1;
+        // Different monomials can delete the same rows and columns; a minor met before
+        // was zero (or the search would have ended).
+        let key = used_rows as usize | (used_cols as usize) << n;
+        if known_zero[key & 31] {
             continue;
         }
         // Bringing the selected columns, in the order of their rows, to the front: the
@@ -431,6 +460,7 @@ fn leading_coefficient_sign(
                 coefficient
             };
         }
+        known_zero[key] = true;
     }
     unreachable!("the monomial perturbing every coordinate column has coefficient ±1")
 }
