@@ -582,9 +582,8 @@ mod tests {
                     p2[0][1] + t * (p2[1][1] - p2[0][1]),
                 ];
                 let (s, t) = (rng.unit(), rng.unit());
-                for k in 0..3 {
-                    p3[3][k] = p3[0][k] + s * (p3[1][k] - p3[0][k]) + t * (p3[2][k] - p3[0][k]);
-                }
+                let [p0, p1, p2] = [p3[0], p3[1], p3[2]];
+                p3[3] = [0, 1, 2].map(|k| p0[k] + s * (p1[k] - p0[k]) + t * (p2[k] - p0[k]));
             }
             if i % 5 == 0 {
                 let s = rng.below(600) as i32 - 300;

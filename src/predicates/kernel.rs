@@ -1,5 +1,5 @@
 //! Predicate kernels: one per scalar type, chosen at compile time through
-//! [`Scalar::Kernel`](crate::Scalar::Kernel).
+//! [`Scalar::Kernel`].
 
 use num_traits::Zero;
 

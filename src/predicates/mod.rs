@@ -3,7 +3,7 @@
 //! Each predicate returns the sign of a determinant of the input coordinates, and the
 //! sign is **exact** for every finite input of every supported scalar type: what exact
 //! real arithmetic on the given numbers would return. For `f64` the answer comes from a
-//! staged kernel (see [`F64Kernel`]): a cheap error-bounded filter answers almost every
+//! staged kernel (see [`F64Kernel`](kernel::F64Kernel)): a cheap error-bounded filter answers almost every
 //! call at the cost of the plain floating-point formula, adaptive expansion arithmetic
 //! answers the near-degenerate calls, and a big-integer evaluation answers the rest
 //! (overflowing, underflowing or subnormal intermediates, mixed magnitudes up to
@@ -25,7 +25,7 @@
 //!
 //! The plain functions never panic. If any coordinate is NaN or infinite they return
 //! [`Sign::Zero`], which carries no geometric meaning for such input; call the `try_`
-//! form ([`try_orient2d`] …) to get an [`InputError`](crate::InputError) naming the
+//! form ([`try_orient2d`] …) to get an [`InputError`] naming the
 //! offending argument and coordinate instead.
 //!
 //! # Points
@@ -121,8 +121,12 @@ type K3<P> = <<P as Point3>::Scalar as Scalar>::Kernel;
 /// ```
 /// use isect::{orient2d, Sign};
 /// assert_eq!(orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), Sign::Positive);
-/// // Collinear in exact arithmetic, although the naive float formula says otherwise:
-/// assert_eq!(orient2d([0.1, 0.1], [0.2, 0.2], [0.3, 0.3]), Sign::Zero);
+/// // Points near (0.5, 0.5) one ulp apart: the plain formula with `p` as the pivot,
+/// // (q − p) × (r − p), rounds to a wrong sign here (Kettner et al.); isect does not.
+/// let (q, r) = ([12.0, 12.0], [24.0, 24.0]);
+/// let p = [0.5 + f64::EPSILON / 2.0, 0.5];
+/// assert_eq!(orient2d(q, r, p), Sign::Negative); // p is just below the line y = x
+/// assert_eq!(orient2d(q, r, [0.5, 0.5]), Sign::Zero);
 /// ```
 #[inline]
 pub fn orient2d<P: Point2>(a: P, b: P, c: P) -> Sign {
