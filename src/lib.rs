@@ -30,6 +30,10 @@ mod sign;
 pub use error::{InputError, NonFiniteValue};
 pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
 pub use predicates::sos;
+pub use predicates::sos::incircle_sos;
+pub use predicates::sos::insphere_sos;
+pub use predicates::sos::orient2d_sos;
+pub use predicates::sos::orient3d_sos;
 pub use predicates::{
     incircle, insphere, orient2d, orient3d, try_incircle, try_insphere, try_orient2d, try_orient3d,
     Point2, Point3,

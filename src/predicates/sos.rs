@@ -34,8 +34,8 @@
 //!
 //! # The perturbation
 //!
-//! Every predicate is, up to its sign convention, the sign of a homogeneous determinant
-//! with one row per point and a last column of ones:
+//! Every predicate is the sign of a homogeneous determinant with one row per point and a
+//! last column of ones:
 //!
 //! | predicate | row of point `p` | `δ` |
 //! |---|---|---|
@@ -80,24 +80,27 @@
 //! in increasing bit-mask order. The search always ends: a set covering all `δ` coordinate
 //! columns leaves the 1×1 minor `[1]`.
 //!
-//! The implementation enumerates the bit masks in increasing order, skips those with two
-//! entries in one row or column, and evaluates each minor's sign exactly: minors on the
-//! original coordinates with the crate's own exact predicates in the input's scalar type,
-//! minors that involve the lifted column over [`BigRational`] (from
-//! [`Scalar::to_rational`], the lifted coordinate summed exactly). The first mask is `S =
-//! {(rank 0, last column)}`; in the common case of a simple degeneracy its minor decides.
-//! At most `2^(δ(δ−1)+1)` masks are visited (8192 for insphere, most skipped by a bit
-//! test) and at most 209 minors evaluated (all of them only when every point is equal).
-//! The result is multiplied by the parity of the permutation that sorts the arguments by
-//! id.
+//! The implementation enumerates the bit masks in increasing order, skipping at once every
+//! block of masks that share two entries in one row or column, and evaluates each minor's
+//! sign exactly: minors on the original coordinates with the crate's own exact predicates
+//! in the input's scalar type, minors that involve the lifted column over [`BigRational`]
+//! (from [`Scalar::to_rational`], the lifted coordinate summed exactly). Many monomials
+//! share a minor (the same rows and columns deleted); each distinct minor is evaluated at
+//! most once (at most 120 of them, for insphere), and one containing two equal points
+//! is known to be zero without arithmetic. The first mask is `S = {(rank 0, last
+//! column)}`; in the common case of a simple degeneracy its minor decides. The search ends
+//! before mask `2^(δ(δ−1)+1)`, where a set covering every coordinate column must have
+//! appeared. The result is multiplied by the parity of the permutation that sorts the
+//! arguments by id.
 //!
 //! # Consistency
 //!
 //! *Ranks versus global indices.* Edelsbrunner and Mücke index the points globally. Using
-//! the rank among the arguments gives the same signs: the order of the monomials depends
-//! only on the relative order of the entries (by `(rank, −column)`), which the ranks
-//! preserve. So the answers are those of one global perturbation of all the (point, id)
-//! pairs the caller ever uses, ordered by id.
+//! the rank among the arguments gives the same signs: comparing two exponents `Σ 2^k`
+//! (sums of distinct powers of two) compares their largest differing terms, so the order
+//! of the monomials depends only on the relative order of the entries (by
+//! `(rank, −column)`), which the ranks preserve. So the answers are those of one global
+//! perturbation of all the (point, id) pairs the caller ever uses, ordered by id.
 //!
 //! *Across predicates.* The order of entries is lexicographic in `(rank, −column)`, which
 //! does not depend on `δ`: restricted to the `x, y` columns, incircle's perturbation
@@ -112,15 +115,16 @@
 //! ```
 //! use isect::sos::{incircle_sos, orient2d_sos};
 //! use isect::{incircle, orient2d, Sign};
-//! // Four cocircular points, three of them collinear with a repeated point: all degenerate.
+//! // Four cocircular points, ids 0 to 3.
 //! let p = [[1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, -1.0]];
 //! assert_eq!(incircle(p[0], p[1], p[2], p[3]), Sign::Zero);
 //! assert_ne!(incircle_sos(p[0], p[1], p[2], p[3], [0, 1, 2, 3]), Sign::Zero);
+//! // Two distinct input points at the same place (ids 0 and 4): still an answer.
 //! assert_eq!(orient2d(p[0], p[0], p[2]), Sign::Zero);
-//! let s = orient2d_sos(p[0], p[3], p[2], [0, 3, 2]);
+//! let s = orient2d_sos(p[0], p[0], p[2], [0, 4, 2]);
 //! assert_ne!(s, Sign::Zero);
 //! // Swapping two points with their ids flips the answer.
-//! assert_eq!(orient2d_sos(p[2], p[3], p[0], [2, 3, 0]), -s);
+//! assert_eq!(orient2d_sos(p[2], p[0], p[0], [2, 4, 0]), -s);
 //! ```
 
 use core::cmp::Ordering;
@@ -416,7 +420,7 @@ fn leading_coefficient_sign(
         // Different monomials can delete the same rows and columns; a minor met before
         // was zero (or the search would have ended).
         let key = used_rows as usize | (used_cols as usize) << n;
-        if known_zero[key & 31] {
+        if known_zero[key] {
             continue;
         }
         // Bringing the selected columns, in the order of their rows, to the front: the
