@@ -1,1 +1,492 @@
-fn main() {}
+//! Benchmarks of the four predicates against the plain floating-point formula (`naive`)
+//! and the `robust` crate (Shewchuk's adaptive predicates), on three input distributions.
+//!
+//! Run with `cargo bench --bench predicates`; summarise with `python3 benches/table.py`.
+//!
+//! Every benchmark evaluates one predicate on a fixed array of [`N`] cases per iteration,
+//! so criterion's throughput is in predicate calls. The distributions:
+//!
+//! - `random`: coordinates uniform in `[-1, 1]`; the filter's easy case.
+//! - `near_degenerate`: one point rounded onto the line / plane / circle / sphere through
+//!   the others, so the exact answer is decided by rounding errors.
+//! - `exact_degenerate`: small-integer points exactly collinear / coplanar / cocircular /
+//!   cospherical; the answer is `Zero`, which no floating-point filter can certify.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use isect::Sign;
+use robust::{Coord, Coord3D};
+
+/// Cases per distribution; every iteration evaluates all of them.
+const N: usize = 1024;
+
+const DISTRIBUTIONS: [&str; 3] = ["random", "near_degenerate", "exact_degenerate"];
+
+// ---------------------------------------------------------------------------------------
+// A small deterministic generator (splitmix64), so every run sees the same inputs.
+
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`, 53 random bits.
+    fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Uniform in `[-1, 1)`.
+    fn signed(&mut self) -> f64 {
+        2.0 * self.unit() - 1.0
+    }
+
+    /// Uniform integer in `[lo, hi]`.
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
+    }
+
+    fn p2(&mut self) -> [f64; 2] {
+        [self.signed(), self.signed()]
+    }
+
+    fn p3(&mut self) -> [f64; 3] {
+        [self.signed(), self.signed(), self.signed()]
+    }
+
+    /// A unit vector in the plane.
+    fn dir2(&mut self) -> [f64; 2] {
+        let t = std::f64::consts::TAU * self.unit();
+        [t.cos(), t.sin()]
+    }
+
+    /// A unit vector in space (rejection sampling in the unit ball).
+    fn dir3(&mut self) -> [f64; 3] {
+        loop {
+            let v = self.p3();
+            let n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+            if n2 > 1e-4 && n2 <= 1.0 {
+                let n = n2.sqrt();
+                return [v[0] / n, v[1] / n, v[2] / n];
+            }
+        }
+    }
+
+    /// `k` distinct indices below `n`.
+    fn distinct<const K: usize>(&mut self, n: usize) -> [usize; K] {
+        let mut out = [0; K];
+        let mut i = 0;
+        while i < K {
+            let x = self.next_u64() as usize % n;
+            if !out[..i].contains(&x) {
+                out[i] = x;
+                i += 1;
+            }
+        }
+        out
+    }
+}
+
+fn seed(predicate: &str, distribution: &str) -> SplitMix64 {
+    // FNV-1a of the names: a fixed, distinct seed per input set.
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for b in predicate.bytes().chain([b'/']).chain(distribution.bytes()) {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01B3);
+    }
+    SplitMix64(h)
+}
+
+fn int2(g: &mut SplitMix64, r: i64) -> [i64; 2] {
+    [g.int(-r, r), g.int(-r, r)]
+}
+
+fn int3(g: &mut SplitMix64, r: i64) -> [i64; 3] {
+    [g.int(-r, r), g.int(-r, r), g.int(-r, r)]
+}
+
+fn f2(p: [i64; 2]) -> [f64; 2] {
+    p.map(|x| x as f64)
+}
+
+fn f3(p: [i64; 3]) -> [f64; 3] {
+    p.map(|x| x as f64)
+}
+
+/// The 12 lattice points on the circle of radius 5 about the origin.
+fn circle5() -> Vec<[i64; 2]> {
+    let mut v = Vec::new();
+    for x in -5i64..=5 {
+        for y in -5i64..=5 {
+            if x * x + y * y == 25 {
+                v.push([x, y]);
+            }
+        }
+    }
+    v
+}
+
+/// The 30 lattice points on the sphere of radius 3 about the origin.
+fn sphere3() -> Vec<[i64; 3]> {
+    let mut v = Vec::new();
+    for x in -3i64..=3 {
+        for y in -3i64..=3 {
+            for z in -3i64..=3 {
+                if x * x + y * y + z * z == 9 {
+                    v.push([x, y, z]);
+                }
+            }
+        }
+    }
+    v
+}
+
+// ---------------------------------------------------------------------------------------
+// Inputs.
+
+type O2 = [[f64; 2]; 3];
+type O3 = [[f64; 3]; 4];
+type C2 = [[f64; 2]; 4];
+type S3 = [[f64; 3]; 5];
+
+fn orient2d_cases(distribution: &str) -> Vec<O2> {
+    let mut g = seed("orient2d", distribution);
+    (0..N)
+        .map(|_| match distribution {
+            "random" => [g.p2(), g.p2(), g.p2()],
+            "near_degenerate" => {
+                // c: a rounded point on the line through a and b.
+                let (a, b, s) = (g.p2(), g.p2(), 3.0 * g.unit() - 1.0);
+                let c = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])];
+                [a, b, c]
+            }
+            "exact_degenerate" => {
+                let (a, v) = (int2(&mut g, 8), int2(&mut g, 3));
+                let (m, n) = (g.int(-3, 3), g.int(-3, 3));
+                let at = |k: i64| f2([a[0] + k * v[0], a[1] + k * v[1]]);
+                [f2(a), at(m), at(n)]
+            }
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+fn orient3d_cases(distribution: &str) -> Vec<O3> {
+    let mut g = seed("orient3d", distribution);
+    (0..N)
+        .map(|_| match distribution {
+            "random" => [g.p3(), g.p3(), g.p3(), g.p3()],
+            "near_degenerate" => {
+                // d = a + s(b − a) + t(c − a), rounded: a point on the plane of a, b, c.
+                let (a, b, c) = (g.p3(), g.p3(), g.p3());
+                let (s, t) = (g.signed(), g.signed());
+                let d: [f64; 3] =
+                    std::array::from_fn(|i| a[i] + s * (b[i] - a[i]) + t * (c[i] - a[i]));
+                [a, b, c, d]
+            }
+            "exact_degenerate" => {
+                let (a, u, v) = (int3(&mut g, 8), int3(&mut g, 3), int3(&mut g, 3));
+                let at = |m: i64, n: i64| f3(std::array::from_fn(|i| a[i] + m * u[i] + n * v[i]));
+                let mut k = || g.int(-3, 3);
+                let (b, c, d) = (at(k(), k()), at(k(), k()), at(k(), k()));
+                [f3(a), b, c, d]
+            }
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+fn incircle_cases(distribution: &str) -> Vec<C2> {
+    let mut g = seed("incircle", distribution);
+    let lattice = circle5();
+    (0..N)
+        .map(|_| match distribution {
+            "random" => [g.p2(), g.p2(), g.p2(), g.p2()],
+            "near_degenerate" => {
+                // Four rounded points center + r·u on one circle.
+                let (center, r) = (g.p2(), 0.1 + g.unit());
+                let mut on = || {
+                    let u = g.dir2();
+                    [center[0] + r * u[0], center[1] + r * u[1]]
+                };
+                [on(), on(), on(), on()]
+            }
+            "exact_degenerate" => {
+                let center = int2(&mut g, 8);
+                let idx = g.distinct::<4>(lattice.len());
+                idx.map(|i| f2([center[0] + lattice[i][0], center[1] + lattice[i][1]]))
+            }
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+fn insphere_cases(distribution: &str) -> Vec<S3> {
+    let mut g = seed("insphere", distribution);
+    let lattice = sphere3();
+    (0..N)
+        .map(|_| match distribution {
+            "random" => [g.p3(), g.p3(), g.p3(), g.p3(), g.p3()],
+            "near_degenerate" => {
+                // Five rounded points center + r·u on one sphere.
+                let (center, r) = (g.p3(), 0.1 + g.unit());
+                let mut on = || {
+                    let u = g.dir3();
+                    std::array::from_fn(|i| center[i] + r * u[i])
+                };
+                [on(), on(), on(), on(), on()]
+            }
+            "exact_degenerate" => {
+                let center = int3(&mut g, 8);
+                let idx = g.distinct::<5>(lattice.len());
+                idx.map(|i| f3(std::array::from_fn(|k| center[k] + lattice[i][k])))
+            }
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+fn to_f32<const D: usize, const K: usize>(cases: &[[[f64; D]; K]]) -> Vec<[[f32; D]; K]> {
+    cases
+        .iter()
+        .map(|case| case.map(|p| p.map(|x| x as f32)))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// The naive formulas: the plain f64 determinants in Shewchuk's difference form.
+
+#[inline(always)]
+fn sign(x: f64) -> i32 {
+    (x > 0.0) as i32 - (x < 0.0) as i32
+}
+
+#[inline(always)]
+fn naive_orient2d(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> i32 {
+    sign((a[0] - c[0]) * (b[1] - c[1]) - (a[1] - c[1]) * (b[0] - c[0]))
+}
+
+#[inline(always)]
+fn naive_orient3d(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> i32 {
+    let (adx, ady, adz) = (a[0] - d[0], a[1] - d[1], a[2] - d[2]);
+    let (bdx, bdy, bdz) = (b[0] - d[0], b[1] - d[1], b[2] - d[2]);
+    let (cdx, cdy, cdz) = (c[0] - d[0], c[1] - d[1], c[2] - d[2]);
+    sign(
+        adx * (bdy * cdz - bdz * cdy)
+            + bdx * (cdy * adz - cdz * ady)
+            + cdx * (ady * bdz - adz * bdy),
+    )
+}
+
+#[inline(always)]
+fn naive_incircle(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> i32 {
+    let (adx, ady) = (a[0] - d[0], a[1] - d[1]);
+    let (bdx, bdy) = (b[0] - d[0], b[1] - d[1]);
+    let (cdx, cdy) = (c[0] - d[0], c[1] - d[1]);
+    let abdet = adx * bdy - bdx * ady;
+    let bcdet = bdx * cdy - cdx * bdy;
+    let cadet = cdx * ady - adx * cdy;
+    let alift = adx * adx + ady * ady;
+    let blift = bdx * bdx + bdy * bdy;
+    let clift = cdx * cdx + cdy * cdy;
+    sign(alift * bcdet + blift * cadet + clift * abdet)
+}
+
+#[inline(always)]
+fn naive_insphere(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]) -> i32 {
+    let (aex, aey, aez) = (a[0] - e[0], a[1] - e[1], a[2] - e[2]);
+    let (bex, bey, bez) = (b[0] - e[0], b[1] - e[1], b[2] - e[2]);
+    let (cex, cey, cez) = (c[0] - e[0], c[1] - e[1], c[2] - e[2]);
+    let (dex, dey, dez) = (d[0] - e[0], d[1] - e[1], d[2] - e[2]);
+    let ab = aex * bey - bex * aey;
+    let bc = bex * cey - cex * bey;
+    let cd = cex * dey - dex * cey;
+    let da = dex * aey - aex * dey;
+    let ac = aex * cey - cex * aey;
+    let bd = bex * dey - dex * bey;
+    let abc = aez * bc - bez * ac + cez * ab;
+    let bcd = bez * cd - cez * bd + dez * bc;
+    let cda = cez * da + dez * ac + aez * cd;
+    let dab = dez * ab + aez * bd + bez * da;
+    let alift = aex * aex + aey * aey + aez * aez;
+    let blift = bex * bex + bey * bey + bez * bez;
+    let clift = cex * cex + cey * cey + cez * cez;
+    let dlift = dex * dex + dey * dey + dez * dez;
+    sign((dlift * abc - clift * dab) + (blift * cda - alift * bcd))
+}
+
+// ---------------------------------------------------------------------------------------
+// The `robust` crate, signs only.
+
+fn c2(p: [f64; 2]) -> Coord<f64> {
+    Coord { x: p[0], y: p[1] }
+}
+
+fn c3(p: [f64; 3]) -> Coord3D<f64> {
+    Coord3D {
+        x: p[0],
+        y: p[1],
+        z: p[2],
+    }
+}
+
+#[inline(always)]
+fn robust_orient2d(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> i32 {
+    sign(robust::orient2d(c2(a), c2(b), c2(c)))
+}
+
+#[inline(always)]
+fn robust_orient3d(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> i32 {
+    sign(robust::orient3d(c3(a), c3(b), c3(c), c3(d)))
+}
+
+#[inline(always)]
+fn robust_incircle(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> i32 {
+    sign(robust::incircle(c2(a), c2(b), c2(c), c2(d)))
+}
+
+#[inline(always)]
+fn robust_insphere(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]) -> i32 {
+    sign(robust::insphere(c3(a), c3(b), c3(c), c3(d), c3(e)))
+}
+
+fn s(x: Sign) -> i32 {
+    x.to_i32()
+}
+
+// ---------------------------------------------------------------------------------------
+// The benchmark driver.
+
+/// Sum of the signs over a whole case array: the work criterion times.
+#[inline(always)]
+fn sum_signs<C: Copy>(cases: &[C], f: impl Fn(C) -> i32) -> i64 {
+    cases.iter().map(|&c| f(c) as i64).sum()
+}
+
+/// One predicate: `naive`, `robust`, `isect_f64` and `isect_f32` on every distribution.
+///
+/// Before timing, the f64 cases are checked: `isect_f64` must agree with `robust`
+/// (exact for these magnitudes) on every case, and be `Zero` on `exact_degenerate`.
+/// Benchmarking a kernel that answers wrongly would measure nothing of use.
+#[allow(clippy::too_many_arguments)]
+fn bench_predicate<C: Copy, C32: Copy>(
+    c: &mut Criterion,
+    name: &str,
+    make: fn(&str) -> Vec<C>,
+    convert: fn(&[C]) -> Vec<C32>,
+    naive: impl Fn(C) -> i32,
+    robust: impl Fn(C) -> i32,
+    isect_f64: impl Fn(C) -> i32,
+    isect_f32: impl Fn(C32) -> i32,
+) {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(N as u64));
+    for distribution in DISTRIBUTIONS {
+        let cases = make(distribution);
+        let cases32 = convert(&cases);
+        let mut naive_wrong = 0;
+        for (i, &case) in cases.iter().enumerate() {
+            let (want, got) = (robust(case), isect_f64(case));
+            naive_wrong += usize::from(naive(case) != got);
+            assert_eq!(
+                got, want,
+                "{name}/{distribution} case {i}: isect_f64 disagrees with robust"
+            );
+            if distribution == "exact_degenerate" {
+                assert_eq!(got, 0, "{name}/{distribution} case {i}: not degenerate");
+            }
+        }
+        eprintln!("{name}/{distribution}: naive sign wrong on {naive_wrong} of {N} cases");
+        let impls: [(&str, &dyn Fn() -> i64); 4] = [
+            ("naive", &|| sum_signs(black_box(&cases[..]), &naive)),
+            ("robust", &|| sum_signs(black_box(&cases[..]), &robust)),
+            ("isect_f64", &|| {
+                sum_signs(black_box(&cases[..]), &isect_f64)
+            }),
+            ("isect_f32", &|| {
+                sum_signs(black_box(&cases32[..]), &isect_f32)
+            }),
+        ];
+        // Each closure is monomorphised with its predicate inlined into the loop; the one
+        // dynamic call per iteration (per N predicate calls) is negligible.
+        for (implementation, run) in impls {
+            group.bench_function(BenchmarkId::new(implementation, distribution), |bench| {
+                bench.iter(|| black_box(run()))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn orient2d(c: &mut Criterion) {
+    bench_predicate(
+        c,
+        "orient2d",
+        orient2d_cases,
+        to_f32,
+        |[a, b, c]| naive_orient2d(a, b, c),
+        |[a, b, c]| robust_orient2d(a, b, c),
+        |[a, b, c]| s(isect::orient2d(a, b, c)),
+        |[a, b, c]| s(isect::orient2d(a, b, c)),
+    );
+}
+
+fn orient3d(c: &mut Criterion) {
+    bench_predicate(
+        c,
+        "orient3d",
+        orient3d_cases,
+        to_f32,
+        |[a, b, c, d]| naive_orient3d(a, b, c, d),
+        |[a, b, c, d]| robust_orient3d(a, b, c, d),
+        |[a, b, c, d]| s(isect::orient3d(a, b, c, d)),
+        |[a, b, c, d]| s(isect::orient3d(a, b, c, d)),
+    );
+}
+
+fn incircle(c: &mut Criterion) {
+    bench_predicate(
+        c,
+        "incircle",
+        incircle_cases,
+        to_f32,
+        |[a, b, c, d]| naive_incircle(a, b, c, d),
+        |[a, b, c, d]| robust_incircle(a, b, c, d),
+        |[a, b, c, d]| s(isect::incircle(a, b, c, d)),
+        |[a, b, c, d]| s(isect::incircle(a, b, c, d)),
+    );
+}
+
+fn insphere(c: &mut Criterion) {
+    bench_predicate(
+        c,
+        "insphere",
+        insphere_cases,
+        to_f32,
+        |[a, b, c, d, e]| naive_insphere(a, b, c, d, e),
+        |[a, b, c, d, e]| robust_insphere(a, b, c, d, e),
+        |[a, b, c, d, e]| s(isect::insphere(a, b, c, d, e)),
+        |[a, b, c, d, e]| s(isect::insphere(a, b, c, d, e)),
+    );
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(500))
+        .sample_size(30)
+        .without_plots()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = orient2d, orient3d, incircle, insphere
+}
+criterion_main!(benches);
