@@ -66,25 +66,33 @@ pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
 /// Grows a nonoverlapping expansion one term at a time (GROW-EXPANSION with zero
 /// elimination, in place: the write index never passes the read index). The expansion has
 /// at most as many components as terms added, so `N` slots suffice.
-pub(crate) fn sum_sign<const N: usize>(terms: [f64; N]) -> Sign {
-    let mut e = [0.0f64; N];
+pub(crate) fn sum_sign<const N: usize>(mut terms: [f64; N]) -> Sign {
+    sum_sign_in_place(&mut terms)
+}
+
+/// The sign of the exact sum of `buf`'s elements, using `buf` itself as the workspace.
+///
+/// When term `i` is added, the expansion occupies `buf[..n]` with `n ≤ i`, and growing it
+/// writes at most `n + 1 ≤ i + 1` slots, so no unread term is overwritten.
+pub(crate) fn sum_sign_in_place(buf: &mut [f64]) -> Sign {
     let mut n = 0;
-    for t in terms {
+    for i in 0..buf.len() {
+        let t = buf[i];
         if t == 0.0 {
             continue;
         }
         let mut q = t;
         let mut m = 0;
-        for i in 0..n {
-            let (s, h) = two_sum(q, e[i]);
+        for k in 0..n {
+            let (s, h) = two_sum(q, buf[k]);
             if h != 0.0 {
-                e[m] = h;
+                buf[m] = h;
                 m += 1;
             }
             q = s;
         }
         if q != 0.0 {
-            e[m] = q;
+            buf[m] = q;
             m += 1;
         }
         n = m;
@@ -92,7 +100,7 @@ pub(crate) fn sum_sign<const N: usize>(terms: [f64; N]) -> Sign {
     if n == 0 {
         Sign::Zero
     } else {
-        Sign::of(e[n - 1])
+        Sign::of(buf[n - 1])
     }
 }
 

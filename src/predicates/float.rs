@@ -21,7 +21,7 @@
 //! `filter_constants_are_the_rounded_up_exact_values` recomputes them in rational
 //! arithmetic.
 
-use super::expansion::{sum_sign, two_diff, two_product, two_sum, Expansion};
+use super::expansion::{sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, Expansion};
 use super::{bigint, exact};
 use crate::Sign;
 
@@ -48,6 +48,11 @@ pub(crate) const TAU2: f64 = f64::from_bits(1 << 14);
 pub(crate) const O3_B_INV: f64 = f64::from_bits((1023 + 99) << 52);
 /// `2^101 = 1/(32u²)`: stage-B orient2d decides when `|res|·2^101 > Σ|ph|`.
 pub(crate) const O2_B_INV: f64 = f64::from_bits((1023 + 101) << 52);
+
+/// `2^96 = 1/(1024u²)`: stage-B incircle decides when `|res|·2^96 > Σ|v|`.
+pub(crate) const IC_B_INV: f64 = f64::from_bits((1023 + 96) << 52);
+/// `2^92 = 1/(16384u²)`: stage-B insphere decides when `|res|·2^92 > Σ|v|`.
+pub(crate) const IS_B_INV: f64 = f64::from_bits((1023 + 92) << 52);
 
 /// Expansion windows `(E, K)`: every nonzero coordinate `x` satisfies `|x| < 2^(E+1)` and
 /// is an integer multiple of `2^K`. See `proofs/predicates.md`, "The expansion window".
@@ -463,21 +468,50 @@ fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {
     if !all_finite(&[a, b, c, d]) {
         return Sign::Zero;
     }
-    let exact = |a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]| {
-        exact::incircle(
-            &expansions(a),
-            &expansions(b),
-            &expansions(c),
-            &expansions(d),
-        )
-        .sign()
-    };
     match classify(&[a, b, c, d], IC_WINDOW) {
         Fit::AllZero => Sign::Zero,
-        Fit::Inside => exact(a, b, c, d),
-        Fit::Scaled(s) => exact(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s)),
+        Fit::Inside => incircle_adapt(a, b, c, d),
+        Fit::Scaled(s) => {
+            incircle_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s))
+        }
         Fit::Outside => bigint::incircle(a, b, c, d),
     }
+}
+
+/// Exact differences `p − q`, heads and tails, flattened point by point.
+fn differences<const D: usize, const N: usize>(
+    pts: [&[f64; D]; N],
+    origin: &[f64; D],
+    heads: &mut [f64],
+    tails: &mut [f64],
+) {
+    for (i, p) in pts.iter().enumerate() {
+        for k in 0..D {
+            let (h, t) = two_diff(p[k], origin[k]);
+            heads[i * D + k] = h;
+            tails[i * D + k] = t;
+        }
+    }
+}
+
+/// Stages B and C of incircle; the input lies in [`IC_WINDOW`].
+fn incircle_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
+    let (mut h, mut t) = ([0.0; 6], [0.0; 6]);
+    differences([a, b, c], d, &mut h, &mut t);
+    if let Some(s) = compensated(&h, &t, &INCIRCLE_MONOMIALS, IC_B_INV) {
+        return s;
+    }
+    if t.iter().all(|&x| x == 0.0) {
+        let mut buf = [0.0; 12 * 8];
+        return exact_monomial_sum(&h, &INCIRCLE_MONOMIALS, &mut buf);
+    }
+    exact::incircle(
+        &expansions(a),
+        &expansions(b),
+        &expansions(c),
+        &expansions(d),
+    )
+    .sign()
 }
 
 #[cold]
@@ -487,20 +521,10 @@ fn insphere_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]
     if !all_finite(&[a, b, c, d, e]) {
         return Sign::Zero;
     }
-    let exact = |a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]| {
-        exact::insphere(
-            &expansions(a),
-            &expansions(b),
-            &expansions(c),
-            &expansions(d),
-            &expansions(e),
-        )
-        .sign()
-    };
     match classify(&[a, b, c, d, e], IS_WINDOW) {
         Fit::AllZero => Sign::Zero,
-        Fit::Inside => exact(a, b, c, d, e),
-        Fit::Scaled(s) => exact(
+        Fit::Inside => insphere_adapt(a, b, c, d, e),
+        Fit::Scaled(s) => insphere_adapt(
             &scaled(a, s),
             &scaled(b, s),
             &scaled(c, s),
@@ -510,6 +534,193 @@ fn insphere_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]
         Fit::Outside => bigint::insphere(a, b, c, d, e),
     }
 }
+
+/// Stages B and C of insphere; the input lies in [`IS_WINDOW`].
+fn insphere_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
+    let (mut h, mut t) = ([0.0; 12], [0.0; 12]);
+    differences([a, b, c, d], e, &mut h, &mut t);
+    if let Some(s) = compensated(&h, &t, &INSPHERE_MONOMIALS, IS_B_INV) {
+        return s;
+    }
+    if t.iter().all(|&x| x == 0.0) {
+        let mut buf = [0.0; 72 * 16];
+        return exact_monomial_sum(&h, &INSPHERE_MONOMIALS, &mut buf);
+    }
+    exact::insphere(
+        &expansions(a),
+        &expansions(b),
+        &expansions(c),
+        &expansions(d),
+        &expansions(e),
+    )
+    .sign()
+}
+
+/// Stage B for a determinant written as signed monomials `s·h[f₁]⋯h[f_n]` of exact
+/// differences `h + t`: each monomial's leading part by a chain of `TwoProduct`s, its low
+/// part and first-order tail terms in floating point, the leading parts summed with
+/// `TwoSum`. `Some(sign)` when `|res|·inv_bound > Σ|v|` (see proofs/predicates.md, 3.2).
+#[inline(always)]
+fn compensated<const M: usize, const N: usize>(
+    h: &[f64],
+    t: &[f64],
+    monomials: &[(f64, [usize; N]); M],
+    inv_bound: f64,
+) -> Option<Sign> {
+    let mut sigma = 0.0;
+    let mut low = 0.0;
+    let mut p = 0.0;
+    for (s, f) in monomials {
+        let mut v = h[f[0]];
+        let mut l = 0.0;
+        for &j in &f[1..] {
+            let (nv, e) = two_product(v, h[j]);
+            l = l * h[j] + e;
+            v = nv;
+        }
+        let mut first = 0.0;
+        for k in 0..N {
+            let mut term = t[f[k]];
+            if term != 0.0 {
+                for (j, &fj) in f.iter().enumerate() {
+                    if j != k {
+                        term *= h[fj];
+                    }
+                }
+                first += term;
+            }
+        }
+        let (ns, e) = two_sum(sigma, s * v);
+        sigma = ns;
+        low += e + s * (l + first);
+        p += v.abs();
+    }
+    let res = sigma + low;
+    if res.abs() * inv_bound > p {
+        Some(Sign::of(res))
+    } else {
+        None
+    }
+}
+
+/// The exact sign of `Σ s·h[f₁]⋯h[f_n]`: each monomial expanded into exact pieces by a
+/// chain of `TwoProduct`s (at most `2^(n−1)` floats), all pieces summed exactly.
+fn exact_monomial_sum<const M: usize, const N: usize>(
+    h: &[f64],
+    monomials: &[(f64, [usize; N]); M],
+    buf: &mut [f64],
+) -> Sign {
+    let mut len = 0;
+    for (s, f) in monomials {
+        let start = len;
+        buf[len] = s * h[f[0]];
+        len += 1;
+        for &j in &f[1..] {
+            let end = len;
+            for i in start..end {
+                let (x, y) = two_product(buf[i], h[j]);
+                buf[i] = x;
+                if y != 0.0 {
+                    buf[len] = y;
+                    len += 1;
+                }
+            }
+        }
+    }
+    sum_sign_in_place(&mut buf[..len])
+}
+
+/// incircle as signed monomials of the differences `[adx, ady, bdx, bdy, cdx, cdy]`
+/// (`alift·(bdx·cdy − cdx·bdy) + …` expanded; checked against `exact.rs` in a unit test).
+const INCIRCLE_MONOMIALS: [(f64, [usize; 4]); 12] = [
+    (1.0, [2, 5, 0, 0]),
+    (-1.0, [4, 3, 0, 0]),
+    (1.0, [2, 5, 1, 1]),
+    (-1.0, [4, 3, 1, 1]),
+    (1.0, [4, 1, 2, 2]),
+    (-1.0, [0, 5, 2, 2]),
+    (1.0, [4, 1, 3, 3]),
+    (-1.0, [0, 5, 3, 3]),
+    (1.0, [0, 3, 4, 4]),
+    (-1.0, [2, 1, 4, 4]),
+    (1.0, [0, 3, 5, 5]),
+    (-1.0, [2, 1, 5, 5]),
+];
+/// insphere as signed monomials of `[aex, aey, aez, bex, …, dez]` (checked likewise).
+const INSPHERE_MONOMIALS: [(f64, [usize; 5]); 72] = [
+    (1.0, [3, 7, 2, 9, 9]),
+    (-1.0, [6, 4, 2, 9, 9]),
+    (1.0, [3, 7, 2, 10, 10]),
+    (-1.0, [6, 4, 2, 10, 10]),
+    (1.0, [3, 7, 2, 11, 11]),
+    (-1.0, [6, 4, 2, 11, 11]),
+    (-1.0, [0, 7, 5, 9, 9]),
+    (1.0, [6, 1, 5, 9, 9]),
+    (-1.0, [0, 7, 5, 10, 10]),
+    (1.0, [6, 1, 5, 10, 10]),
+    (-1.0, [0, 7, 5, 11, 11]),
+    (1.0, [6, 1, 5, 11, 11]),
+    (1.0, [0, 4, 8, 9, 9]),
+    (-1.0, [3, 1, 8, 9, 9]),
+    (1.0, [0, 4, 8, 10, 10]),
+    (-1.0, [3, 1, 8, 10, 10]),
+    (1.0, [0, 4, 8, 11, 11]),
+    (-1.0, [3, 1, 8, 11, 11]),
+    (-1.0, [0, 4, 11, 6, 6]),
+    (1.0, [3, 1, 11, 6, 6]),
+    (-1.0, [0, 4, 11, 7, 7]),
+    (1.0, [3, 1, 11, 7, 7]),
+    (-1.0, [0, 4, 11, 8, 8]),
+    (1.0, [3, 1, 11, 8, 8]),
+    (-1.0, [3, 10, 2, 6, 6]),
+    (1.0, [9, 4, 2, 6, 6]),
+    (-1.0, [3, 10, 2, 7, 7]),
+    (1.0, [9, 4, 2, 7, 7]),
+    (-1.0, [3, 10, 2, 8, 8]),
+    (1.0, [9, 4, 2, 8, 8]),
+    (-1.0, [9, 1, 5, 6, 6]),
+    (1.0, [0, 10, 5, 6, 6]),
+    (-1.0, [9, 1, 5, 7, 7]),
+    (1.0, [0, 10, 5, 7, 7]),
+    (-1.0, [9, 1, 5, 8, 8]),
+    (1.0, [0, 10, 5, 8, 8]),
+    (1.0, [9, 1, 8, 3, 3]),
+    (-1.0, [0, 10, 8, 3, 3]),
+    (1.0, [9, 1, 8, 4, 4]),
+    (-1.0, [0, 10, 8, 4, 4]),
+    (1.0, [9, 1, 8, 5, 5]),
+    (-1.0, [0, 10, 8, 5, 5]),
+    (1.0, [0, 7, 11, 3, 3]),
+    (-1.0, [6, 1, 11, 3, 3]),
+    (1.0, [0, 7, 11, 4, 4]),
+    (-1.0, [6, 1, 11, 4, 4]),
+    (1.0, [0, 7, 11, 5, 5]),
+    (-1.0, [6, 1, 11, 5, 5]),
+    (1.0, [6, 10, 2, 3, 3]),
+    (-1.0, [9, 7, 2, 3, 3]),
+    (1.0, [6, 10, 2, 4, 4]),
+    (-1.0, [9, 7, 2, 4, 4]),
+    (1.0, [6, 10, 2, 5, 5]),
+    (-1.0, [9, 7, 2, 5, 5]),
+    (-1.0, [6, 10, 5, 0, 0]),
+    (1.0, [9, 7, 5, 0, 0]),
+    (-1.0, [6, 10, 5, 1, 1]),
+    (1.0, [9, 7, 5, 1, 1]),
+    (-1.0, [6, 10, 5, 2, 2]),
+    (1.0, [9, 7, 5, 2, 2]),
+    (1.0, [3, 10, 8, 0, 0]),
+    (-1.0, [9, 4, 8, 0, 0]),
+    (1.0, [3, 10, 8, 1, 1]),
+    (-1.0, [9, 4, 8, 1, 1]),
+    (1.0, [3, 10, 8, 2, 2]),
+    (-1.0, [9, 4, 8, 2, 2]),
+    (-1.0, [3, 7, 11, 0, 0]),
+    (1.0, [6, 4, 11, 0, 0]),
+    (-1.0, [3, 7, 11, 1, 1]),
+    (1.0, [6, 4, 11, 1, 1]),
+    (-1.0, [3, 7, 11, 2, 2]),
+    (1.0, [6, 4, 11, 2, 2]),
+];
 
 #[cfg(test)]
 mod tests {
@@ -607,6 +818,52 @@ mod tests {
                 insphere(a, b, c, d, e),
                 bigint::insphere(a, b, c, d, e),
                 "{p3:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn monomial_tables_match_the_determinant_formulas() {
+        let mut rng = Rng(11);
+        for _ in 0..50 {
+            let r = |rng: &mut Rng| BigRational::from_integer(((rng.below(41) as i64) - 20).into());
+            let p2: Vec<[BigRational; 2]> = (0..4).map(|_| [r(&mut rng), r(&mut rng)]).collect();
+            let h: Vec<BigRational> = (0..3)
+                .flat_map(|i| (0..2).map(move |k| (i, k)))
+                .map(|(i, k)| p2[i][k].clone() - p2[3][k].clone())
+                .collect();
+            let from_table = |h: &[BigRational], monos: &[(f64, Vec<usize>)]| {
+                monos.iter().fold(BigRational::zero(), |acc, (s, f)| {
+                    let m = f.iter().fold(BigRational::one(), |m, &j| m * h[j].clone());
+                    if *s > 0.0 {
+                        acc + m
+                    } else {
+                        acc - m
+                    }
+                })
+            };
+            let ic: Vec<(f64, Vec<usize>)> = INCIRCLE_MONOMIALS
+                .iter()
+                .map(|(s, f)| (*s, f.to_vec()))
+                .collect();
+            assert_eq!(
+                from_table(&h, &ic),
+                exact::incircle(&p2[0], &p2[1], &p2[2], &p2[3])
+            );
+            let p3: Vec<[BigRational; 3]> = (0..5)
+                .map(|_| [r(&mut rng), r(&mut rng), r(&mut rng)])
+                .collect();
+            let h: Vec<BigRational> = (0..4)
+                .flat_map(|i| (0..3).map(move |k| (i, k)))
+                .map(|(i, k)| p3[i][k].clone() - p3[4][k].clone())
+                .collect();
+            let is: Vec<(f64, Vec<usize>)> = INSPHERE_MONOMIALS
+                .iter()
+                .map(|(s, f)| (*s, f.to_vec()))
+                .collect();
+            assert_eq!(
+                from_table(&h, &is),
+                exact::insphere(&p3[0], &p3[1], &p3[2], &p3[3], &p3[4])
             );
         }
     }
