@@ -21,6 +21,15 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 #![forbid(unsafe_code)]
 
+// The exactness argument (proofs/predicates.md, section 0) assumes binary64 arithmetic
+// without extended-precision intermediates. 32-bit x86 without SSE2 computes through the
+// x87 stack, with double rounding: refuse to build rather than give wrong signs.
+#[cfg(all(target_arch = "x86", not(target_feature = "sse2")))]
+compile_error!(
+    "isect needs IEEE 754 binary64 arithmetic without extended precision: \
+     build for x86 with SSE2 enabled (e.g. -C target-feature=+sse2) or use x86_64"
+);
+
 mod error;
 pub mod policy;
 pub mod predicates;
@@ -40,3 +49,8 @@ pub use predicates::{
 };
 pub use scalar::Scalar;
 pub use sign::Sign;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

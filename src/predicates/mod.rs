@@ -121,8 +121,8 @@ type K3<P> = <<P as Point3>::Scalar as Scalar>::Kernel;
 /// ```
 /// use isect::{orient2d, Sign};
 /// assert_eq!(orient2d([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), Sign::Positive);
-/// // Points near (0.5, 0.5) one ulp apart: the plain formula with `p` as the pivot,
-/// // (q − p) × (r − p), rounds to a wrong sign here (Kettner et al.); isect does not.
+/// // One ulp off the line y = x: the plain formula with `p` as the pivot,
+/// // (q − p) × (r − p), evaluates to exactly 0.0 here, "collinear" (Kettner et al.).
 /// let (q, r) = ([12.0, 12.0], [24.0, 24.0]);
 /// let p = [0.5 + f64::EPSILON / 2.0, 0.5];
 /// assert_eq!(orient2d(q, r, p), Sign::Negative); // p is just below the line y = x
