@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-IMPLEMENTATIONS = ["naive", "robust", "isect_f64", "isect_f32"]
+IMPLEMENTATIONS = ["naive", "naive_simd", "robust", "isect_f64", "isect_f32"]
 DISTRIBUTIONS = ["random", "near_degenerate", "exact_degenerate"]
 PREDICATES = ["orient2d", "orient3d", "incircle", "insphere"]
 
@@ -93,13 +93,18 @@ def main(argv):
         impls = ordered({i for row in rows.values() for i in row}, IMPLEMENTATIONS)
         print(f"### {predicate}\n")
         print("median ns per call\n")
-        header = ["distribution"] + impls + ["isect_f64 / naive", "isect_f64 / robust"]
+        header = ["distribution"] + impls + [
+            "isect_f64 / naive",
+            "isect_f64 / naive_simd",
+            "isect_f64 / robust",
+        ]
         print("| " + " | ".join(header) + " |")
         print("|---|" + "---:|" * (len(header) - 1))
         for distribution in ordered(rows, DISTRIBUTIONS):
             row = rows[distribution]
             cells = [distribution] + [fmt_ns(row.get(i)) for i in impls]
             cells.append(fmt_ratio(row.get("isect_f64"), row.get("naive")))
+            cells.append(fmt_ratio(row.get("isect_f64"), row.get("naive_simd")))
             cells.append(fmt_ratio(row.get("isect_f64"), row.get("robust")))
             print("| " + " | ".join(cells) + " |")
         print()

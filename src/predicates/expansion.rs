@@ -61,6 +61,29 @@ pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     (x, al * bl - e3)
 }
 
+/// The sign of `(a1 + a0) − (b1 + b0)` for two-component expansions (`|a0| ≤ ulp(a1)/2`,
+/// likewise `b`), exactly: Shewchuk's TWO-TWO-DIFF gives a nonoverlapping four-component
+/// expansion, whose sign is that of its largest nonzero component.
+#[inline(always)]
+pub(crate) fn two_two_diff_sign(a1: f64, a0: f64, b1: f64, b0: f64) -> Sign {
+    // Two-One-Diff(a1, a0, b0) = (j, r0, x0)
+    let (i, x0) = two_diff(a0, b0);
+    let (j, r0) = two_sum(a1, i);
+    // Two-One-Diff(j, r0, b1) = (x3, x2, x1)
+    let (k, x1) = two_diff(r0, b1);
+    let (x3, x2) = two_sum(j, k);
+    let top = if x3 != 0.0 {
+        x3
+    } else if x2 != 0.0 {
+        x2
+    } else if x1 != 0.0 {
+        x1
+    } else {
+        x0
+    };
+    Sign::of(top)
+}
+
 /// The sign of the exact sum of `N` floats, without allocating.
 ///
 /// Grows a nonoverlapping expansion one term at a time (GROW-EXPANSION with zero
@@ -311,6 +334,25 @@ mod tests {
             (a.clone() * b.clone()).sign(),
             Sign::of(exact(&a) * exact(&b))
         );
+    }
+
+    #[test]
+    fn two_two_diff_sign_is_exact() {
+        let vals = [1.0, 0.1, -3.0e-17, 2.0f64.powi(60), 1.0 / 3.0, -7.0, 5e-20];
+        for &a in &vals {
+            for &b in &vals {
+                for &c in &vals {
+                    for &d in &vals {
+                        let (a1, a0) = two_product(a, b);
+                        let (b1, b0) = two_product(c, d);
+                        let want = Sign::of(q(a) * q(b) - q(c) * q(d));
+                        assert_eq!(two_two_diff_sign(a1, a0, b1, b0), want, "{a} {b} {c} {d}");
+                    }
+                }
+            }
+        }
+        let (a1, a0) = two_product(0.1, 0.3);
+        assert_eq!(two_two_diff_sign(a1, a0, a1, a0), Sign::Zero);
     }
 
     #[test]

@@ -21,7 +21,9 @@
 //! `filter_constants_are_the_rounded_up_exact_values` recomputes them in rational
 //! arithmetic.
 
-use super::expansion::{sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, Expansion};
+use super::expansion::{
+    sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, two_two_diff_sign, Expansion,
+};
 use super::{bigint, exact};
 use crate::Sign;
 
@@ -296,6 +298,23 @@ fn classify<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> Fi
     }
 }
 
+/// A quick sufficient test for [`Fit::Inside`]: every coordinate is zero or has magnitude
+/// in `[2^(K+52), 2^(E+1))`. (A double of magnitude at least `2^(K+52)` is a multiple of
+/// `2^K`.) False for NaN and infinities, whose comparisons fail.
+#[inline(always)]
+fn inside_fast<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> bool {
+    let lo = pow2(k_min + 52);
+    let hi = pow2(e_max + 1);
+    // Non-short-circuiting `&` so that the test compiles to straight-line comparisons.
+    let mut ok = true;
+    for p in pts {
+        for &x in p.iter() {
+            ok &= (x == 0.0) | ((x.abs() >= lo) & (x.abs() < hi));
+        }
+    }
+    ok
+}
+
 #[inline]
 fn all_finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
     pts.iter().all(|p| p.iter().all(|x| x.is_finite()))
@@ -317,6 +336,16 @@ fn expansions<const D: usize>(p: &[f64; D]) -> [Expansion; D] {
 #[inline(never)]
 fn orient2d_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Sign {
     let (a, b, c) = (&a, &b, &c);
+    if inside_fast(&[a, b, c], O2_WINDOW) {
+        return orient2d_adapt(a, b, c);
+    }
+    orient2d_rare(a, b, c)
+}
+
+/// Non-finite input, or input outside the window: classify, then scale or fall back.
+#[cold]
+#[inline(never)]
+fn orient2d_rare(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     if !all_finite(&[a, b, c]) {
         return Sign::Zero;
     }
@@ -343,6 +372,14 @@ fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     let (bcx, bcxt) = two_diff(b[0], c[0]);
     let (acy, acyt) = two_diff(a[1], c[1]);
     let (bcy, bcyt) = two_diff(b[1], c[1]);
+    if acxt == 0.0 && bcxt == 0.0 && acyt == 0.0 && bcyt == 0.0 {
+        // The differences are exact, so the determinant is exactly
+        // (ph1 + pl1) − (ph2 + pl2), whose sign TWO-TWO-DIFF gives exactly: cheaper than
+        // bounding it.
+        let (p1, pl1) = two_product(acx, bcy);
+        let (p2, pl2) = two_product(acy, bcx);
+        return two_two_diff_sign(p1, pl1, p2, pl2);
+    }
     let (p1, l1) = mono2(acx, acxt, bcy, bcyt);
     let (p2, l2) = mono2(acy, acyt, bcx, bcxt);
     let (s, e) = two_sum(p1, -p2);
@@ -350,13 +387,6 @@ fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     let p = p1.abs() + p2.abs();
     if res.abs() * O2_B_INV > p {
         return Sign::of(res);
-    }
-    if acxt == 0.0 && bcxt == 0.0 && acyt == 0.0 && bcyt == 0.0 {
-        // The differences are exact, so the determinant is exactly
-        // (ph1 + pl1) − (ph2 + pl2).
-        let (_, pl1) = two_product(acx, bcy);
-        let (_, pl2) = two_product(acy, bcx);
-        return sum_sign([p1, pl1, -p2, -pl2]);
     }
     orient2d_exact(a, b, c)
 }
@@ -369,6 +399,16 @@ fn orient2d_exact(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
 #[inline(never)]
 fn orient3d_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Sign {
     let (a, b, c, d) = (&a, &b, &c, &d);
+    if inside_fast(&[a, b, c, d], O3_WINDOW) {
+        return orient3d_adapt(a, b, c, d);
+    }
+    orient3d_rare(a, b, c, d)
+}
+
+/// Non-finite input, or input outside the window: classify, then scale or fall back.
+#[cold]
+#[inline(never)]
+fn orient3d_rare(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
     if !all_finite(&[a, b, c, d]) {
         return Sign::Zero;
     }
@@ -465,6 +505,9 @@ fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
 #[inline(never)]
 fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {
     let (a, b, c, d) = (&a, &b, &c, &d);
+    if inside_fast(&[a, b, c, d], IC_WINDOW) {
+        return incircle_adapt(a, b, c, d);
+    }
     if !all_finite(&[a, b, c, d]) {
         return Sign::Zero;
     }
@@ -518,6 +561,9 @@ fn incircle_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sig
 #[inline(never)]
 fn insphere_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]) -> Sign {
     let (a, b, c, d, e) = (&a, &b, &c, &d, &e);
+    if inside_fast(&[a, b, c, d, e], IS_WINDOW) {
+        return insphere_adapt(a, b, c, d, e);
+    }
     if !all_finite(&[a, b, c, d, e]) {
         return Sign::Zero;
     }
