@@ -2,7 +2,8 @@
 //!
 //! * **Stage A** (inline, the only code on the hot path): the determinant in plain
 //!   floating point and an error bound computed from its *permanent* (the same formula on
-//!   absolute values). If the determinant exceeds the bound its sign is exact. The bound
+//!   absolute values; for orient3d, the cheaper semi-static `6·X·Y·Z` from the largest
+//!   difference per axis). If the determinant exceeds the bound its sign is exact. The bound
 //!   holds for every input, including underflowing and overflowing intermediates (an
 //!   overflow makes the bound infinite or NaN, which fails the test).
 //! * **Window check** (`#[cold]`): non-finite input answers `Zero`. Otherwise the input is
@@ -11,10 +12,14 @@
 //!   outside the window whose spread of exponents fits the window's width is scaled by a
 //!   power of two (exact; the sign of a homogeneous determinant is unchanged); input that
 //!   does not fit goes to the big-integer fallback.
-//! * **Stage B** (orient2d, orient3d): exact differences (`TwoDiff`), each monomial of the
-//!   determinant as an exact product of the leading parts plus first-order corrections,
-//!   summed with error-free transformations; a bound of order `u²` decides.
-//! * **Stage C**: the determinant evaluated exactly in expansion arithmetic.
+//! * **Stage B**: exact differences (`TwoDiff`), each monomial of the determinant as an
+//!   exact product of the leading parts plus its low part and first-order tail terms,
+//!   summed with error-free transformations; a bound of order `u²` decides. Hand-written
+//!   for orient2d and orient3d, driven by monomial tables for incircle and insphere.
+//!   (orient2d skips it when every difference is exact: four floats are cheaper to sum
+//!   exactly than to bound.)
+//! * **Stage C**: the determinant evaluated exactly, as a stack-allocated exact sum of the
+//!   monomials (exact differences) or in allocating expansion arithmetic (otherwise).
 //! * **Fallback**: big integers (`bigint.rs`), exact over the whole finite range.
 //!
 //! The constants and every bound are derived in `proofs/predicates.md`; the test
