@@ -847,6 +847,20 @@ mod tests {
                 let [p0, p1, p2] = [p3[0], p3[1], p3[2]];
                 p3[3] = [0, 1, 2].map(|k| p0[k] + s * (p1[k] - p0[k]) + t * (p2[k] - p0[k]));
             }
+            // Near-cocircular / near-cospherical: rounded points on a circle / sphere.
+            if i % 3 == 1 {
+                let (cx, cy, cz) = (rng.unit(), rng.unit(), rng.unit());
+                let r = 0.1 + rng.unit().abs();
+                for p in &mut p2 {
+                    let t = rng.unit() * 3.2;
+                    *p = [cx + r * t.cos(), cy + r * t.sin()];
+                }
+                for p in &mut p3 {
+                    let (x, y, z) = (rng.unit(), rng.unit(), rng.unit());
+                    let n = (x * x + y * y + z * z).sqrt().max(1e-3);
+                    *p = [cx + r * x / n, cy + r * y / n, cz + r * z / n];
+                }
+            }
             if i % 5 == 0 {
                 let s = rng.below(600) as i32 - 300;
                 p2 = p2.map(|p| scale_all(p, s));
