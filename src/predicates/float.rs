@@ -459,6 +459,14 @@ fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
     let (adz, adzt) = two_diff(a[2], d[2]);
     let (bdz, bdzt) = two_diff(b[2], d[2]);
     let (cdz, cdzt) = two_diff(c[2], d[2]);
+    let tails = [adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt];
+    let exact_differences = tails.iter().all(|&t| t == 0.0);
+    if exact_differences
+        && float_evaluation_is_exact(&[adx, bdx, cdx, ady, bdy, cdy, adz, bdz, cdz], 3, 3)
+    {
+        // Small or coarse grids: the plain evaluation is exact (no operation rounds).
+        return Sign::of(exact::orient3d(a, b, c, d));
+    }
     // det = adz(bdx·cdy − cdx·bdy) + bdz(cdx·ady − adx·cdy) + cdz(adx·bdy − bdx·ady)
     let (q1, l1) = mono3(bdx, bdxt, cdy, cdyt, adz, adzt);
     let (q2, l2) = mono3(cdx, cdxt, bdy, bdyt, adz, adzt);
@@ -477,8 +485,7 @@ fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
     if res.abs() * O3_B_INV > p {
         return Sign::of(res);
     }
-    let tails = [adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt];
-    if tails.iter().all(|&t| t == 0.0) {
+    if exact_differences {
         // The differences are exact: the determinant is the exact sum of the six
         // monomials h1·h2·h3 = qh + ql + pl·h3, each written as four floats.
         let m1 = exact_mono3(bdx, cdy, adz);
@@ -526,6 +533,28 @@ fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {
     }
 }
 
+/// Whether the plain floating-point evaluation of a determinant is itself exact: true when
+/// every difference is exact (the caller checks the tails), and, with `g = 2^k` the
+/// coarsest power of two dividing every difference and `R·g` the largest magnitude,
+/// `2^log2_terms · R^degree ≤ 2^53`. Then every intermediate of the evaluation is a sum of
+/// at most `2^log2_terms` monomials, an integer multiple of `g^j` below `2^53·g^j` (for a
+/// degree-`j` intermediate, as `R ≥ 1`), hence representable: no operation rounds. This is
+/// the usual case for small-integer and coarse dyadic grids (proofs/predicates.md, 4).
+fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32) -> bool {
+    let mut hi = i32::MIN;
+    let mut lo = i32::MAX;
+    for &x in h {
+        if x != 0.0 {
+            let (m, e) = bigint::decompose(x);
+            let m = m.unsigned_abs();
+            hi = hi.max(e + 64 - m.leading_zeros() as i32);
+            lo = lo.min(e + m.trailing_zeros() as i32);
+        }
+    }
+    // Every |x| < 2^hi and every x is a multiple of 2^lo, so R < 2^(hi − lo).
+    hi == i32::MIN || degree * (hi - lo) + log2_terms <= 53
+}
+
 /// Exact differences `p − q`, heads and tails, flattened point by point.
 fn differences<const D: usize, const N: usize>(
     pts: [&[f64; D]; N],
@@ -546,10 +575,14 @@ fn differences<const D: usize, const N: usize>(
 fn incircle_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
     let (mut h, mut t) = ([0.0; 6], [0.0; 6]);
     differences([a, b, c], d, &mut h, &mut t);
+    let exact_differences = t.iter().all(|&x| x == 0.0);
+    if exact_differences && float_evaluation_is_exact(&h, 4, 4) {
+        return Sign::of(exact::incircle(a, b, c, d));
+    }
     if let Some(s) = compensated(&h, &t, &INCIRCLE_MONOMIALS, IC_B_INV) {
         return s;
     }
-    if t.iter().all(|&x| x == 0.0) {
+    if exact_differences {
         let mut buf = [0.0; 12 * 8];
         return exact_monomial_sum(&h, &INCIRCLE_MONOMIALS, &mut buf);
     }
@@ -590,10 +623,14 @@ fn insphere_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]
 fn insphere_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
     let (mut h, mut t) = ([0.0; 12], [0.0; 12]);
     differences([a, b, c, d], e, &mut h, &mut t);
+    let exact_differences = t.iter().all(|&x| x == 0.0);
+    if exact_differences && float_evaluation_is_exact(&h, 5, 7) {
+        return Sign::of(exact::insphere(a, b, c, d, e));
+    }
     if let Some(s) = compensated(&h, &t, &INSPHERE_MONOMIALS, IS_B_INV) {
         return s;
     }
-    if t.iter().all(|&x| x == 0.0) {
+    if exact_differences {
         let mut buf = [0.0; 72 * 16];
         return exact_monomial_sum(&h, &INSPHERE_MONOMIALS, &mut buf);
     }
@@ -930,6 +967,61 @@ mod tests {
                 from_table(&h, &is),
                 exact::insphere(&p3[0], &p3[1], &p3[2], &p3[3], &p3[4])
             );
+        }
+    }
+
+    /// Integer grids of every width around the threshold of `float_evaluation_is_exact`,
+    /// with extreme values (±2^bits) and exactly degenerate configurations, against the
+    /// big-integer evaluation.
+    #[test]
+    fn plain_evaluation_shortcut_at_its_threshold() {
+        let mut rng = Rng(99);
+        for bits in 1..=24 {
+            let top = 1u64 << bits;
+            for _ in 0..400 {
+                let mut g = |rng: &mut Rng| -> f64 {
+                    let v = match rng.below(4) {
+                        0 => top as f64,
+                        1 => -(top as f64),
+                        _ => rng.below(2 * top + 1) as f64 - top as f64,
+                    };
+                    v * scale(1.0, rng.below(3) as i32 - 1) // dyadic: halves and doubles
+                };
+                let p3: [[f64; 3]; 5] =
+                    core::array::from_fn(|_| [g(&mut rng), g(&mut rng), g(&mut rng)]);
+                let p2: [[f64; 2]; 4] = core::array::from_fn(|_| [g(&mut rng), g(&mut rng)]);
+                // an exactly coplanar fourth point: integer combination
+                let (s, t) = (rng.below(5) as f64 - 2.0, rng.below(5) as f64 - 2.0);
+                let d = [0, 1, 2]
+                    .map(|k| p3[0][k] + s * (p3[1][k] - p3[0][k]) + t * (p3[2][k] - p3[0][k]));
+                let [a, b, c, e, f] = &p3;
+                assert_eq!(orient3d(a, b, c, &d), bigint::orient3d(a, b, c, &d));
+                assert_eq!(orient3d(a, b, c, e), bigint::orient3d(a, b, c, e));
+                assert_eq!(insphere(a, b, c, e, f), bigint::insphere(a, b, c, e, f));
+                let [a, b, c, d] = &p2;
+                assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d));
+                // Cocircular: (±3, ±4)·m and (±5, 0)·m around an integer centre.
+                let m = g(&mut rng).abs().max(1.0);
+                let (cx, cy) = (g(&mut rng), g(&mut rng));
+                let on = [[3.0, 4.0], [-4.0, 3.0], [5.0, 0.0], [0.0, -5.0]]
+                    .map(|[x, y]| [cx + x * m, cy + y * m]);
+                let [a, b, c, d] = &on;
+                assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d));
+                // Rows in arithmetic progression, large and nearly parallel: the
+                // determinant is exactly zero while its monomials are near 2^(3·bits), so a
+                // plain evaluation that rounds shows up as a nonzero sign.
+                let x = (rng.below(top) | 1) as f64 + top as f64;
+                let (u, v) = (rng.below(7) as f64 + 1.0, rng.below(7) as f64 + 1.0);
+                let row = |i: f64| [x + i * u, x + i * v + 1.0, x + 2.0 * i];
+                let (a, b, c, o) = (row(1.0), row(2.0), row(3.0), [0.0; 3]);
+                assert_eq!(orient3d(&a, &b, &c, &o), bigint::orient3d(&a, &b, &c, &o));
+                let (a2, b2, c2) = (
+                    [x, x + u],
+                    [2.0 * x, 2.0 * (x + u)],
+                    [3.0 * x, 3.0 * (x + u)],
+                );
+                assert_eq!(orient2d(&a2, &b2, &c2), bigint::orient2d(&a2, &b2, &c2));
+            }
         }
     }
 
