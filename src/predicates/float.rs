@@ -377,6 +377,15 @@ fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     let (bcx, bcxt) = two_diff(b[0], c[0]);
     let (acy, acyt) = two_diff(a[1], c[1]);
     let (bcy, bcyt) = two_diff(b[1], c[1]);
+    if acxt == 0.0
+        && bcxt == 0.0
+        && acyt == 0.0
+        && bcyt == 0.0
+        && float_evaluation_is_exact(&[acx, bcx, acy, bcy], 2, 1)
+    {
+        // Small or coarse grids: the plain evaluation is exact (no operation rounds).
+        return Sign::of(acx * bcy - acy * bcx);
+    }
     if acxt == 0.0 && bcxt == 0.0 && acyt == 0.0 && bcyt == 0.0 {
         // The differences are exact, so the determinant is exactly
         // (ph1 + pl1) − (ph2 + pl2), whose sign TWO-TWO-DIFF gives exactly: cheaper than
@@ -396,6 +405,8 @@ fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     orient2d_exact(a, b, c)
 }
 
+#[cold]
+#[inline(never)]
 fn orient2d_exact(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     exact::orient2d(&expansions(a), &expansions(b), &expansions(c)).sign()
 }
@@ -503,6 +514,8 @@ fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
     orient3d_exact(a, b, c, d)
 }
 
+#[cold]
+#[inline(never)]
 fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
     exact::orient3d(
         &expansions(a),
