@@ -992,7 +992,7 @@ mod tests {
         for bits in 1..=24 {
             let top = 1u64 << bits;
             for _ in 0..400 {
-                let mut g = |rng: &mut Rng| -> f64 {
+                let g = |rng: &mut Rng| -> f64 {
                     let v = match rng.below(4) {
                         0 => top as f64,
                         1 => -(top as f64),
