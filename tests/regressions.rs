@@ -837,3 +837,98 @@ fn mutation_found_incircle() {
         every_order(p, want, |x| isect::incircle(x[0], x[1], x[2], x[3]));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Found by the long randomized run (ISECT_PROPTEST_CASES=60000, release): orient3d inputs
+// whose 2×2 minors overflow to ±∞ while the product X·Y·Z of the largest differences per
+// axis (the semi-static bound) stays finite, so an infinite determinant of the wrong sign
+// passed the filter.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn orient3d_overflowing_minor_with_finite_bound() {
+    // By hand: a = (0, −1/2, 0), b = (1, 1, 0), c = 0, d = (M, 0, −T). With a' = a − d etc.
+    // every z-difference is T, so det[a'; b'; c'] = T·((x2−x1)(y3−y1) − (x3−x1)(y2−y1))
+    // with (x1, y1) = (−M, −1/2), (x2, y2) = (1 − M, 1), (x3, y3) = (−M, 0):
+    // T·(1·(1/2) − 0·(3/2)) = T/2 > 0: Positive. In floating point 1 − M rounds to −M and
+    // the minor adx·bdy − bdx·ady = −M − M/2 overflows to −∞.
+    let p = [
+        [0.0, -0.5, 0.0],
+        [1.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0],
+        [M, 0.0, -TINY],
+    ];
+    o3(p, Sign::Positive);
+    every_order(p, Sign::Positive, |x| {
+        isect::orient3d(x[0], x[1], x[2], x[3])
+    });
+    // The same with larger z-steps T·2^k (still X·Y·Z = 1.5·M·T·2^k < M) and with 1 − M
+    // replaced by any b_x below half an ulp of M: the determinant is T·2^k·b_x/2 > 0.
+    for k in [0, 10, 100, 500, 1000] {
+        for bx in [1.0, 1e100, 1e290] {
+            let p = [
+                [0.0, -0.5, 0.0],
+                [bx, 1.0, 0.0],
+                [0.0, 0.0, 0.0],
+                [M, 0.0, -mul_pow2_f64(TINY, k)],
+            ];
+            o3(p, Sign::Positive);
+            // Mirrored in z: Negative.
+            let q = p.map(|v| [v[0], v[1], -v[2]]);
+            o3(q, Sign::Negative);
+        }
+    }
+    // The shrunk cases from the randomized run (expected from the oracle).
+    let cases: [[[f64; 3]; 4]; 3] = [
+        [
+            [0.0, -0.5, 0.0],
+            [1.894167037966876e94, 1.0, 0.0],
+            [0.0, 0.0, 0.0],
+            [1.7976931348623155e308, -0.0, -5e-324],
+        ],
+        [
+            [
+                -1.4887480291132108e102,
+                2.2242507260468015e102,
+                1.5539264148029474e102,
+            ],
+            [
+                1.8161314482525038e102,
+                3.9191654213811255e101,
+                1.480464674915317e102,
+            ],
+            [
+                1.7958795370519067e102,
+                -1.6704629468508302e102,
+                -9.238557877953944e101,
+            ],
+            [
+                -7.142087586181963e102,
+                -1.9895799928401587e101,
+                -4.765586547954497e102,
+            ],
+        ],
+        [
+            [0.0, 724.09968521901, 2.446494580089078e-296],
+            [
+                6.63123685e-316,
+                2.446494580089078e-296,
+                2.446494580089078e-296,
+            ],
+            [
+                -877.2673872629712,
+                2.446494580089078e-296,
+                1.7144137714980277e302,
+            ],
+            [
+                -2.446494580089078e-296,
+                -645.5409508058557,
+                -8.174961907854212e295,
+            ],
+        ],
+    ];
+    for p in cases {
+        let want = oracle::orient3d(&p);
+        every_order(p, want, |x| isect::orient3d(x[0], x[1], x[2], x[3]));
+    }
+}

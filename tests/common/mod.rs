@@ -735,7 +735,7 @@ pub mod gen {
             .prop_map(|(p, k, targeted, idx, jitter, by_spread)| {
                 let k = if targeted {
                     // Put the magnitude of the coordinates (or of their differences) right
-                    // at a threshold where products of 2..6 of them underflow, go
+                    // at a threshold where products of 1..6 of them underflow, go
                     // subnormal or overflow.
                     let crit = critical_exponents::<F>();
                     let target = crit[idx.index(crit.len())] + jitter;
@@ -755,11 +755,11 @@ pub mod gen {
             .boxed()
     }
 
-    /// Exponents `e` such that a product of `d = 2..6` values of magnitude `2^e` sits at
+    /// Exponents `e` such that a product of `d = 1..6` values of magnitude `2^e` sits at
     /// the smallest subnormal, the smallest normal or the overflow threshold.
     pub fn critical_exponents<F: Fl>() -> Vec<i32> {
         let mut v = Vec::new();
-        for d in 2..=6 {
+        for d in 1..=6 {
             v.push(F::MIN_EXP / d);
             v.push((F::MIN_EXP + F::MANT as i32 - 1) / d);
             v.push((F::MAX_EXP + 1) / d);
@@ -1280,7 +1280,7 @@ pub mod gen {
 
     /// Every axis scaled by its own power of two (rounded where it underflows), the
     /// exponents spread over the range or aimed at the thresholds where products of
-    /// 2..6 values underflow or overflow: some products in a determinant underflow
+    /// 1..6 values underflow or overflow: some products in a determinant underflow
     /// while others are huge.
     pub fn anisotropic<F: Fl, const D: usize, const N: usize>(s: Pts<F, D, N>) -> Pts<F, D, N> {
         (
