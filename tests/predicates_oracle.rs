@@ -370,6 +370,14 @@ mod second_stage {
             prop_assert_eq!(s == Sign::Zero, degenerate, "{:?}", p);
         }
         #[test]
+        fn orient3d_flat_far_f64(p in gen::orient3d_flat_far::<f64>()) {
+            check_orient3d(&p)?;
+        }
+        #[test]
+        fn orient3d_flat_far_f32(p in gen::orient3d_flat_far::<f32>()) {
+            check_orient3d(&p)?;
+        }
+        #[test]
         fn orient2d_far_pivot_f64(p in gen::orient2d_far_pivot::<f64>()) {
             check_orient2d(&p)?;
         }

@@ -1286,7 +1286,7 @@ pub mod gen {
         (
             s,
             proptest::array::uniform::<_, D>((
-                any::<bool>(),
+                0u8..3,
                 F::MIN_EXP - 60..=F::MAX_EXP + 60,
                 any::<prop::sample::Index>(),
                 -12i32..=12,
@@ -1296,14 +1296,21 @@ pub mod gen {
                 let crit = critical_exponents::<F>();
                 let mut out = p;
                 for j in 0..D {
-                    let (targeted, k, idx, jitter) = ks[j];
+                    let (mode, k, idx, jitter) = ks[j];
                     let col = p.iter().map(|q| q[j]);
                     let top = col
                         .clone()
                         .filter_map(|x| bit_span(x.wide()).map(|s| s.1))
                         .max();
-                    let k = match (targeted, top) {
-                        (true, Some(t)) => crit[idx.index(crit.len())] + jitter - t,
+                    let k = match (mode, top) {
+                        // At a product threshold.
+                        (1, Some(t)) => crit[idx.index(crit.len())] + jitter - t,
+                        // The extremes: this axis at the top of the range (just below
+                        // overflow) or at the bottom (a few bits above the smallest
+                        // subnormal), so that products of the other axes' differences
+                        // overflow while the bound's product with this one stays finite.
+                        (2, Some(t)) if jitter >= 0 => F::MAX_EXP - t - jitter % 3,
+                        (2, Some(t)) => F::MIN_EXP + F::MANT as i32 - t - jitter % 8,
                         _ => k,
                     };
                     let hi = exact_scale_range::<F>(col).map_or(k, |(_, hi)| hi);
@@ -1337,6 +1344,46 @@ pub mod gen {
                     }
                 }
                 out
+            })
+            .boxed()
+    }
+
+    /// orient3d with three points near the origin in a plane `z = z0` and the fourth far
+    /// away near the top of the range (`|x| ≈ MAX`) and slightly off the plane (`z0 + δ`,
+    /// `δ` from subnormal to moderate, or 0). The determinant is `δ` times the (small)
+    /// area of the near triangle, while its 2×2 minors are near `MAX` and can overflow
+    /// although the product of the largest differences per axis stays finite.
+    pub fn orient3d_flat_far<F: Fl>() -> Pts<F, 3, 4> {
+        (
+            proptest::array::uniform3(proptest::array::uniform2(-1.0f64..=1.0)),
+            (
+                0.5f64..=1.0,
+                prop_oneof![Just(0.0f64), -1e-3f64..1e-3],
+                prop_oneof![Just(0.0f64), -4.0f64..4.0],
+            ),
+            (-8i32..=8, 0i32..=1100),
+            (0usize..6, 0usize..24, any::<u8>()),
+        )
+            .prop_map(|(near, (u, dy, z0), (dz, j), (axes, perm, signs))| {
+                let z0 = F::from_f64(z0);
+                let [a, b, c] = near.map(|q| [F::from_f64(q[0]), F::from_f64(q[1]), z0]);
+                let far = F::MAX.wide() * u;
+                // |y| ≤ 1 keeps X·Y ≤ MAX (finite) while two y-differences of opposite
+                // signs make a 2×2 minor exceed MAX.
+                let k = F::MIN_EXP + j % (F::MAX_EXP - F::MIN_EXP - 8);
+                let delta = F::from_f64(f64::from(dz)).mul_pow2(k);
+                let d = [F::from_f64(far), F::from_f64(dy), z0 + delta];
+                let ax = nth_perm(3, axes);
+                let pts = [a, b, c, d].map(|q| {
+                    std::array::from_fn(|k| {
+                        if signs >> k & 1 == 1 {
+                            -q[ax[k]]
+                        } else {
+                            q[ax[k]]
+                        }
+                    })
+                });
+                permute(&pts, &nth_perm(4, perm))
             })
             .boxed()
     }
@@ -1486,6 +1533,7 @@ pub mod gen {
             two_scale::<F, 3, 4>(),
             anisotropic(orient3d_near::<F>()),
             clustered(orient3d_near::<F>()),
+            orient3d_flat_far::<F>(),
             orient3d_bezout::<F>().prop_map(|(p, _)| p),
         ]
         .boxed()
