@@ -299,22 +299,27 @@ fn scale(x: f64, s: i32) -> f64 {
     x
 }
 
-fn classify<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> Fit {
+/// `(E, K)` over the nonzero values: every one satisfies `2^E ≤ |x| < 2^(E+1)` for the
+/// largest, and is an integer multiple of `2^K`. `None` when all are zero.
+fn exponent_range(values: impl Iterator<Item = f64>) -> Option<(i32, i32)> {
     let mut hi = i32::MIN;
     let mut lo = i32::MAX;
-    for p in pts {
-        for &x in p.iter() {
-            if x != 0.0 {
-                let (m, e) = bigint::decompose(x);
-                let m = m.unsigned_abs();
-                hi = hi.max(e + 63 - m.leading_zeros() as i32);
-                lo = lo.min(e + m.trailing_zeros() as i32);
-            }
+    for x in values {
+        if x != 0.0 {
+            let (m, e) = bigint::decompose(x);
+            let m = m.unsigned_abs();
+            hi = hi.max(e + 63 - m.leading_zeros() as i32);
+            lo = lo.min(e + m.trailing_zeros() as i32);
         }
     }
-    if hi == i32::MIN {
-        Fit::AllZero
-    } else if hi <= e_max && lo >= k_min {
+    (hi != i32::MIN).then_some((hi, lo))
+}
+
+fn classify<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> Fit {
+    let Some((hi, lo)) = exponent_range(pts.iter().flat_map(|p| p.iter().copied())) else {
+        return Fit::AllZero;
+    };
+    if hi <= e_max && lo >= k_min {
         Fit::Inside
     } else if hi - lo <= e_max - k_min {
         Fit::Scaled(k_min - lo)
@@ -574,18 +579,11 @@ fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {
 /// degree-`j` intermediate, as `R ≥ 1`), hence representable: no operation rounds. This is
 /// the usual case for small-integer and coarse dyadic grids (proofs/predicates.md, 4).
 fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32) -> bool {
-    let mut hi = i32::MIN;
-    let mut lo = i32::MAX;
-    for &x in h {
-        if x != 0.0 {
-            let (m, e) = bigint::decompose(x);
-            let m = m.unsigned_abs();
-            hi = hi.max(e + 64 - m.leading_zeros() as i32);
-            lo = lo.min(e + m.trailing_zeros() as i32);
-        }
+    match exponent_range(h.iter().copied()) {
+        None => true,
+        // Every |x| < 2^(hi+1) and every x is a multiple of 2^lo, so R < 2^(hi + 1 − lo).
+        Some((hi, lo)) => degree * (hi + 1 - lo) + log2_terms <= 53,
     }
-    // Every |x| < 2^hi and every x is a multiple of 2^lo, so R < 2^(hi − lo).
-    hi == i32::MIN || degree * (hi - lo) + log2_terms <= 53
 }
 
 /// Exact differences `p − q`, heads and tails, flattened point by point.
