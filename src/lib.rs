@@ -30,13 +30,20 @@ compile_error!(
      build for x86 with SSE2 enabled (e.g. -C target-feature=+sse2) or use x86_64"
 );
 
+extern crate alloc;
+
 mod error;
+pub mod geometry;
+pub mod mesh;
+pub mod overlap;
 pub mod policy;
 pub mod predicates;
+pub mod ray;
 mod scalar;
 mod sign;
 
 pub use error::{InputError, NonFiniteValue};
+pub use geometry::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
 pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
 pub use predicates::sos;
 pub use predicates::sos::incircle_sos;

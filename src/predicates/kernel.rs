@@ -3,6 +3,7 @@
 
 use num_traits::Zero;
 
+use super::poly::{self, Polynomial};
 use super::{exact, float};
 use crate::{Scalar, Sign};
 
@@ -28,6 +29,8 @@ pub trait Kernel<T> {
     fn incircle(a: &[T; 2], b: &[T; 2], c: &[T; 2], d: &[T; 2]) -> Sign;
     /// See [`insphere`](crate::insphere).
     fn insphere(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3], e: &[T; 3]) -> Sign;
+    /// See [`polynomial_sign`](crate::predicates::polynomial_sign).
+    fn polynomial_sign<P: Polynomial<T> + ?Sized>(p: &P) -> Sign;
 }
 
 /// The staged kernel for `f64`: error-bounded filter, adaptive expansion arithmetic, and
@@ -87,6 +90,10 @@ impl Kernel<f64> for F64Kernel {
     fn insphere(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
         float::insphere(a, b, c, d, e)
     }
+    #[inline]
+    fn polynomial_sign<P: Polynomial<f64> + ?Sized>(p: &P) -> Sign {
+        poly::float_sign(p, |x: &f64| *x)
+    }
 }
 
 #[inline(always)]
@@ -110,6 +117,10 @@ impl Kernel<f32> for F32Kernel {
     #[inline]
     fn insphere(a: &[f32; 3], b: &[f32; 3], c: &[f32; 3], d: &[f32; 3], e: &[f32; 3]) -> Sign {
         float::insphere(&up(a), &up(b), &up(c), &up(d), &up(e))
+    }
+    #[inline]
+    fn polynomial_sign<P: Polynomial<f32> + ?Sized>(p: &P) -> Sign {
+        poly::float_sign(p, |x: &f32| f64::from(*x))
     }
 }
 
@@ -143,5 +154,8 @@ impl<T: ExactRing> Kernel<T> for ExactKernel {
     }
     fn insphere(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3], e: &[T; 3]) -> Sign {
         sign_of(exact::insphere(a, b, c, d, e))
+    }
+    fn polynomial_sign<P: Polynomial<T> + ?Sized>(p: &P) -> Sign {
+        poly::rational_sign(p)
     }
 }

@@ -38,10 +38,12 @@ mod exact;
 mod expansion;
 mod float;
 pub mod kernel;
+mod poly;
 pub mod sos;
 
 use crate::{error::NonFiniteValue, InputError, Scalar, Sign};
 use kernel::Kernel;
+pub use poly::{polynomial_sign, Polynomial, Ring};
 
 /// A 2D point the predicates accept: `[T; 2]` by value or by reference.
 ///
@@ -198,6 +200,29 @@ pub fn incircle<P: Point2>(a: P, b: P, c: P, d: P) -> Sign {
 #[inline]
 pub fn insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Sign {
     K3::<P>::insphere(a.coords(), b.coords(), c.coords(), d.coords(), e.coords())
+}
+
+/// `true` when the 3D points `a`, `b`, `c` lie exactly on one line (including when two
+/// or all of them coincide).
+///
+/// Exact for every finite input: the points are collinear exactly when their projections
+/// on the three coordinate planes are all collinear, which three exact [`orient2d`] calls
+/// decide. For NaN or infinite input the answer is `true` (no orientation is defined);
+/// check with [`try_orient3d`] first if that matters.
+///
+/// # Examples
+///
+/// ```
+/// use isect::predicates::collinear3;
+/// assert!(collinear3(&[0.1, 0.2, 0.3], &[0.2, 0.4, 0.6], &[0.1, 0.2, 0.3]));
+/// assert!(collinear3(&[0.0, 0.0, 0.0], &[1.0, 2.0, 3.0], &[2.0, 4.0, 6.0]));
+/// assert!(!collinear3(&[0.0, 0.0, 0.0], &[1.0, 2.0, 3.0], &[2.0, 4.0, 6.000000000000001]));
+/// ```
+pub fn collinear3<T: Scalar>(a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
+    let proj = |p: &[T; 3], i: usize, j: usize| [p[i].clone(), p[j].clone()];
+    [(0, 1), (1, 2), (2, 0)].iter().all(|&(i, j)| {
+        T::Kernel::orient2d(&proj(a, i, j), &proj(b, i, j), &proj(c, i, j)) == Sign::Zero
+    })
 }
 
 fn check<T: Scalar, const D: usize>(

@@ -1,0 +1,1 @@
+//! Bounding volume hierarchy for triangle meshes (work in progress).

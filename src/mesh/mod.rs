@@ -1,0 +1,3 @@
+//! Triangle meshes: validation, exactly-once ray hits, point-in-mesh.
+
+mod bvh;

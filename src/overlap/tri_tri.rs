@@ -1,0 +1,1 @@
+//! Triangle/triangle overlap (work in progress).

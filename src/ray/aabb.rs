@@ -1,0 +1,1 @@
+//! Ray/aabb tests (work in progress).

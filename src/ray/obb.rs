@@ -1,0 +1,1 @@
+//! Ray/obb tests (work in progress).

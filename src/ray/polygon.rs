@@ -1,0 +1,1 @@
+//! Ray/polygon tests (work in progress).

@@ -1,0 +1,1 @@
+//! Ray/sphere tests (work in progress).

@@ -1,0 +1,1 @@
+//! Ray/triangle tests (work in progress).
