@@ -420,11 +420,11 @@ impl<T: Scalar> Aabb<T> {
             max: first.clone(),
         };
         for p in it {
-            for k in 0..3 {
-                match (p[k].partial_cmp(&b.min[k]), p[k].partial_cmp(&b.max[k])) {
+            for (k, x) in p.iter().enumerate() {
+                match (x.partial_cmp(&b.min[k]), x.partial_cmp(&b.max[k])) {
                     (None, _) | (_, None) => return None,
-                    (Some(core::cmp::Ordering::Less), _) => b.min[k] = p[k].clone(),
-                    (_, Some(core::cmp::Ordering::Greater)) => b.max[k] = p[k].clone(),
+                    (Some(core::cmp::Ordering::Less), _) => b.min[k] = x.clone(),
+                    (_, Some(core::cmp::Ordering::Greater)) => b.max[k] = x.clone(),
                     _ => {}
                 }
             }
