@@ -71,6 +71,23 @@ pub trait Scalar:
     /// assert_eq!(f32::NAN.to_rational(), None);
     /// ```
     fn to_rational(&self) -> Option<BigRational>;
+
+    /// The value of `q` in this type: exact for rationals; for floats the nearest value
+    /// or one adjacent to it (within one unit in the last place; `±∞` beyond the range).
+    ///
+    /// Used to hand back constructions (a ray parameter, an intersection point) that were
+    /// computed exactly.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Scalar;
+    /// use num_rational::BigRational;
+    /// let third = BigRational::new(1.into(), 3.into());
+    /// assert_eq!(f64::from_rational(&third), 1.0 / 3.0);
+    /// assert_eq!(BigRational::from_rational(&third), third);
+    /// ```
+    fn from_rational(q: &BigRational) -> Self;
 }
 
 impl Scalar for f64 {
@@ -86,6 +103,9 @@ impl Scalar for f64 {
     }
     fn to_rational(&self) -> Option<BigRational> {
         BigRational::from_float(*self)
+    }
+    fn from_rational(q: &BigRational) -> f64 {
+        num_traits::ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
     }
 }
 
@@ -103,6 +123,9 @@ impl Scalar for f32 {
     fn to_rational(&self) -> Option<BigRational> {
         BigRational::from_float(*self)
     }
+    fn from_rational(q: &BigRational) -> f32 {
+        num_traits::ToPrimitive::to_f32(q).unwrap_or(f32::NAN)
+    }
 }
 
 impl Scalar for num_rational::BigRational {
@@ -117,6 +140,9 @@ impl Scalar for num_rational::BigRational {
     }
     fn to_rational(&self) -> Option<BigRational> {
         Some(self.clone())
+    }
+    fn from_rational(q: &BigRational) -> BigRational {
+        q.clone()
     }
 }
 
@@ -141,5 +167,17 @@ impl Scalar for rug::Rational {
             num_bigint::BigInt::from_slice(sign, &i.to_digits::<u32>(rug::integer::Order::Lsf))
         };
         Some(BigRational::new(int(self.numer()), int(self.denom())))
+    }
+    fn from_rational(q: &BigRational) -> rug::Rational {
+        let int = |i: &num_bigint::BigInt| {
+            let (sign, digits) = i.to_u32_digits();
+            let m = rug::Integer::from_digits(&digits, rug::integer::Order::Lsf);
+            if sign == num_bigint::Sign::Minus {
+                -m
+            } else {
+                m
+            }
+        };
+        rug::Rational::from((int(q.numer()), int(q.denom())))
     }
 }

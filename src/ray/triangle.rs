@@ -1,1 +1,996 @@
-//! Ray/triangle tests (work in progress).
+//! Ray/triangle intersection (Real-Time Rendering, section 22.8), three ways, one result
+//! type ([`RayHit`]):
+//!
+//! | function | decides with | a ray through an edge or vertex |
+//! |---|---|---|
+//! | [`ray_triangle`] | exact signs + symbolic perturbation | counted by **exactly one** of the triangles sharing it (closed, consistently oriented meshes) |
+//! | [`ray_triangle_closed`] | exact signs | hits every triangle it touches, and says which feature ([`Contact`]) |
+//! | [`ray_triangle_moller`] | Möller–Trumbore under an epsilon [`Policy`] | whatever rounding gives: leaks and double counts |
+//! | [`ray_triangle_woop`] | Woop–Benthin–Wald watertight test (`f32`, `f64`) | at least one hit (never a leak), often two |
+//!
+//! # The exact test
+//!
+//! For a ray `o + t·d` and a triangle `a, b, c`, write `S(p, q) = det[p − o, q − o, d]`
+//! (the Plücker side product of the ray's line and the directed edge `pq`: positive when
+//! the line passes the edge counterclockwise, seen along `d`), `D = d·n` with
+//! `n = (b − a) × (c − a)`, and `N = det[a − o, b − o, c − o]` (the value of
+//! [`orient3d`](crate::orient3d)`(a, b, c, o)`). Then `S(a,b) + S(b,c) + S(c,a) = D`, the
+//! line meets the triangle's plane at `t = N / D`, and the barycentric weights of the
+//! meeting point are `(S(b,c), S(c,a), S(a,b)) / D`.
+//!
+//! [`ray_triangle`] reports a hit when the three edge signs are equal and non-zero and
+//! `N` is zero or has the same sign (`t ≥ 0`). An edge sign that is exactly zero (the
+//! line passes through the edge's line) is replaced by the sign the same determinant takes
+//! when the ray's origin is moved to `o + ε·e_x' + ε²·e_y'` for an infinitesimal `ε > 0`,
+//! where `x', y'` are the two axes other than the dominant axis of `d`. The perturbation
+//! depends only on the ray, and `S(p, q) = −S(q, p)` holds for the perturbed values too,
+//! so two triangles sharing an edge always disagree about it, and all triangles around a
+//! vertex see one consistent perturbed line: on a closed, consistently oriented mesh every
+//! crossing is counted once. The argument is in `proofs/ray_triangle.md`.
+//!
+//! Every sign is exact for every finite input ([`crate::predicates::polynomial_sign`]).
+//! `f64` runs a filtered fast path whose cost is close to Möller–Trumbore's; `f32` inputs
+//! are promoted to `f64` exactly; rationals are evaluated exactly.
+
+use core::any::Any;
+
+use crate::policy::{Exact, Policy};
+use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::{Ray, Scalar, Sign, Triangle};
+
+/// Where a ray meets a triangle.
+///
+/// `t` is the ray parameter of the meeting point `origin + t·direction`;
+/// `barycentric = [wa, wb, wc]` are its weights on `a, b, c` (they sum to one);
+/// `front` is `true` when the ray arrives from the front side, the side from which
+/// `a, b, c` appear counterclockwise (`direction · ((b − a) × (c − a)) < 0`).
+///
+/// Whether there is a hit, and `front`, are exact. For rationals `t` and the weights are
+/// exact and `t_error` is zero. For floats `t` and the weights are rounded, and
+/// `|t − t_exact| ≤ t_error` is guaranteed (an a-posteriori bound computed with the hit;
+/// `proofs/ray_triangle.md`, section 3); the weights are within a few units in the last
+/// place of the exact ones when the hit is well conditioned.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{ray::triangle::ray_triangle, Ray, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+/// let hit = ray_triangle(&Ray::new([0.25, 0.25, 1.0], [0.0, 0.0, -2.0]), &tri).unwrap();
+/// assert_eq!(hit.t, 0.5);
+/// assert_eq!(hit.barycentric, [0.5, 0.25, 0.25]);
+/// assert!(hit.front);
+/// assert!(hit.t_error < 1e-14); // a guaranteed bound, here loose: t is exact
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct RayHit<T> {
+    /// The ray parameter of the hit point.
+    pub t: T,
+    /// Weights of the hit point on the vertices `a, b, c`.
+    pub barycentric: [T; 3],
+    /// `true` when the ray comes from the front (counterclockwise) side.
+    pub front: bool,
+    /// A bound on `|t − exact t|` (zero for rationals).
+    pub t_error: f64,
+}
+
+/// Which part of a closed triangle a ray touches first ([`ray_triangle_closed`]).
+///
+/// Edges are numbered by the vertex they start at: edge 0 is `ab`, 1 is `bc`, 2 is `ca`;
+/// vertices 0, 1, 2 are `a, b, c`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::ray::triangle::{ray_triangle_closed, Contact};
+/// use isect::{Ray, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+/// let (_, contact) = ray_triangle_closed(&Ray::new([0.5, 0.0, 1.0], [0.0, 0.0, -1.0]), &tri).unwrap();
+/// assert_eq!(contact, Contact::Edge(0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contact {
+    /// The ray crosses the triangle's plane inside the triangle.
+    Interior,
+    /// The ray crosses the plane on this edge (not at a vertex).
+    Edge(u8),
+    /// The ray crosses the plane at this vertex.
+    Vertex(u8),
+    /// The ray lies in the triangle's plane and meets the triangle; the hit reports the
+    /// first point of contact.
+    Coplanar,
+}
+
+// ---------------------------------------------------------------------------------------
+// Polynomials (exact signs for the cold paths and the rational path).
+// ---------------------------------------------------------------------------------------
+
+/// `det[p − o, q − o, d]`.
+pub(crate) struct Side<'a, T> {
+    pub(crate) o: &'a [T; 3],
+    pub(crate) d: &'a [T; 3],
+    pub(crate) p: &'a [T; 3],
+    pub(crate) q: &'a [T; 3],
+}
+
+impl<T> Polynomial<T> for Side<'_, T> {
+    fn eval<R: Ring>(&self, l: &impl Fn(&T) -> R) -> R {
+        let p: [R; 3] = core::array::from_fn(|k| l(&self.p[k]) - l(&self.o[k]));
+        let q: [R; 3] = core::array::from_fn(|k| l(&self.q[k]) - l(&self.o[k]));
+        let d: [R; 3] = core::array::from_fn(|k| l(&self.d[k]));
+        det3(&p, &q, &d)
+    }
+}
+
+/// Component `i` of `(q − p) × d`: the coefficient of the perturbation along axis `i`.
+struct EdgeCross<'a, T> {
+    d: &'a [T; 3],
+    p: &'a [T; 3],
+    q: &'a [T; 3],
+    i: usize,
+}
+
+impl<T> Polynomial<T> for EdgeCross<'_, T> {
+    fn eval<R: Ring>(&self, l: &impl Fn(&T) -> R) -> R {
+        let (j, k) = ((self.i + 1) % 3, (self.i + 2) % 3);
+        let wj = l(&self.q[j]) - l(&self.p[j]);
+        let wk = l(&self.q[k]) - l(&self.p[k]);
+        wj * l(&self.d[k]) - wk * l(&self.d[j])
+    }
+}
+
+fn det3<R: Ring>(a: &[R; 3], b: &[R; 3], c: &[R; 3]) -> R {
+    a[0].clone() * (b[1].clone() * c[2].clone() - b[2].clone() * c[1].clone())
+        + a[1].clone() * (b[2].clone() * c[0].clone() - b[0].clone() * c[2].clone())
+        + a[2].clone() * (b[0].clone() * c[1].clone() - b[1].clone() * c[0].clone())
+}
+
+/// The perturbation axes of a ray: `(x', y')`, the two axes after the dominant axis of
+/// `d` in cyclic order. Any axis with `d ≠ 0` there would do; the dominant one is used.
+fn perturbation_axes<T: Scalar>(d: &[T; 3]) -> (usize, usize) {
+    let abs = |x: &T| {
+        if *x < T::zero() {
+            T::zero() - x.clone()
+        } else {
+            x.clone()
+        }
+    };
+    let (m0, m1, m2) = (abs(&d[0]), abs(&d[1]), abs(&d[2]));
+    let kz = if m0 >= m1 && m0 >= m2 {
+        0
+    } else if m1 >= m2 {
+        1
+    } else {
+        2
+    };
+    ((kz + 1) % 3, (kz + 2) % 3)
+}
+
+/// The sign of `S(p, q)` at the perturbed origin, given its unperturbed sign `s`.
+/// `S_ε = S − ε·((q−p)×d)_x' − ε²·((q−p)×d)_y'`; `Zero` only when `q − p` is parallel
+/// to `d` (or `d = 0`).
+#[cold]
+#[inline(never)]
+fn perturbed<T: Scalar>(axes: (usize, usize), d: &[T; 3], p: &[T; 3], q: &[T; 3]) -> Sign {
+    let c1 = polynomial_sign(&EdgeCross { d, p, q, i: axes.0 });
+    if c1 != Sign::Zero {
+        return -c1;
+    }
+    -polynomial_sign(&EdgeCross { d, p, q, i: axes.1 })
+}
+
+fn is_finite3<T: Scalar>(p: &[T; 3]) -> bool {
+    p.iter().all(Scalar::is_finite)
+}
+
+// ---------------------------------------------------------------------------------------
+// Public entry points.
+// ---------------------------------------------------------------------------------------
+
+/// Exact ray/triangle test with **exactly-once** tie-breaking: the first of the three
+/// variants described in the [module documentation](self).
+///
+/// Returns the hit when the ray `origin + t·direction, t ≥ 0` crosses the triangle under
+/// the perturbation rule, `None` otherwise. Interior crossings are hits; a ray through an
+/// edge or vertex hits exactly one of the triangles of a closed, consistently oriented
+/// mesh around it (for a lone triangle, a ray through its boundary may therefore miss:
+/// use [`ray_triangle_closed`] to count boundary contacts). A hit exactly at the
+/// origin (`t = 0`) counts. A ray parallel to the triangle's plane never hits (the
+/// triangle is edge-on; its neighbours take the crossing), nor does a degenerate
+/// (collinear) triangle.
+///
+/// Exact for every finite input of every scalar type. NaN or infinite coordinates, or a
+/// zero direction: `None`.
+///
+/// # Examples
+///
+/// Two triangles sharing the edge from `(0,0,0)` to `(1,1,0)`; a ray through the middle
+/// of that edge hits exactly one of them:
+///
+/// ```
+/// use isect::{ray::triangle::ray_triangle, Ray, Triangle};
+/// let (p, q) = ([0.0, 0.0, 0.0], [1.0, 1.0, 0.0]);
+/// let left = Triangle::new(p, q, [0.0, 1.0, 0.0]);
+/// let right = Triangle::new(q, p, [1.0, 0.0, 0.0]);
+/// let ray = Ray::new([0.5, 0.5, 1.0], [0.0, 0.0, -1.0]);
+/// let hits = [&left, &right].iter().filter(|t| ray_triangle(&ray, t).is_some()).count();
+/// assert_eq!(hits, 1);
+/// ```
+pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    if let (Some(r), Some(t)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
+        (tri as &dyn Any).downcast_ref::<Triangle<f64>>(),
+    ) {
+        let hit = PreparedRay::new(r).hit(&t.a, &t.b, &t.c);
+        return cast_hit::<f64, T>(hit);
+    }
+    if let (Some(r), Some(t)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
+        (tri as &dyn Any).downcast_ref::<Triangle<f32>>(),
+    ) {
+        let up = |p: &[f32; 3]| p.map(f64::from);
+        let r64 = Ray::new(up(&r.origin), up(&r.direction));
+        let hit = PreparedRay::new(&r64).hit(&up(&t.a), &up(&t.b), &up(&t.c));
+        return cast_hit::<f32, T>(hit.map(|h| h.to_f32()));
+    }
+    generic(ray, tri)
+}
+
+/// Moves a hit of the concrete type `U` into the (equal) type `T`.
+fn cast_hit<U: 'static, T: 'static>(hit: Option<RayHit<U>>) -> Option<RayHit<T>> {
+    let mut out: Option<RayHit<T>> = None;
+    if let Some(slot) = (&mut out as &mut dyn Any).downcast_mut::<Option<RayHit<U>>>() {
+        *slot = hit;
+    }
+    out
+}
+
+impl RayHit<f64> {
+    fn to_f32(&self) -> RayHit<f32> {
+        let t = self.t as f32;
+        RayHit {
+            t,
+            barycentric: self.barycentric.map(|w| w as f32),
+            front: self.front,
+            // Rounding to f32 adds at most half an f32 ulp of t.
+            t_error: (self.t_error + (f64::from(t) - self.t).abs()) * (1.0 + 1e-15),
+        }
+    }
+}
+
+/// The exact algorithm written over any scalar type: signs by `polynomial_sign`,
+/// constructions in `T` (exact for rationals).
+fn generic<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    let (o, d) = (&ray.origin, &ray.direction);
+    if !(is_finite3(o) && is_finite3(d) && tri.vertices().iter().all(|p| is_finite3(p))) {
+        return None;
+    }
+    if d.iter().all(|x| x.is_zero()) {
+        return None;
+    }
+    let axes = perturbation_axes(d);
+    let [a, b, c] = tri.vertices();
+    let side = |p: &[T; 3], q: &[T; 3]| {
+        let s = polynomial_sign(&Side { o, d, p, q });
+        if s == Sign::Zero {
+            perturbed(axes, d, p, q)
+        } else {
+            s
+        }
+    };
+    let s = side(a, b);
+    if s == Sign::Zero || side(b, c) != s || side(c, a) != s {
+        return None;
+    }
+    let n_sign = crate::orient3d(a, b, c, o);
+    if n_sign == -s {
+        return None;
+    }
+    Some(construct_generic(o, d, a, b, c, s))
+}
+
+fn construct_generic<T: Scalar>(
+    o: &[T; 3],
+    d: &[T; 3],
+    a: &[T; 3],
+    b: &[T; 3],
+    c: &[T; 3],
+    s: Sign,
+) -> RayHit<T> {
+    let id = |x: &T| x.clone();
+    let sab = Side { o, d, p: a, q: b }.eval(&id);
+    let sbc = Side { o, d, p: b, q: c }.eval(&id);
+    let sca = Side { o, d, p: c, q: a }.eval(&id);
+    let big_d = sab.clone() + sbc.clone() + sca.clone();
+    let rel = |p: &[T; 3]| -> [T; 3] { core::array::from_fn(|k| p[k].clone() - o[k].clone()) };
+    let big_n = det3(&rel(a), &rel(b), &rel(c));
+    let t = big_n / big_d.clone();
+    RayHit {
+        t,
+        barycentric: [sbc / big_d.clone(), sca / big_d.clone(), sab / big_d],
+        front: s == Sign::Negative,
+        t_error: 0.0,
+    }
+}
+
+/// Exact ray/triangle test against the **closed** triangle: every ray that touches the
+/// triangle hits it, and the [`Contact`] says where.
+///
+/// Returns the first point (smallest `t ≥ 0`) where the ray meets the closed triangle.
+/// For a ray crossing the triangle's plane this is the crossing point, classified as
+/// interior, edge or vertex exactly. For a ray lying in the triangle's plane it is the
+/// first point of the triangle along the ray ([`Contact::Coplanar`]); then `t` is exact
+/// for rationals and rounded for floats (with `t_error` a bound), the barycentric weights
+/// are those of that point, and `front` is `false`.
+///
+/// Exact for every finite input. NaN or infinite coordinates, a zero direction or a
+/// degenerate (collinear) triangle: `None`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::ray::triangle::{ray_triangle_closed, Contact};
+/// use isect::{Ray, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+/// // Through vertex b:
+/// let (hit, contact) = ray_triangle_closed(&Ray::new([1.0, 0.0, -1.0], [0.0, 0.0, 1.0]), &tri).unwrap();
+/// assert_eq!((hit.t, contact), (1.0, Contact::Vertex(1)));
+/// // In the plane, entering through edge ca at x = 0:
+/// let (hit, contact) = ray_triangle_closed(&Ray::new([-1.0, 0.25, 0.0], [1.0, 0.0, 0.0]), &tri).unwrap();
+/// assert_eq!((hit.t, contact), (1.0, Contact::Coplanar));
+/// ```
+pub fn ray_triangle_closed<T: Scalar>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+) -> Option<(RayHit<T>, Contact)> {
+    let (o, d) = (&ray.origin, &ray.direction);
+    if !(is_finite3(o) && is_finite3(d) && tri.vertices().iter().all(|p| is_finite3(p))) {
+        return None;
+    }
+    if d.iter().all(|x| x.is_zero()) || tri.is_degenerate() {
+        return None;
+    }
+    let [a, b, c] = tri.vertices();
+    let sides = [
+        polynomial_sign(&Side { o, d, p: a, q: b }),
+        polynomial_sign(&Side { o, d, p: b, q: c }),
+        polynomial_sign(&Side { o, d, p: c, q: a }),
+    ];
+    let has_pos = sides.contains(&Sign::Positive);
+    let has_neg = sides.contains(&Sign::Negative);
+    if has_pos && has_neg {
+        return None;
+    }
+    if !has_pos && !has_neg {
+        // All three zero: S(a,b)+S(b,c)+S(c,a) = D = 0, the ray is parallel to the plane
+        // (or in it).
+        return coplanar::first_contact(o, d, a, b, c);
+    }
+    let s = if has_pos {
+        Sign::Positive
+    } else {
+        Sign::Negative
+    };
+    // Some side is non-zero and none has the opposite sign, so D = ΣS has sign s.
+    let n_sign = crate::orient3d(a, b, c, o);
+    if n_sign == -s {
+        return None;
+    }
+    let zeros: [bool; 3] = sides.map(|x| x == Sign::Zero);
+    let contact = match zeros {
+        [false, false, false] => Contact::Interior,
+        // Two zero edges meet at their shared vertex: ab∩bc = b, bc∩ca = c, ca∩ab = a.
+        [true, true, false] => Contact::Vertex(1),
+        [false, true, true] => Contact::Vertex(2),
+        [true, false, true] => Contact::Vertex(0),
+        [true, false, false] => Contact::Edge(0),
+        [false, true, false] => Contact::Edge(1),
+        _ => Contact::Edge(2),
+    };
+    let hit = if let (Some(r), Some(t)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
+        (tri as &dyn Any).downcast_ref::<Triangle<f64>>(),
+    ) {
+        cast_hit::<f64, T>(Some(PreparedRay::new(r).construct(&t.a, &t.b, &t.c, s)))
+    } else if let (Some(r), Some(t)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
+        (tri as &dyn Any).downcast_ref::<Triangle<f32>>(),
+    ) {
+        let up = |p: &[f32; 3]| p.map(f64::from);
+        let r64 = Ray::new(up(&r.origin), up(&r.direction));
+        let h = PreparedRay::new(&r64).construct(&up(&t.a), &up(&t.b), &up(&t.c), s);
+        cast_hit::<f32, T>(Some(h.to_f32()))
+    } else {
+        Some(construct_generic(o, d, a, b, c, s))
+    };
+    hit.map(|h| (h, contact))
+}
+
+mod coplanar {
+    //! A ray lying in the plane of a triangle: the first point of contact. Rare, so it
+    //! is computed in exact rational arithmetic throughout, in the projection onto a
+    //! coordinate plane where the triangle keeps its area (an affine projection keeps
+    //! barycentric coordinates and, since it only drops a coordinate, exactness).
+
+    use num_rational::BigRational;
+    use num_traits::{Signed, Zero};
+
+    use super::{Contact, RayHit};
+    use crate::{Scalar, Sign};
+
+    type Q = BigRational;
+
+    fn cross(u: (&Q, &Q), v: (&Q, &Q)) -> Q {
+        u.0 * v.1 - u.1 * v.0
+    }
+
+    pub(super) fn first_contact<T: Scalar>(
+        o: &[T; 3],
+        d: &[T; 3],
+        a: &[T; 3],
+        b: &[T; 3],
+        c: &[T; 3],
+    ) -> Option<(RayHit<T>, Contact)> {
+        // The ray is parallel to the plane; it meets the triangle only if it lies in it.
+        if crate::orient3d(a, b, c, o) != Sign::Zero {
+            return None;
+        }
+        let q = |p: &[T; 3]| -> Option<[Q; 3]> {
+            Some([
+                p[0].to_rational()?,
+                p[1].to_rational()?,
+                p[2].to_rational()?,
+            ])
+        };
+        let (o, d) = (q(o)?, q(d)?);
+        let v = [q(a)?, q(b)?, q(c)?];
+        let area2 = |i: usize, j: usize, p: &[Q; 3], r: &[Q; 3], s: &[Q; 3]| {
+            cross(
+                (&(&r[i] - &p[i]), &(&r[j] - &p[j])),
+                (&(&s[i] - &p[i]), &(&s[j] - &p[j])),
+            )
+        };
+        // A coordinate plane where the (non-degenerate) triangle projects with area.
+        let (i, j) = [(1, 2), (2, 0), (0, 1)]
+            .into_iter()
+            .find(|&(i, j)| !area2(i, j, &v[0], &v[1], &v[2]).is_zero())?;
+        let total = area2(i, j, &v[0], &v[1], &v[2]);
+        let rel = |p: &[Q; 3]| (&p[i] - &o[i], &p[j] - &o[j]);
+        let (di, dj) = (&d[i], &d[j]);
+        // Origin inside the closed triangle: contact at t = 0. Otherwise the first
+        // crossing of an edge.
+        let inside = (0..3).all(|k| {
+            let w = area2(i, j, &o, &v[(k + 1) % 3], &v[(k + 2) % 3]);
+            w.is_zero() || w.is_positive() == total.is_positive()
+        });
+        let mut best: Option<Q> = if inside { Some(Q::zero()) } else { None };
+        if !inside {
+            for k in 0..3 {
+                let (p, r) = (&v[k], &v[(k + 1) % 3]);
+                let (pr, rr) = (rel(p), rel(r));
+                let sp = cross((di, dj), (&pr.0, &pr.1));
+                let sr = cross((di, dj), (&rr.0, &rr.1));
+                if (sp.is_positive() && sr.is_positive()) || (sp.is_negative() && sr.is_negative())
+                {
+                    continue; // the edge is strictly on one side of the ray's line
+                }
+                let t = if sp.is_zero() && sr.is_zero() {
+                    // The edge lies on the ray's line; o is outside the closed triangle,
+                    // so both end points are ahead of it or both behind.
+                    let dd = di * di + dj * dj;
+                    let tp = (di * &pr.0 + dj * &pr.1) / &dd;
+                    let tr = (di * &rr.0 + dj * &rr.1) / &dd;
+                    if tp.is_negative() {
+                        continue;
+                    }
+                    tp.min(tr)
+                } else {
+                    // The line crosses the edge at t = cross(p−o, r−p) / cross(d, r−p).
+                    let e = (&r[i] - &p[i], &r[j] - &p[j]);
+                    let t = cross((&pr.0, &pr.1), (&e.0, &e.1)) / cross((di, dj), (&e.0, &e.1));
+                    if t.is_negative() {
+                        continue;
+                    }
+                    t
+                };
+                if best.as_ref().is_none_or(|b| t < *b) {
+                    best = Some(t);
+                }
+            }
+        }
+        let t = best?;
+        let x: [Q; 3] = core::array::from_fn(|k| &o[k] + &t * &d[k]);
+        let w: [Q; 3] =
+            core::array::from_fn(|k| area2(i, j, &x, &v[(k + 1) % 3], &v[(k + 2) % 3]) / &total);
+        let t_out = T::from_rational(&t);
+        let t_error = rounding_error(&t_out, &t);
+        Some((
+            RayHit {
+                t: t_out,
+                barycentric: w.map(|x| T::from_rational(&x)),
+                front: false,
+                t_error,
+            },
+            Contact::Coplanar,
+        ))
+    }
+
+    /// An upper bound on `|rounded − exact|` (zero when the conversion was exact).
+    pub(super) fn rounding_error<T: Scalar>(rounded: &T, exact: &Q) -> f64 {
+        match rounded.to_rational() {
+            Some(r) if r == *exact => 0.0,
+            Some(r) => {
+                let e =
+                    num_traits::ToPrimitive::to_f64(&(r - exact).abs()).unwrap_or(f64::INFINITY);
+                // to_f64 is within a relative 2^-52 of the exact error; widen by more.
+                e * (1.0 + 1.0 / 1_125_899_906_842_624.0) + f64::from_bits(1)
+            }
+            None => f64::INFINITY,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The f64 fast path.
+// ---------------------------------------------------------------------------------------
+
+/// Filter coefficient for the side products and `N`: `(γ₅ + (1−u)^−3 − 1)/(1−u)^10`
+/// rounded up (≈ 8u); applied to `M_d·L_p·L_q` (`proofs/ray_triangle.md`, section 2).
+pub(crate) const RT_A: f64 = 8.881784197001266e-16;
+/// Inner underflow term (as in the orient3d filter).
+const TAU: f64 = f64::from_bits(3 << 52);
+/// Outer underflow term.
+const TAU2: f64 = f64::from_bits(1 << 14);
+/// Unit roundoff.
+const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+#[inline(always)]
+fn sub3(p: &[f64; 3], q: &[f64; 3]) -> [f64; 3] {
+    [p[0] - q[0], p[1] - q[1], p[2] - q[2]]
+}
+
+#[inline(always)]
+fn l1(p: &[f64; 3]) -> f64 {
+    p[0].abs() + p[1].abs() + p[2].abs()
+}
+
+/// `d · (p × q)` as the filter computes it.
+#[inline(always)]
+fn side_value(d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> f64 {
+    d[0] * (p[1] * q[2] - p[2] * q[1])
+        + d[1] * (p[2] * q[0] - p[0] * q[2])
+        + d[2] * (p[0] * q[1] - p[1] * q[0])
+}
+
+/// The sign of `s` when `|s| > bound` and `s` is finite (so nothing overflowed: an
+/// infinity never becomes finite again through `+ − ×`).
+#[inline(always)]
+fn decided(s: f64, bound: f64) -> Option<Sign> {
+    let m = s.abs();
+    if m > bound && m < f64::INFINITY {
+        Some(if s > 0.0 {
+            Sign::Positive
+        } else {
+            Sign::Negative
+        })
+    } else {
+        None
+    }
+}
+
+/// A ray prepared for many `f64` triangle tests: the per-ray quantities of the filter
+/// and the perturbation axes.
+#[derive(Clone, Debug)]
+pub(crate) struct PreparedRay {
+    pub(crate) o: [f64; 3],
+    pub(crate) d: [f64; 3],
+    /// `max |d_k|`.
+    md: f64,
+    axes: (usize, usize),
+    /// `false` for non-finite input or a zero direction: no hits.
+    valid: bool,
+}
+
+impl PreparedRay {
+    pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
+        let (o, d) = (r.origin, r.direction);
+        let md = d[0].abs().max(d[1].abs()).max(d[2].abs());
+        let valid = is_finite3(&o) && is_finite3(&d) && md > 0.0;
+        PreparedRay {
+            o,
+            d,
+            md,
+            axes: perturbation_axes(&d),
+            valid,
+        }
+    }
+
+    /// The exactly-once test (see [`ray_triangle`]).
+    #[inline]
+    pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
+        let s = self.crossing_sign(a, b, c)?;
+        let n = self.n_sign(a, b, c);
+        if n == -s {
+            return None;
+        }
+        Some(self.construct(a, b, c, s))
+    }
+
+    /// The common sign of the three perturbed side products, if they agree.
+    #[inline]
+    pub(crate) fn crossing_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
+        let (o, d) = (&self.o, &self.d);
+        let pa = sub3(a, o);
+        let pb = sub3(b, o);
+        let pc = sub3(c, o);
+        let (la, lb, lc) = (l1(&pa), l1(&pb), l1(&pc));
+        let sab = side_value(d, &pa, &pb);
+        let sbc = side_value(d, &pb, &pc);
+        let sca = side_value(d, &pc, &pa);
+        let md = self.md;
+        let dab = decided(sab, ((la * lb + TAU) * md) * RT_A + TAU2);
+        let dbc = decided(sbc, ((lb * lc + TAU) * md) * RT_A + TAU2);
+        let dca = decided(sca, ((lc * la + TAU) * md) * RT_A + TAU2);
+        match (dab, dbc, dca) {
+            (Some(x), Some(y), Some(z)) => {
+                if x == y && y == z {
+                    Some(x)
+                } else {
+                    None
+                }
+            }
+            // Two decided signs that differ already mean a miss.
+            (Some(x), Some(y), _) | (Some(x), _, Some(y)) | (_, Some(x), Some(y)) if x != y => None,
+            _ => self.crossing_sign_slow([dab, dbc, dca], a, b, c),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn crossing_sign_slow(
+        &self,
+        decided: [Option<Sign>; 3],
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+    ) -> Option<Sign> {
+        if !(self.valid && is_finite3(a) && is_finite3(b) && is_finite3(c)) {
+            return None;
+        }
+        let (o, d) = (&self.o, &self.d);
+        let edges = [(a, b), (b, c), (c, a)];
+        let mut common = Sign::Zero;
+        for (k, (p, q)) in edges.into_iter().enumerate() {
+            let s = match decided[k] {
+                Some(s) => s,
+                None => match polynomial_sign(&Side { o, d, p, q }) {
+                    Sign::Zero => perturbed(self.axes, d, p, q),
+                    s => s,
+                },
+            };
+            if s == Sign::Zero || (common != Sign::Zero && s != common) {
+                return None;
+            }
+            common = s;
+        }
+        Some(common)
+    }
+
+    /// The exact sign of `N = det[a − o, b − o, c − o]`.
+    #[inline]
+    fn n_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Sign {
+        let o = &self.o;
+        let (pa, pb, pc) = (sub3(a, o), sub3(b, o), sub3(c, o));
+        let n = side_value(&pa, &pb, &pc);
+        let bound = ((l1(&pa) * l1(&pb) + TAU) * l1(&pc)) * RT_A + TAU2;
+        match decided(n, bound) {
+            Some(s) => s,
+            None => crate::orient3d(a, b, c, o),
+        }
+    }
+
+    /// `t`, the weights and the bound on `t`'s error, for a crossing with side sign `s`.
+    pub(crate) fn construct(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        s: Sign,
+    ) -> RayHit<f64> {
+        let (o, d, md) = (&self.o, &self.d, self.md);
+        let (pa, pb, pc) = (sub3(a, o), sub3(b, o), sub3(c, o));
+        let (la, lb, lc) = (l1(&pa), l1(&pb), l1(&pc));
+        let sab = side_value(d, &pa, &pb);
+        let sbc = side_value(d, &pb, &pc);
+        let sca = side_value(d, &pc, &pa);
+        let eab = ((la * lb + TAU) * md) * RT_A + TAU2;
+        let ebc = ((lb * lc + TAU) * md) * RT_A + TAU2;
+        let eca = ((lc * la + TAU) * md) * RT_A + TAU2;
+        let big_d = sab + sbc + sca;
+        let e_d =
+            (eab + ebc + eca + 2.0 * U * (sab.abs() + sbc.abs() + sca.abs())) * (1.0 + 8.0 * U);
+        let n = side_value(&pa, &pb, &pc);
+        let e_n = ((la * lb + TAU) * lc) * RT_A + TAU2;
+        let t = n / big_d;
+        // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
+        let t_error =
+            ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs()) * (1.0 + 16.0 * U);
+        if t_error.is_finite() && t_error >= 0.0 && big_d.abs() > e_d {
+            return RayHit {
+                t: if t < 0.0 { 0.0 } else { t },
+                barycentric: [sbc / big_d, sca / big_d, sab / big_d],
+                front: s == Sign::Negative,
+                t_error,
+            };
+        }
+        self.construct_exact(a, b, c, s)
+    }
+
+    /// The construction in exact arithmetic, rounded once: for inputs where the float
+    /// formula overflows, underflows or is too ill-conditioned to bound usefully.
+    #[cold]
+    #[inline(never)]
+    fn construct_exact(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: Sign) -> RayHit<f64> {
+        let q =
+            |p: &[f64; 3]| p.map(|x| num_rational::BigRational::from_float(x).unwrap_or_default());
+        let (o, d) = (q(&self.o), q(&self.d));
+        let exact = construct_generic(&o, &d, &q(a), &q(b), &q(c), s);
+        let t = f64::from_rational(&exact.t);
+        RayHit {
+            t,
+            barycentric: exact.barycentric.clone().map(|w| f64::from_rational(&w)),
+            front: exact.front,
+            t_error: coplanar::rounding_error(&t, &exact.t),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Möller–Trumbore under a policy.
+// ---------------------------------------------------------------------------------------
+
+/// Möller–Trumbore ray/triangle test (Möller & Trumbore 1997; RTR 22.8) with the parallel
+/// test decided by [`Exact`]: [`ray_triangle_moller_with`] with the default policy.
+///
+/// See [`ray_triangle_moller_with`] for what is computed and what is not exact.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{ray::triangle::ray_triangle_moller, Ray, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+/// let hit = ray_triangle_moller(&Ray::new([0.25, 0.25, 1.0], [0.0, 0.0, -1.0]), &tri).unwrap();
+/// assert_eq!(hit.t, 1.0);
+/// ```
+pub fn ray_triangle_moller<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    ray_triangle_moller_with(ray, tri, Exact)
+}
+
+/// Möller–Trumbore ray/triangle test, the classic fast formula, with its "parallel"
+/// decision (`det ≈ 0`) made by `policy`.
+///
+/// Computes, in `T`'s arithmetic: `e1 = b − a`, `e2 = c − a`, `p = d × e2`,
+/// `det = e1 · p`; if `policy.sign(det, |e1|·|p|)` is `Zero` the ray is taken as parallel
+/// and misses. Then `u = ((o − a) · p) / det`, `v = (d · ((o − a) × e1)) / det`,
+/// `t = (e2 · ((o − a) × e1)) / det`, and the ray hits when `0 ≤ u`, `0 ≤ v`,
+/// `u + v ≤ 1` and `t ≥ 0` (plain comparisons, closed triangle). `barycentric` is
+/// `[1 − u − v, u, v]`, `front` is `det > 0`, and `t_error` is not computed (`NaN`) for
+/// floats, zero for rationals.
+///
+/// **Not exact for floats** under any policy: every comparison reads a rounded value, so
+/// rays near edges and vertices can miss both neighbouring triangles or hit both. This is
+/// the function the audit measures. For rationals with [`Naive`](crate::policy::Naive)
+/// or [`Exact`] every value is exact and the test is the exact closed test.
+/// NaN or infinite input: `None` (every comparison with NaN fails).
+///
+/// # Examples
+///
+/// ```
+/// use isect::policy::Absolute;
+/// use isect::{ray::triangle::ray_triangle_moller_with, Ray, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+/// // A ray almost in the plane: an absolute epsilon calls it parallel.
+/// let ray = Ray::new([0.0, 0.25, 1e-9], [0.5, 0.0, -1e-9]);
+/// assert!(ray_triangle_moller_with(&ray, &tri, Absolute { eps: 1e-6 }).is_none());
+/// assert!(ray_triangle_moller_with(&ray, &tri, Absolute { eps: 0.0 }).is_some());
+/// ```
+pub fn ray_triangle_moller_with<T: Scalar, P: Policy<T>>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    policy: P,
+) -> Option<RayHit<T>> {
+    let (o, d) = (&ray.origin, &ray.direction);
+    let sub = |p: &[T; 3], q: &[T; 3]| -> [T; 3] {
+        core::array::from_fn(|k| p[k].clone() - q[k].clone())
+    };
+    let cross = |p: &[T; 3], q: &[T; 3]| -> [T; 3] {
+        [
+            p[1].clone() * q[2].clone() - p[2].clone() * q[1].clone(),
+            p[2].clone() * q[0].clone() - p[0].clone() * q[2].clone(),
+            p[0].clone() * q[1].clone() - p[1].clone() * q[0].clone(),
+        ]
+    };
+    let dot = |p: &[T; 3], q: &[T; 3]| {
+        p[0].clone() * q[0].clone() + p[1].clone() * q[1].clone() + p[2].clone() * q[2].clone()
+    };
+    let abs = |x: &T| {
+        if *x < T::zero() {
+            T::zero() - x.clone()
+        } else {
+            x.clone()
+        }
+    };
+    let e1 = sub(&tri.b, &tri.a);
+    let e2 = sub(&tri.c, &tri.a);
+    let p = cross(d, &e2);
+    let det = dot(&e1, &p);
+    let scale = dot(&e1.clone().map(|x| abs(&x)), &p.clone().map(|x| abs(&x)));
+    if policy.sign(&det, &scale) == Sign::Zero {
+        return None;
+    }
+    let inv = T::one() / det.clone();
+    let s = sub(o, &tri.a);
+    let u = dot(&s, &p) * inv.clone();
+    if !(u >= T::zero() && u <= T::one()) {
+        return None;
+    }
+    let qv = cross(&s, &e1);
+    let v = dot(d, &qv) * inv.clone();
+    if !(v >= T::zero() && u.clone() + v.clone() <= T::one()) {
+        return None;
+    }
+    let t = dot(&e2, &qv) * inv;
+    if !matches!(
+        t.partial_cmp(&T::zero()),
+        Some(core::cmp::Ordering::Greater | core::cmp::Ordering::Equal)
+    ) {
+        return None;
+    }
+    let exact_type = !is_float::<T>();
+    Some(RayHit {
+        t,
+        barycentric: [T::one() - u.clone() - v.clone(), u, v],
+        front: det > T::zero(),
+        t_error: if exact_type { 0.0 } else { f64::NAN },
+    })
+}
+
+fn is_float<T: 'static>() -> bool {
+    core::any::TypeId::of::<T>() == core::any::TypeId::of::<f64>()
+        || core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
+}
+
+// ---------------------------------------------------------------------------------------
+// Woop–Benthin–Wald.
+// ---------------------------------------------------------------------------------------
+
+/// The float types [`ray_triangle_woop`] runs on: `f32` (fallback in `f64`) and `f64`
+/// (fallback in double-double arithmetic). Sealed.
+///
+/// # Examples
+///
+/// ```
+/// fn takes<T: isect::ray::triangle::WoopFloat>(_: T) {}
+/// takes(1.0_f32);
+/// takes(1.0_f64);
+/// ```
+pub trait WoopFloat: Scalar + Copy + private::Sealed {
+    /// `self` as `f64` (exact).
+    #[doc(hidden)]
+    fn widen(self) -> f64;
+    /// The edge function `a·b − c·d` in higher precision, when the plain one is zero.
+    #[doc(hidden)]
+    fn edge_fallback(a: Self, b: Self, c: Self, d: Self) -> Self;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+impl WoopFloat for f32 {
+    fn widen(self) -> f64 {
+        f64::from(self)
+    }
+    fn edge_fallback(a: f32, b: f32, c: f32, d: f32) -> f32 {
+        // Products of f32 values are exact in f64; one rounding for the difference.
+        (f64::from(a) * f64::from(b) - f64::from(c) * f64::from(d)) as f32
+    }
+}
+
+impl WoopFloat for f64 {
+    fn widen(self) -> f64 {
+        self
+    }
+    fn edge_fallback(a: f64, b: f64, c: f64, d: f64) -> f64 {
+        let (p, pe) = crate::predicates::two_product(a, b);
+        let (q, qe) = crate::predicates::two_product(c, d);
+        (p - q) + (pe - qe)
+    }
+}
+
+/// The Woop–Benthin–Wald watertight ray/triangle test (Woop, Benthin & Wald, "Watertight
+/// Ray/Triangle Intersection", JCGT 2013), as published, in `f32` or `f64`.
+///
+/// The ray is sheared so that it runs along the dominant axis of its direction, the
+/// vertices are transformed the same way (rounded), and the three 2D edge functions are
+/// evaluated; an edge function that comes out exactly zero is recomputed in higher
+/// precision (`f64` for `f32` input, a compensated product difference for `f64`). The
+/// ray hits when the three have one sign (zeros allowed), their sum is non-zero and
+/// `t ≥ 0`; no backface culling. `t` and the weights are rounded and `t_error` is `NaN`
+/// (not computed).
+///
+/// The test is *watertight*: a ray through a shared edge or vertex never passes between
+/// the triangles. It is not exactly-once: the same crossing is often reported by two or
+/// more triangles, which breaks parity counting; use [`ray_triangle`] for that. NaN or
+/// infinite input, or a zero direction: `None`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{ray::triangle::ray_triangle_woop, Ray, Triangle};
+/// let (p, q) = ([0.0_f32, 0.0, 0.0], [1.0, 1.0, 0.0]);
+/// let left = Triangle::new(p, q, [0.0, 1.0, 0.0]);
+/// let right = Triangle::new(q, p, [1.0, 0.0, 0.0]);
+/// let ray = Ray::new([0.5, 0.5, 1.0], [0.0, 0.0, -1.0]);
+/// // Both triangles claim the shared edge: watertight, but counted twice.
+/// assert!(ray_triangle_woop(&ray, &left).is_some() && ray_triangle_woop(&ray, &right).is_some());
+/// ```
+pub fn ray_triangle_woop<T: WoopFloat>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    let (o, d) = (ray.origin, ray.direction);
+    let zero = T::zero();
+    let abs = |x: T| if x < zero { zero - x } else { x };
+    let kz = if abs(d[0]) >= abs(d[1]) && abs(d[0]) >= abs(d[2]) {
+        0
+    } else if abs(d[1]) >= abs(d[2]) {
+        1
+    } else {
+        2
+    };
+    let mut kx = (kz + 1) % 3;
+    let mut ky = (kx + 1) % 3;
+    if d[kz] < zero {
+        core::mem::swap(&mut kx, &mut ky);
+    }
+    if !(d[kz] != zero) {
+        return None;
+    }
+    let sx = d[kx] / d[kz];
+    let sy = d[ky] / d[kz];
+    let sz = T::one() / d[kz];
+    let rel = |p: &[T; 3]| [p[0] - o[0], p[1] - o[1], p[2] - o[2]];
+    let (a, b, c) = (rel(&tri.a), rel(&tri.b), rel(&tri.c));
+    let shear = |p: &[T; 3]| (p[kx] - sx * p[kz], p[ky] - sy * p[kz]);
+    let (ax, ay) = shear(&a);
+    let (bx, by) = shear(&b);
+    let (cx, cy) = shear(&c);
+    let mut u = cx * by - cy * bx;
+    let mut v = ax * cy - ay * cx;
+    let mut w = bx * ay - by * ax;
+    if u == zero || v == zero || w == zero {
+        u = T::edge_fallback(cx, by, cy, bx);
+        v = T::edge_fallback(ax, cy, ay, cx);
+        w = T::edge_fallback(bx, ay, by, ax);
+    }
+    if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
+        return None;
+    }
+    let det = u + v + w;
+    if !(det != zero) {
+        return None;
+    }
+    let (az, bz, cz) = (sz * a[kz], sz * b[kz], sz * c[kz]);
+    let t_scaled = u * az + v * bz + w * cz;
+    // t = t_scaled / det must be ≥ 0.
+    if (det > zero && t_scaled < zero) || (det < zero && t_scaled > zero) || !t_scaled.is_finite() {
+        return None;
+    }
+    let inv = T::one() / det;
+    Some(RayHit {
+        t: t_scaled * inv,
+        barycentric: [u * inv, v * inv, w * inv],
+        front: det < zero,
+        t_error: f64::NAN,
+    })
+}
