@@ -44,6 +44,7 @@ mod sign;
 
 pub use error::{InputError, NonFiniteValue};
 pub use geometry::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
+pub use mesh::{MeshError, MeshHit, TriMesh};
 pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
 pub use predicates::sos;
 pub use predicates::sos::incircle_sos;
@@ -54,6 +55,7 @@ pub use predicates::{
     incircle, insphere, orient2d, orient3d, try_incircle, try_insphere, try_orient2d, try_orient3d,
     Point2, Point3,
 };
+pub use ray::triangle::{ray_triangle, RayHit};
 pub use scalar::Scalar;
 pub use sign::Sign;
 

@@ -1,3 +1,636 @@
-//! Triangle meshes: validation, exactly-once ray hits, point-in-mesh.
+//! Triangle meshes: validation that names the problem, every ray crossing counted exactly
+//! once, and exact point-in-mesh.
+//!
+//! [`TriMesh`] holds indexed triangles over `f32`, `f64` or rational vertices. Its ray
+//! queries use [`ray_triangle`](crate::ray::triangle::ray_triangle), whose tie-breaking
+//! makes a ray through a shared edge or vertex hit exactly one of the triangles around it,
+//! so on a closed, consistently oriented mesh [`TriMesh::hits`] lists each crossing once
+//! and [`TriMesh::contains`] decides inside/outside by exact parity. Float meshes are
+//! searched through a bounding volume hierarchy whose box tests are conservative (they
+//! can visit a box the ray misses, never skip one it meets), so it never loses a hit the
+//! exact triangle test would find. Rational meshes are searched triangle by triangle.
 
 mod bvh;
+
+use alloc::vec::Vec;
+use core::any::Any;
+use core::cmp::Ordering;
+
+use num_rational::BigRational;
+
+use crate::ray::triangle::{ray_triangle, PreparedRay, RayHit};
+use crate::{Ray, Scalar, Sign, Triangle};
+use bvh::Bvh;
+
+/// Why [`TriMesh::new`] refused a mesh. Each variant names the triangles, vertices or
+/// edge involved.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{MeshError, TriMesh};
+/// let err = TriMesh::new(vec![[0.0, 0.0, 0.0]], vec![[0, 1, 2]]).unwrap_err();
+/// assert_eq!(err, MeshError::IndexOutOfRange { triangle: 0, corner: 1, index: 1, vertex_count: 1 });
+/// assert!(err.to_string().contains("triangle 0"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MeshError {
+    /// A triangle refers to a vertex that does not exist.
+    IndexOutOfRange {
+        /// The triangle's index.
+        triangle: usize,
+        /// Which of its three corners (0, 1, 2).
+        corner: usize,
+        /// The bad vertex index.
+        index: u32,
+        /// How many vertices the mesh has.
+        vertex_count: usize,
+    },
+    /// A vertex coordinate is NaN or infinite.
+    NonFiniteVertex {
+        /// The vertex's index.
+        vertex: usize,
+        /// The coordinate axis, 0 = x.
+        axis: usize,
+    },
+    /// A triangle's three vertices are collinear (or repeated): it has no area and no
+    /// orientation.
+    DegenerateTriangle {
+        /// The triangle's index.
+        triangle: usize,
+    },
+    /// More than two triangles share an edge.
+    NonManifoldEdge {
+        /// The edge's end points (vertex indices, smaller first).
+        edge: [u32; 2],
+        /// How many triangles use it.
+        count: usize,
+    },
+    /// Two triangles use an edge in the same direction: their orientations disagree
+    /// (one of them is flipped).
+    InconsistentOrientation {
+        /// The directed edge both use.
+        edge: [u32; 2],
+        /// The two triangles.
+        triangles: [usize; 2],
+    },
+    /// [`TriMesh::try_contains`] needs a closed mesh: this edge has only one triangle.
+    NotClosed {
+        /// A boundary edge (directed as its triangle uses it).
+        edge: [u32; 2],
+    },
+    /// A query point or ray has a NaN or infinite coordinate.
+    NonFiniteQuery,
+}
+
+impl core::fmt::Display for MeshError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        const AXES: [&str; 3] = ["x", "y", "z"];
+        match self {
+            MeshError::IndexOutOfRange {
+                triangle,
+                corner,
+                index,
+                vertex_count,
+            } => write!(
+                f,
+                "triangle {triangle}, corner {corner}: vertex index {index} is out of range \
+                 (the mesh has {vertex_count} vertices)"
+            ),
+            MeshError::NonFiniteVertex { vertex, axis } => write!(
+                f,
+                "vertex {vertex} has a non-finite {} coordinate",
+                AXES.get(*axis).unwrap_or(&"?")
+            ),
+            MeshError::DegenerateTriangle { triangle } => write!(
+                f,
+                "triangle {triangle} is degenerate (its vertices are collinear or repeated)"
+            ),
+            MeshError::NonManifoldEdge { edge, count } => write!(
+                f,
+                "edge {}–{} is shared by {count} triangles (non-manifold)",
+                edge[0], edge[1]
+            ),
+            MeshError::InconsistentOrientation { edge, triangles } => write!(
+                f,
+                "triangles {} and {} both use edge {}→{} in the same direction \
+                 (inconsistent orientation)",
+                triangles[0], triangles[1], edge[0], edge[1]
+            ),
+            MeshError::NotClosed { edge } => write!(
+                f,
+                "the mesh is not closed: edge {}→{} belongs to one triangle only",
+                edge[0], edge[1]
+            ),
+            MeshError::NonFiniteQuery => write!(f, "the query has a non-finite coordinate"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MeshError {}
+
+/// One crossing of a ray with a mesh: the triangle and the hit on it.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{Ray, TriMesh};
+/// let mesh = TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+/// let h = mesh.first_hit(&Ray::new([0.2, 0.2, 1.0], [0.0, 0.0, -1.0])).unwrap();
+/// assert_eq!((h.triangle, h.hit.t), (0, 1.0));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshHit<T> {
+    /// Index of the triangle hit.
+    pub triangle: u32,
+    /// Where, on that triangle.
+    pub hit: RayHit<T>,
+}
+
+/// Where a point is relative to a closed mesh ([`TriMesh::locate`]).
+///
+/// # Examples
+///
+/// ```
+/// use isect::mesh::Location;
+/// assert_ne!(Location::Inside, Location::Boundary);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// Strictly inside the solid.
+    Inside,
+    /// Exactly on the surface (on a triangle, edge or vertex).
+    Boundary,
+    /// Strictly outside.
+    Outside,
+}
+
+/// An indexed triangle mesh, validated on construction.
+///
+/// Triangles are oriented by their vertex order (see [`Triangle`]); a closed mesh should
+/// have every triangle's front side outside. Float meshes get a bounding volume
+/// hierarchy built once in [`TriMesh::new`].
+///
+/// # Examples
+///
+/// A tetrahedron, and a point inside it:
+///
+/// ```
+/// use isect::{Ray, TriMesh};
+/// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+/// let t = vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]];
+/// let mesh = TriMesh::new(v, t).unwrap();
+/// assert!(mesh.is_closed());
+/// assert!(mesh.contains([0.1, 0.1, 0.1]));
+/// assert!(!mesh.contains([1.0, 1.0, 1.0]));
+/// // A ray through the shared vertex (0,0,1) and out through the base: two crossings.
+/// assert_eq!(mesh.hits(&Ray::new([0.0, 0.0, 2.0], [0.0, 0.0, -1.0])).len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct TriMesh<T> {
+    vertices: Vec<[T; 3]>,
+    triangles: Vec<[u32; 3]>,
+    /// A boundary edge, if the mesh is open.
+    boundary: Option<[u32; 2]>,
+    /// For float meshes.
+    bvh: Option<Bvh>,
+}
+
+impl<T: Scalar> TriMesh<T> {
+    /// Validates and builds a mesh from vertices and index triples.
+    ///
+    /// Refused, with a [`MeshError`] naming the problem: an index out of range, a
+    /// non-finite coordinate, a degenerate (collinear) triangle, an edge shared by more
+    /// than two triangles, or two triangles using an edge in the same direction. Open
+    /// meshes (edges with one triangle) are accepted; see [`TriMesh::is_closed`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{MeshError, TriMesh};
+    /// // The second triangle is flipped relative to the first.
+    /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 0.0]];
+    /// let err = TriMesh::new(v, vec![[0, 1, 2], [1, 2, 3]]).unwrap_err();
+    /// assert_eq!(err, MeshError::InconsistentOrientation { edge: [1, 2], triangles: [0, 1] });
+    /// ```
+    pub fn new(vertices: Vec<[T; 3]>, triangles: Vec<[u32; 3]>) -> Result<TriMesh<T>, MeshError> {
+        for (i, v) in vertices.iter().enumerate() {
+            if let Some(axis) = v.iter().position(|x| !x.is_finite()) {
+                return Err(MeshError::NonFiniteVertex { vertex: i, axis });
+            }
+        }
+        for (i, t) in triangles.iter().enumerate() {
+            for (corner, &index) in t.iter().enumerate() {
+                if index as usize >= vertices.len() {
+                    return Err(MeshError::IndexOutOfRange {
+                        triangle: i,
+                        corner,
+                        index,
+                        vertex_count: vertices.len(),
+                    });
+                }
+            }
+            let [a, b, c] = t.map(|k| &vertices[k as usize]);
+            if crate::predicates::collinear3(a, b, c) {
+                return Err(MeshError::DegenerateTriangle { triangle: i });
+            }
+        }
+        let boundary = check_edges(&triangles)?;
+        let bvh = if is_float::<T>() {
+            let boxes: Vec<([f64; 3], [f64; 3])> = triangles
+                .iter()
+                .map(|t| {
+                    let p = t.map(|k| vertices[k as usize].clone().map(|x| x.to_f64()));
+                    let lo = core::array::from_fn(|k| p[0][k].min(p[1][k]).min(p[2][k]));
+                    let hi = core::array::from_fn(|k| p[0][k].max(p[1][k]).max(p[2][k]));
+                    (lo, hi)
+                })
+                .collect();
+            Some(Bvh::build(&boxes))
+        } else {
+            None
+        };
+        Ok(TriMesh {
+            vertices,
+            triangles,
+            boundary,
+            bvh,
+        })
+    }
+
+    /// The vertices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let m = isect::TriMesh::new(vec![[0.0_f32, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert_eq!(m.vertices().len(), 3);
+    /// ```
+    pub fn vertices(&self) -> &[[T; 3]] {
+        &self.vertices
+    }
+
+    /// The triangles (vertex index triples).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let m = isect::TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert_eq!(m.triangles(), &[[0, 1, 2]]);
+    /// ```
+    pub fn triangles(&self) -> &[[u32; 3]] {
+        &self.triangles
+    }
+
+    /// Triangle `i` as a [`Triangle`] (cloned coordinates). Panics if `i` is out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let m = isect::TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert_eq!(m.triangle(0).b, [1.0, 0.0, 0.0]);
+    /// ```
+    pub fn triangle(&self, i: usize) -> Triangle<T> {
+        let [a, b, c] = self.triangles[i].map(|k| self.vertices[k as usize].clone());
+        Triangle::new(a, b, c)
+    }
+
+    /// `true` when every edge is shared by exactly two triangles (with the validation of
+    /// [`TriMesh::new`], the mesh is then a closed, consistently oriented surface).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let m = isect::TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert!(!m.is_closed());
+    /// ```
+    pub fn is_closed(&self) -> bool {
+        self.boundary.is_none()
+    }
+
+    /// Every crossing of the ray with the mesh, sorted by `t` (exactly: ties in the
+    /// rounded `t` are broken by comparing the exact values), then by triangle index.
+    ///
+    /// Each crossing of a closed, consistently oriented mesh is listed once, including
+    /// crossings through shared edges and vertices (see
+    /// [`ray_triangle`](crate::ray::triangle::ray_triangle)). A ray with a non-finite
+    /// coordinate or a zero direction has no hits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Ray, TriMesh};
+    /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// // Along the edge from (0,0,0) to (0,0,1), shared by two faces: in and out, once each.
+    /// let hits = mesh.hits(&Ray::new([0.0, 0.0, -1.0], [0.0, 0.0, 1.0]));
+    /// assert_eq!(hits.iter().map(|h| h.hit.t).collect::<Vec<_>>(), vec![1.0, 2.0]);
+    /// ```
+    pub fn hits(&self, ray: &Ray<T>) -> Vec<MeshHit<T>> {
+        let mut out = Vec::new();
+        self.for_each_candidate(ray, |i, hit| {
+            out.push(MeshHit { triangle: i, hit });
+            f64::INFINITY
+        });
+        out.sort_by(|x, y| self.compare_hits(ray, x, y));
+        out
+    }
+
+    /// The crossing with the smallest `t` (exactly, as in [`TriMesh::hits`]), or `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Ray, TriMesh};
+    /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// let hit = mesh.first_hit(&Ray::new([0.1, 0.1, -1.0], [0.0, 0.0, 1.0])).unwrap();
+    /// assert_eq!((hit.triangle, hit.hit.t, hit.hit.front), (0, 1.0, true));
+    /// ```
+    pub fn first_hit(&self, ray: &Ray<T>) -> Option<MeshHit<T>> {
+        let mut best: Option<MeshHit<T>> = None;
+        self.for_each_candidate(ray, |i, hit| {
+            let cand = MeshHit { triangle: i, hit };
+            let better = match &best {
+                None => true,
+                Some(b) => self.compare_hits(ray, &cand, b) == Ordering::Less,
+            };
+            if better {
+                best = Some(cand);
+            }
+            // An upper bound on the best t, rounded up.
+            best.as_ref().map_or(f64::INFINITY, |b| {
+                let t = b.hit.t.to_f64();
+                (t + b.hit.t_error) * (1.0 + 4.0 / 9_007_199_254_740_992.0) + f64::MIN_POSITIVE
+            })
+        });
+        best
+    }
+
+    /// `true` when `point` is inside the solid bounded by the mesh or on its surface.
+    ///
+    /// Decided exactly: a point on the surface (on a triangle, an edge or a vertex,
+    /// exactly) is inside; otherwise the parity of the crossings of a ray from the point
+    /// (each crossing counted once, [`TriMesh::hits`]). Meaningful for closed meshes
+    /// ([`TriMesh::is_closed`]); for an open mesh it returns that parity anyway, and
+    /// [`TriMesh::try_contains`] returns an error instead. A non-finite point: `false`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::TriMesh;
+    /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// assert!(mesh.contains([0.25, 0.25, 0.25]));
+    /// assert!(mesh.contains([0.0, 0.0, 0.5])); // on an edge
+    /// assert!(!mesh.contains([0.5, 0.5, 0.0000001]));
+    /// ```
+    pub fn contains(&self, point: [T; 3]) -> bool {
+        matches!(
+            self.locate(point),
+            Some(Location::Inside | Location::Boundary)
+        )
+    }
+
+    /// Like [`TriMesh::contains`], but an open mesh or a non-finite point is an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{MeshError, TriMesh};
+    /// let open = TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert_eq!(open.try_contains([0.0; 3]), Err(MeshError::NotClosed { edge: [0, 1] }));
+    /// ```
+    pub fn try_contains(&self, point: [T; 3]) -> Result<bool, MeshError> {
+        if let Some(edge) = self.boundary {
+            return Err(MeshError::NotClosed { edge });
+        }
+        match self.locate(point) {
+            None => Err(MeshError::NonFiniteQuery),
+            Some(l) => Ok(l != Location::Outside),
+        }
+    }
+
+    /// Where `point` is relative to the solid: exactly on the surface, inside or outside
+    /// (by exact parity, as in [`TriMesh::contains`]). `None` for a non-finite point.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{mesh::Location, TriMesh};
+    /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// assert_eq!(mesh.locate([0.25, 0.25, 0.5]), Some(Location::Boundary));
+    /// assert_eq!(mesh.locate([0.25, 0.25, 0.25]), Some(Location::Inside));
+    /// assert_eq!(mesh.locate([f64::NAN, 0.0, 0.0]), None);
+    /// ```
+    pub fn locate(&self, point: [T; 3]) -> Option<Location> {
+        if !point.iter().all(Scalar::is_finite) {
+            return None;
+        }
+        let on_surface = |i: u32| {
+            let [a, b, c] = self.triangles[i as usize].map(|k| &self.vertices[k as usize]);
+            point_on_triangle(&point, a, b, c)
+        };
+        let mut boundary = false;
+        match &self.bvh {
+            Some(bvh) => {
+                let p = point.clone().map(|x| x.to_f64());
+                bvh.visit_point(p, |i| boundary = boundary || on_surface(i));
+            }
+            None => boundary = (0..self.triangles.len() as u32).any(on_surface),
+        }
+        if boundary {
+            return Some(Location::Boundary);
+        }
+        // Any direction works (the tie-breaking handles edges and vertices); +x.
+        let dir = [T::one(), T::zero(), T::zero()];
+        let mut count = 0usize;
+        self.for_each_candidate(&Ray::new(point, dir), |_, _| {
+            count += 1;
+            f64::INFINITY
+        });
+        Some(if count % 2 == 1 {
+            Location::Inside
+        } else {
+            Location::Outside
+        })
+    }
+
+    /// Runs the exact exactly-once test on every triangle the ray might hit, calling
+    /// `on_hit` for each hit; `on_hit` returns the current upper bound on useful `t`.
+    fn for_each_candidate(&self, ray: &Ray<T>, mut on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
+        if let Some(bvh) = &self.bvh {
+            if let Some(r) = (ray as &dyn Any).downcast_ref::<Ray<f64>>() {
+                let verts = (&self.vertices as &dyn Any).downcast_ref::<Vec<[f64; 3]>>();
+                let Some(verts) = verts else { return };
+                let prepared = PreparedRay::new(r);
+                bvh.traverse(r.origin, r.direction, f64::INFINITY, |i| {
+                    let [a, b, c] = self.triangles[i as usize].map(|k| &verts[k as usize]);
+                    match prepared.hit(a, b, c) {
+                        Some(h) => on_hit(i, cast(h)),
+                        None => f64::INFINITY,
+                    }
+                });
+                return;
+            }
+            if let Some(r) = (ray as &dyn Any).downcast_ref::<Ray<f32>>() {
+                let verts = (&self.vertices as &dyn Any).downcast_ref::<Vec<[f32; 3]>>();
+                let Some(verts) = verts else { return };
+                let r64 = Ray::new(r.origin.map(f64::from), r.direction.map(f64::from));
+                let prepared = PreparedRay::new(&r64);
+                bvh.traverse(r64.origin, r64.direction, f64::INFINITY, |i| {
+                    let [a, b, c] =
+                        self.triangles[i as usize].map(|k| verts[k as usize].map(f64::from));
+                    match prepared.hit(&a, &b, &c) {
+                        Some(h) => {
+                            let h32 = RayHit {
+                                t: h.t as f32,
+                                barycentric: h.barycentric.map(|w| w as f32),
+                                front: h.front,
+                                t_error: h.t_error + (f64::from(h.t as f32) - h.t).abs() * 1.000001,
+                            };
+                            on_hit(i, cast(h32))
+                        }
+                        None => f64::INFINITY,
+                    }
+                });
+                return;
+            }
+        }
+        for (i, t) in self.triangles.iter().enumerate() {
+            let [a, b, c] = t.map(|k| self.vertices[k as usize].clone());
+            if let Some(h) = ray_triangle(ray, &Triangle::new(a, b, c)) {
+                on_hit(i as u32, h);
+            }
+        }
+    }
+
+    /// Orders two hits by their exact `t`, then by triangle index.
+    fn compare_hits(&self, ray: &Ray<T>, x: &MeshHit<T>, y: &MeshHit<T>) -> Ordering {
+        let (tx, ty) = (x.hit.t.to_f64(), y.hit.t.to_f64());
+        let separated = (tx - ty).abs() > (x.hit.t_error + y.hit.t_error) * 1.000001;
+        let by_t = if x.hit.t_error == 0.0 && y.hit.t_error == 0.0 {
+            x.hit.t.partial_cmp(&y.hit.t).unwrap_or(Ordering::Equal)
+        } else if separated {
+            tx.partial_cmp(&ty).unwrap_or(Ordering::Equal)
+        } else {
+            self.exact_t(ray, x.triangle)
+                .cmp(&self.exact_t(ray, y.triangle))
+        };
+        by_t.then(x.triangle.cmp(&y.triangle))
+    }
+
+    /// The exact `t` at which the ray's line meets triangle `i`'s plane (cold path).
+    #[cold]
+    fn exact_t(&self, ray: &Ray<T>, i: u32) -> BigRational {
+        let q = |p: &[T; 3]| p.clone().map(|x| x.to_rational().unwrap_or_default());
+        let [a, b, c] = self.triangles[i as usize].map(|k| q(&self.vertices[k as usize]));
+        let (o, d) = (q(&ray.origin), q(&ray.direction));
+        let rel =
+            |p: &[BigRational; 3]| -> [BigRational; 3] { core::array::from_fn(|k| &p[k] - &o[k]) };
+        let (pa, pb, pc) = (rel(&a), rel(&b), rel(&c));
+        let n = det3(&pa, &pb, &pc);
+        let e1: [BigRational; 3] = core::array::from_fn(|k| &b[k] - &a[k]);
+        let e2: [BigRational; 3] = core::array::from_fn(|k| &c[k] - &a[k]);
+        let normal = [
+            &e1[1] * &e2[2] - &e1[2] * &e2[1],
+            &e1[2] * &e2[0] - &e1[0] * &e2[2],
+            &e1[0] * &e2[1] - &e1[1] * &e2[0],
+        ];
+        let den = &d[0] * &normal[0] + &d[1] * &normal[1] + &d[2] * &normal[2];
+        if num_traits::Zero::is_zero(&den) {
+            return BigRational::default();
+        }
+        n / den
+    }
+}
+
+fn det3(a: &[BigRational; 3], b: &[BigRational; 3], c: &[BigRational; 3]) -> BigRational {
+    &a[0] * (&b[1] * &c[2] - &b[2] * &c[1])
+        + &a[1] * (&b[2] * &c[0] - &b[0] * &c[2])
+        + &a[2] * (&b[0] * &c[1] - &b[1] * &c[0])
+}
+
+fn cast<U: 'static, T: 'static>(h: RayHit<U>) -> RayHit<T> {
+    let mut slot: Option<RayHit<T>> = None;
+    if let Some(s) = (&mut slot as &mut dyn Any).downcast_mut::<Option<RayHit<U>>>() {
+        *s = Some(h);
+    }
+    // The callers only cast between equal types.
+    match slot {
+        Some(h) => h,
+        None => unreachable!("cast between equal types"),
+    }
+}
+
+fn is_float<T: 'static>() -> bool {
+    core::any::TypeId::of::<T>() == core::any::TypeId::of::<f64>()
+        || core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
+}
+
+/// `true` when `p` lies on the closed triangle `abc` (exact).
+fn point_on_triangle<T: Scalar>(p: &[T; 3], a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
+    if crate::orient3d(a, b, c, p) != Sign::Zero {
+        return false;
+    }
+    let proj = |q: &[T; 3], i: usize, j: usize| [q[i].clone(), q[j].clone()];
+    // A coordinate plane where the triangle keeps its area (exists: not degenerate).
+    for (i, j) in [(0, 1), (1, 2), (2, 0)] {
+        let area = crate::orient2d(proj(a, i, j), proj(b, i, j), proj(c, i, j));
+        if area != Sign::Zero {
+            let pp = proj(p, i, j);
+            return [(a, b), (b, c), (c, a)]
+                .iter()
+                .all(|(u, v)| crate::orient2d(proj(u, i, j), proj(v, i, j), pp.clone()) != -area);
+        }
+    }
+    false
+}
+
+/// Checks that every edge has at most two triangles, using it in opposite directions.
+/// Returns a boundary edge if the mesh is open.
+fn check_edges(triangles: &[[u32; 3]]) -> Result<Option<[u32; 2]>, MeshError> {
+    // (min, max, direction, triangle), sorted so the uses of an edge are adjacent.
+    let mut uses: Vec<(u32, u32, bool, usize)> = Vec::with_capacity(triangles.len() * 3);
+    for (i, t) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            let (p, q) = (t[k], t[(k + 1) % 3]);
+            uses.push((p.min(q), p.max(q), p < q, i));
+        }
+    }
+    uses.sort_unstable();
+    let mut boundary = None;
+    let mut k = 0;
+    while k < uses.len() {
+        let mut end = k + 1;
+        while end < uses.len() && uses[end].0 == uses[k].0 && uses[end].1 == uses[k].1 {
+            end += 1;
+        }
+        let (lo, hi) = (uses[k].0, uses[k].1);
+        let directed = |u: &(u32, u32, bool, usize)| if u.2 { [lo, hi] } else { [hi, lo] };
+        match end - k {
+            1 => {
+                boundary = boundary.or(Some(directed(&uses[k])));
+            }
+            2 => {
+                if uses[k].2 == uses[k + 1].2 {
+                    return Err(MeshError::InconsistentOrientation {
+                        edge: directed(&uses[k]),
+                        triangles: [uses[k].3, uses[k + 1].3],
+                    });
+                }
+            }
+            n => {
+                return Err(MeshError::NonManifoldEdge {
+                    edge: [lo, hi],
+                    count: n,
+                })
+            }
+        }
+        k = end;
+    }
+    Ok(boundary)
+}

@@ -699,18 +699,19 @@ impl PreparedRay {
     ) -> RayHit<f64> {
         let (o, d, md) = (&self.o, &self.d, self.md);
         let (pa, pb, pc) = (sub3(a, o), sub3(b, o), sub3(c, o));
-        let (la, lb, lc) = (l1(&pa), l1(&pb), l1(&pc));
+        let la = l1(&pa);
         let sab = side_value(d, &pa, &pb);
         let sbc = side_value(d, &pb, &pc);
         let sca = side_value(d, &pc, &pa);
-        let eab = ((la * lb + TAU) * md) * RT_A + TAU2;
-        let ebc = ((lb * lc + TAU) * md) * RT_A + TAU2;
-        let eca = ((lc * la + TAU) * md) * RT_A + TAU2;
-        let big_d = sab + sbc + sca;
-        let e_d =
-            (eab + ebc + eca + 2.0 * U * (sab.abs() + sbc.abs() + sca.abs())) * (1.0 + 8.0 * U);
-        let n = side_value(&pa, &pb, &pc);
-        let e_n = ((la * lb + TAU) * lc) * RT_A + TAU2;
+        // t = N/D with N = (a − o)·n and D = d·n, n = (b − a) × (c − a): equal to the
+        // side-product forms in exact arithmetic, and usually more accurate in floats
+        // (differences of nearby vertices are often exact).
+        let (e1, e2) = (sub3(b, a), sub3(c, a));
+        let (l1e, l2e) = (l1(&e1), l1(&e2));
+        let big_d = side_value(d, &e1, &e2);
+        let e_d = ((l1e * l2e + TAU) * md) * RT_A + TAU2;
+        let n = side_value(&pa, &e1, &e2);
+        let e_n = ((l1e * l2e + TAU) * la) * RT_A + TAU2;
         let t = n / big_d;
         // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
         let t_error =
