@@ -586,23 +586,15 @@ pub(crate) struct PreparedRay {
     pub(crate) d: [f64; 3],
     /// `max |d_k|`.
     md: f64,
-    axes: (usize, usize),
-    /// `false` for non-finite input or a zero direction: no hits.
-    valid: bool,
 }
 
 impl PreparedRay {
     pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
         let (o, d) = (r.origin, r.direction);
-        let md = d[0].abs().max(d[1].abs()).max(d[2].abs());
-        let valid = is_finite3(&o) && is_finite3(&d) && md > 0.0;
-        PreparedRay {
-            o,
-            d,
-            md,
-            axes: perturbation_axes(&d),
-            valid,
-        }
+        let (x, y, z) = (d[0].abs(), d[1].abs(), d[2].abs());
+        let md = if x > y { x } else { y };
+        let md = if md > z { md } else { z };
+        PreparedRay { o, d, md }
     }
 
     /// The exactly-once test (see [`ray_triangle`]).
@@ -619,17 +611,23 @@ impl PreparedRay {
     /// The common sign of the three perturbed side products, if they agree.
     #[inline]
     pub(crate) fn crossing_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
-        let (o, d) = (&self.o, &self.d);
+        let (o, d, md) = (&self.o, &self.d, self.md);
         let pa = sub3(a, o);
         let pb = sub3(b, o);
-        let pc = sub3(c, o);
-        let (la, lb, lc) = (l1(&pa), l1(&pb), l1(&pc));
+        let (la, lb) = (l1(&pa), l1(&pb));
         let sab = side_value(d, &pa, &pb);
+        let pc = sub3(c, o);
+        let lc = l1(&pc);
         let sbc = side_value(d, &pb, &pc);
-        let sca = side_value(d, &pc, &pa);
-        let md = self.md;
         let dab = decided(sab, ((la * lb + TAU) * md) * RT_A + TAU2);
         let dbc = decided(sbc, ((lb * lc + TAU) * md) * RT_A + TAU2);
+        // Two decided signs that differ already mean a miss (the common case).
+        if let (Some(x), Some(y)) = (dab, dbc) {
+            if x != y {
+                return None;
+            }
+        }
+        let sca = side_value(d, &pc, &pa);
         let dca = decided(sca, ((lc * la + TAU) * md) * RT_A + TAU2);
         match (dab, dbc, dca) {
             (Some(x), Some(y), Some(z)) => {
@@ -639,8 +637,7 @@ impl PreparedRay {
                     None
                 }
             }
-            // Two decided signs that differ already mean a miss.
-            (Some(x), Some(y), _) | (Some(x), _, Some(y)) | (_, Some(x), Some(y)) if x != y => None,
+            (Some(x), _, Some(y)) | (_, Some(x), Some(y)) if x != y => None,
             _ => self.crossing_sign_slow([dab, dbc, dca], a, b, c),
         }
     }
@@ -654,9 +651,11 @@ impl PreparedRay {
         b: &[f64; 3],
         c: &[f64; 3],
     ) -> Option<Sign> {
-        if !(self.valid && is_finite3(a) && is_finite3(b) && is_finite3(c)) {
+        let valid = is_finite3(&self.o) && is_finite3(&self.d) && self.md > 0.0;
+        if !(valid && is_finite3(a) && is_finite3(b) && is_finite3(c)) {
             return None;
         }
+        let axes = perturbation_axes(&self.d);
         let (o, d) = (&self.o, &self.d);
         let edges = [(a, b), (b, c), (c, a)];
         let mut common = Sign::Zero;
@@ -664,7 +663,7 @@ impl PreparedRay {
             let s = match decided[k] {
                 Some(s) => s,
                 None => match polynomial_sign(&Side { o, d, p, q }) {
-                    Sign::Zero => perturbed(self.axes, d, p, q),
+                    Sign::Zero => perturbed(axes, d, p, q),
                     s => s,
                 },
             };
