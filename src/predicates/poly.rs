@@ -13,7 +13,7 @@
 //!   of two, so every finite float is representable and `+ − ×` never round);
 //! * for rationals, directly.
 //!
-//! The argument that the filter is sound is in `proofs/predicates.md`, section 5.
+//! The argument that the filter is sound is in `proofs/ray_triangle.md`, section 4.
 
 use core::cell::Cell;
 use core::ops::{Add, Mul, Neg, Sub};
@@ -169,7 +169,7 @@ const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 const ETA: f64 = f64::from_bits(1);
 /// Inflation applied to every computed error bound so that rounding in the bound's own
 /// arithmetic (at most five roundings per operation) can only make it larger:
-/// `(1 − u)^6 · (1 + 16u) ≥ 1`. See proofs/predicates.md, section 5.
+/// `(1 − u)^6 · (1 + 16u) ≥ 1`. See proofs/ray_triangle.md, section 4.
 const INFLATE: f64 = 1.0 + 16.0 * U;
 
 /// `v` is the computed value, `e` a bound on `|v − exact|`; `e` is NaN or infinite only

@@ -994,3 +994,31 @@ pub fn ray_triangle_woop<T: WoopFloat>(ray: &Ray<T>, tri: &Triangle<T>) -> Optio
         t_error: f64::NAN,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational as Q;
+
+    /// `RT_A ≥ (γ₅ + (1−u)^−3 − 1)/(1−u)^10` (proofs/ray_triangle.md, section 3), and it
+    /// is the smallest double that is.
+    #[test]
+    fn rt_a_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma5 = (&u * Q::from_integer(BigInt::from(5)))
+            / (&one - &u * Q::from_integer(BigInt::from(5)));
+        let w = &one - &u;
+        let inv3 = &one / (&w * &w * &w);
+        let mut den = one.clone();
+        for _ in 0..10 {
+            den = den * &w;
+        }
+        let c = (gamma5 + inv3 - &one) / den;
+        let rt = Q::from_float(RT_A).unwrap();
+        assert!(rt >= c);
+        let below = Q::from_float(f64::from_bits(RT_A.to_bits() - 1)).unwrap();
+        assert!(below < c);
+    }
+}
