@@ -1,1 +1,446 @@
-//! Ray/sphere tests (work in progress).
+//! Ray/sphere tests (Real-Time Rendering, section 22.6).
+//!
+//! With `f = o − c`, the ray `o + t·d` is in the closed ball `|x − c| ≤ r` where
+//! `q(t) = a·t² + 2b·t + c₀ ≤ 0`, with
+//!
+//! ```text
+//! a = d·d      b = f·d      c₀ = f·f − r²      Δ = b² − a·c₀   (a quarter of the usual discriminant)
+//! ```
+//!
+//! so for `t ≥ 0` the ray meets the ball iff the origin is inside (`c₀ ≤ 0`), or it moves
+//! towards the centre (`b < 0`) and its line meets the ball (`Δ ≥ 0`).
+//!
+//! * [`ray_sphere`]: **exact** hit/miss: the three decisions above are exact signs of
+//!   polynomials in the inputs ([`polynomial_sign`]). The entry and exit parameters
+//!   `(−b ∓ √Δ)/a` are irrational in general, so they are returned as `f64`
+//!   approximations with a documented bound, for every scalar type.
+//! * [`ray_sphere_algebraic_with`] (RTR §22.6.1) and [`ray_sphere_geometric_with`]
+//!   (RTR §22.6.2, the optimized form with early rejections): the classic float
+//!   formulas in `f32`/`f64`, deciding their signs under a [`Policy`].
+//!
+//! # Sources
+//!
+//! * T. Akenine-Möller et al., *Real-Time Rendering*, 4th ed., §22.6.
+//! * E. Haines, J. Günther, T. Akenine-Möller, "Precision improvements for ray/sphere
+//!   intersection", *Ray Tracing Gems*, ch. 7, 2019: the discriminant as
+//!   `a·(r² − |f − (b/a)·d|²)`, which avoids the cancellation in `b² − a·c₀` for small,
+//!   distant spheres (used for the `f64` parameters here).
+
+use core::any::TypeId;
+
+use super::aabb::{all_finite, RayFloat, Span};
+use crate::geometry::{GeometryError, Ray, Sphere};
+use crate::policy::{Naive, Policy};
+use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::{Scalar, Sign};
+
+/// The polynomials of the exact test.
+#[derive(Clone, Copy)]
+enum SphereQ {
+    /// `c₀ = |o − c|² − r²`
+    C0,
+    /// `b = (o − c)·d`
+    B,
+    /// `Δ = b² − |d|²·c₀`
+    Disc,
+}
+
+struct SpherePoly<'a, T>(&'a Ray<T>, &'a Sphere<T>, SphereQ);
+
+impl<T> Polynomial<T> for SpherePoly<'_, T> {
+    fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
+        let (ray, s) = (self.0, self.1);
+        let f = [0, 1, 2].map(|k| lift(&ray.origin[k]) - lift(&s.center[k]));
+        let d = ray.direction.each_ref().map(lift);
+        let dot = |x: &[R; 3], y: &[R; 3]| {
+            x[0].clone() * y[0].clone() + x[1].clone() * y[1].clone() + x[2].clone() * y[2].clone()
+        };
+        let r = lift(&s.radius);
+        let c0 = || dot(&f, &f) - r.clone() * r.clone();
+        match self.2 {
+            SphereQ::C0 => c0(),
+            SphereQ::B => dot(&f, &d),
+            SphereQ::Disc => {
+                let b = dot(&f, &d);
+                b.clone() * b - dot(&d, &d) * c0()
+            }
+        }
+    }
+}
+
+/// Exact ray/sphere test: the part of the ray `o + t·d`, `t ≥ 0`, inside the closed ball
+/// `|x − center| ≤ radius`, or `None` if they do not meet.
+///
+/// **Hit or miss is exact** for every finite input of every scalar type: it is decided by
+/// the exact signs of `c₀ = |o − c|² − r²` (origin inside or on the sphere: a hit), of
+/// `b = (o − c)·d` and of `Δ = b² − |d|²·c₀` (module docs), each evaluated by
+/// [`polynomial_sign`]. Closed: a tangent ray (`Δ = 0`) hits, with `t_enter = t_exit`.
+///
+/// **The returned parameters are `f64` approximations** of the roots `(−b ∓ √Δ)/|d|²`
+/// (irrational in general, so not exact even for rationals), with `t_enter` set to `0`
+/// when the origin is inside and `t_exit ≥ t_enter`:
+/// * for `f64` and `f32` input they are computed in `f64` after an exact power-of-two
+///   rescaling of positions and direction, with the discriminant in the form of Haines et
+///   al.; apart from overflow or underflow of the final `t` (and subnormal intermediates),
+///   `|t̃ − t| ≤ 2⁻²²·(|o − c| + r)/|d| + 2⁻⁴⁸·|t|`. The square-root term is unavoidable
+///   near tangency, where the roots are ill-conditioned: they move by `√ε` when the data
+///   move by `ε`.
+/// * for rationals, the midpoint `−b/|d|²` and the squared half-width `Δ/|d|⁴` are
+///   computed exactly and each rounded once (the square root taken after an exact
+///   power-of-two rescaling), so `|t̃ − t| ≤ 2⁻⁵⁰·(|b|/|d|² + √Δ/|d|²)`, which is within
+///   the float bound above, barring overflow or underflow of `t` itself.
+///
+/// Degenerate input, never a panic:
+/// * a NaN or infinite coordinate or radius: `None` ([`try_ray_sphere`] reports it);
+/// * a negative radius: the ball is empty, `None`; radius `0` is the single point `c`;
+/// * a zero direction: the ray is the point `o`: `Some([0, 0])` if the ball contains it.
+///
+/// # Examples
+///
+/// ```
+/// use isect::ray::sphere::ray_sphere;
+/// use isect::{Ray, Sphere};
+/// let s = Sphere::new([0.0, 0.0, 0.0], 5.0);
+/// // Tangent exactly: the line x = 3, y = 4 touches the sphere at (3, 4, 0).
+/// let hit = ray_sphere(&Ray::new([3.0, 4.0, -10.0], [0.0, 0.0, 2.0]), &s).unwrap();
+/// assert_eq!((hit.t_enter, hit.t_exit), (5.0, 5.0));
+/// // Moved by one ulp in y: a miss, decided exactly.
+/// assert!(ray_sphere(&Ray::new([3.0, 4.0_f64.next_up(), -10.0], [0.0, 0.0, 2.0]), &s).is_none());
+/// // A sphere behind the ray misses; a ray starting inside hits from t = 0.
+/// assert!(ray_sphere(&Ray::new([0.0, 0.0, 6.0], [0.0, 0.0, 1.0]), &s).is_none());
+/// assert_eq!(ray_sphere(&Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap().t_enter, 0.0);
+/// ```
+pub fn ray_sphere<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> Option<Span<f64>> {
+    if !all_finite([&ray.origin, &ray.direction, &sphere.center]) || !sphere.radius.is_finite() {
+        return None;
+    }
+    if sphere.radius < T::zero() {
+        return None;
+    }
+    let sign = |q| polynomial_sign::<T, _>(&SpherePoly(ray, sphere, q));
+    let inside = sign(SphereQ::C0) != Sign::Positive;
+    if !inside && (sign(SphereQ::B) != Sign::Negative || sign(SphereQ::Disc) == Sign::Negative) {
+        return None;
+    }
+    if ray.direction.iter().all(|x| x.is_zero()) {
+        return Some(Span {
+            t_enter: 0.0,
+            t_exit: 0.0,
+        });
+    }
+    let (t0, t1) = roots(ray, sphere);
+    let t_enter = if inside { 0.0 } else { t0.max(0.0) };
+    Some(Span {
+        t_enter,
+        t_exit: t1.max(t_enter),
+    })
+}
+
+/// [`ray_sphere`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// [`GeometryError::NonFinite`] (`what` is `"origin"`, `"direction"`, `"center"` or
+/// `"radius"`), [`GeometryError::ZeroDirection`], [`GeometryError::NegativeRadius`]: the
+/// checks of [`Ray::try_new`] and [`Sphere::try_new`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::ray::sphere::try_ray_sphere;
+/// use isect::{GeometryError, Ray, Sphere};
+/// let ray = Ray::new([0.0; 3], [1.0, 0.0, 0.0]);
+/// assert!(try_ray_sphere(&ray, &Sphere::new([3.0, 0.0, 0.0], 1.0)).unwrap().is_some());
+/// assert_eq!(
+///     try_ray_sphere(&ray, &Sphere::new([3.0, 0.0, 0.0], -1.0)),
+///     Err(GeometryError::NegativeRadius)
+/// );
+/// ```
+pub fn try_ray_sphere<T: Scalar>(
+    ray: &Ray<T>,
+    sphere: &Sphere<T>,
+) -> Result<Option<Span<f64>>, GeometryError> {
+    Ray::try_new(ray.origin.clone(), ray.direction.clone())?;
+    Sphere::try_new(sphere.center.clone(), sphere.radius.clone())?;
+    Ok(ray_sphere(ray, sphere))
+}
+
+/// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
+/// subnormal).
+fn ldexp(mut x: f64, mut k: i32) -> f64 {
+    let step = |e: i32| f64::from_bits(((e + 1023) as u64) << 52);
+    while k > 1000 {
+        x *= step(1000);
+        k -= 1000;
+    }
+    while k < -1000 {
+        x *= step(-1000);
+        k += 1000;
+    }
+    x * step(k)
+}
+
+/// The binary exponent of the largest magnitude (0 if all are zero).
+fn max_exponent(xs: &[f64]) -> i32 {
+    let m = xs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+    if m == 0.0 {
+        return 0;
+    }
+    // Exponent of m, subnormals included: m = 1.x · 2^e.
+    let bits = m.to_bits();
+    let biased = (bits >> 52) as i32;
+    if biased == 0 {
+        -1011 - m.to_bits().leading_zeros() as i32 // 63 − lz − 1074
+    } else {
+        biased - 1023
+    }
+}
+
+/// The two roots `t₀ ≤ t₁` in `f64` (the caller has established that they are real).
+fn roots<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> (f64, f64) {
+    let is_float =
+        TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>();
+    if is_float {
+        // Exact promotion to f64.
+        let o = ray.origin.each_ref().map(Scalar::to_f64);
+        let c = sphere.center.each_ref().map(Scalar::to_f64);
+        let d = ray.direction.each_ref().map(Scalar::to_f64);
+        let r = sphere.radius.to_f64();
+        float_roots(o, c, d, r)
+    } else {
+        let f: [T; 3] = core::array::from_fn(|k| ray.origin[k].clone() - &sphere.center[k]);
+        let d = &ray.direction;
+        let dot = |x: &[T; 3], y: &[T; 3]| {
+            x[0].clone() * &y[0] + x[1].clone() * &y[1] + x[2].clone() * &y[2]
+        };
+        let a = dot(d, d);
+        let b = dot(&f, d);
+        let c0 = dot(&f, &f) - sphere.radius.clone() * &sphere.radius;
+        let disc = b.clone() * &b - a.clone() * &c0;
+        // Exact midpoint −b/a and squared half-width Δ/a², each rounded once.
+        let mid = -b / &a;
+        let half_sq = disc / (a.clone() * &a);
+        let mid = mid.to_f64();
+        let half = half_sq
+            .to_rational()
+            .map_or(f64::NAN, |h| sqrt_rational(&h));
+        (mid - half, mid + half)
+    }
+}
+
+/// `√y` for a rational `y ≥ 0`, rounded, without overflow or underflow on the way: `y` is
+/// scaled by an even power of two into `[1/4, 4]` first.
+fn sqrt_rational(y: &num_rational::BigRational) -> f64 {
+    use num_traits::{Signed, Zero};
+    if !y.is_positive() {
+        return 0.0;
+    }
+    let k = (y.numer().bits() as i64 - y.denom().bits() as i64) / 2;
+    let two_2k = num_bigint::BigInt::from(1) << (2 * k.unsigned_abs()) as usize;
+    let scaled = if k >= 0 {
+        y / num_rational::BigRational::from_integer(two_2k)
+    } else {
+        y * num_rational::BigRational::from_integer(two_2k)
+    };
+    debug_assert!(!scaled.is_zero());
+    let k = k.clamp(-4000, 4000) as i32;
+    ldexp(Scalar::to_f64(&scaled).sqrt(), k)
+}
+
+/// Roots `(−b ∓ √Δ)/a` of `a t² + 2b t + c₀`, from `a > 0`, `b` and `Δ = b² − a c₀ ≥ 0`.
+///
+/// Plain formulas for both: the cancellation in the smaller one costs at most about
+/// `u·|b|/a`, which the documented absolute bound already allows.
+fn quadratic_roots(a: f64, b: f64, disc: f64) -> (f64, f64) {
+    let s = disc.sqrt();
+    ((-b - s) / a, (-b + s) / a)
+}
+
+fn float_roots(o: [f64; 3], c: [f64; 3], d: [f64; 3], r: f64) -> (f64, f64) {
+    // Rescale positions and direction separately by powers of two (exact) so that the
+    // largest of each is in [1, 2): t scales by 2^(ep − ed).
+    let ep = max_exponent(&[o[0], o[1], o[2], c[0], c[1], c[2], r]);
+    let ed = max_exponent(&d);
+    let o = o.map(|x| ldexp(x, -ep));
+    let c = c.map(|x| ldexp(x, -ep));
+    let r = ldexp(r, -ep);
+    let d = d.map(|x| ldexp(x, -ed));
+    let f = [o[0] - c[0], o[1] - c[1], o[2] - c[2]];
+    let dot = |x: &[f64; 3], y: &[f64; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+    let a = dot(&d, &d);
+    let b = dot(&f, &d);
+    // Haines et al.: Δ = a·(r² − |f − (b/a)·d|²).
+    let k = b / a;
+    let perp = [f[0] - k * d[0], f[1] - k * d[1], f[2] - k * d[2]];
+    let disc = (a * (r * r - dot(&perp, &perp))).max(0.0);
+    let (t0, t1) = quadratic_roots(a, b, disc);
+    (ldexp(t0, ep - ed), ldexp(t1, ep - ed))
+}
+
+// ---------------------------------------------------------------------------------------
+// Classic float forms under a policy.
+// ---------------------------------------------------------------------------------------
+
+fn dot3<F: RayFloat>(x: &[F; 3], y: &[F; 3]) -> (F, F) {
+    let p = [x[0] * y[0], x[1] * y[1], x[2] * y[2]];
+    (p[0] + p[1] + p[2], p[0].abs() + p[1].abs() + p[2].abs())
+}
+
+/// The classic algebraic ray/sphere test (RTR §22.6.1), in `f32` or `f64`, deciding its
+/// signs under `policy`.
+///
+/// Computes in `F`: `f = o − c`, `a = d·d`, `b = f·d`, `c₀ = f·f − r²`,
+/// `Δ = b² − a·c₀`. The origin is inside if `c₀` is not positive under the policy (scale
+/// `f·f + r²`); otherwise a miss if `Δ` is negative (scale `b² + a·(f·f + r²)`), else the
+/// roots `(−b ∓ √Δ)/a` are computed and the ray misses if the larger is negative under the
+/// policy (scale `|b| + √Δ`). Returns `[max(t₀, 0), t₁]` (`[0, t₁]` from inside).
+///
+/// **Not exact**: every value is rounded; under [`Exact`](crate::policy::Exact) this
+/// behaves as under [`Naive`] (the policy only sees rounded values). Use [`ray_sphere`]
+/// for exact answers. A zero direction gives `a = 0`: a hit iff the origin is inside,
+/// `[0, 0]`; a negative radius is read through `r²` (as the classic formula does: the
+/// sign of `r` is ignored); NaN gives an arbitrary answer, never a panic.
+///
+/// # Examples
+///
+/// ```
+/// use isect::policy::{Naive, Relative};
+/// use isect::ray::sphere::ray_sphere_algebraic_with;
+/// use isect::{Ray, Sphere};
+/// let s = Sphere::new([0.0, 0.0, 10.0], 1.0);
+/// let hit = ray_sphere_algebraic_with(Naive, &Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap();
+/// assert_eq!((hit.t_enter, hit.t_exit), (9.0, 11.0));
+/// // Just outside the tangent: a relative tolerance reports a (tangent) hit.
+/// let ray = Ray::new([1.0 + 1e-12, 0.0, 0.0], [0.0, 0.0, 1.0]);
+/// assert!(ray_sphere_algebraic_with(Naive, &ray, &s).is_none());
+/// assert!(ray_sphere_algebraic_with(Relative { eps: 1e-9 }, &ray, &s).is_some());
+/// ```
+pub fn ray_sphere_algebraic_with<F: RayFloat, P: Policy<F>>(
+    policy: P,
+    ray: &Ray<F>,
+    sphere: &Sphere<F>,
+) -> Option<Span<F>> {
+    let f: [F; 3] = core::array::from_fn(|k| ray.origin[k] - sphere.center[k]);
+    let d = &ray.direction;
+    let r2 = sphere.radius * sphere.radius;
+    let (a, _) = dot3(d, d);
+    let (b, _) = dot3(&f, d);
+    let (ff, _) = dot3(&f, &f);
+    let c0 = ff - r2;
+    let inside = policy.sign(&c0, &(ff + r2)) != Sign::Positive;
+    let disc = b * b - a * c0;
+    if !inside && policy.sign(&disc, &(b * b + a * (ff + r2))) == Sign::Negative {
+        return None;
+    }
+    let s = disc.max(F::zero()).sqrt();
+    if a == F::zero() {
+        return inside.then_some(Span {
+            t_enter: F::zero(),
+            t_exit: F::zero(),
+        });
+    }
+    let t1 = (-b + s) / a;
+    if !inside && policy.sign(&(-b + s), &(b.abs() + s)) == Sign::Negative {
+        return None;
+    }
+    let t0 = (-b - s) / a;
+    let t_enter = if inside { F::zero() } else { t0.max(F::zero()) };
+    Some(Span {
+        t_enter,
+        t_exit: t1.max(t_enter),
+    })
+}
+
+/// [`ray_sphere_algebraic_with`] under [`Naive`] (no tolerance: the plain float code).
+///
+/// # Examples
+///
+/// ```
+/// use isect::ray::sphere::ray_sphere_algebraic;
+/// use isect::{Ray, Sphere};
+/// let s = Sphere::new([0.0_f32, 0.0, 4.0], 1.0);
+/// assert_eq!(ray_sphere_algebraic(&Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap().t_enter, 3.0);
+/// ```
+pub fn ray_sphere_algebraic<F: RayFloat>(ray: &Ray<F>, sphere: &Sphere<F>) -> Option<Span<F>> {
+    ray_sphere_algebraic_with(Naive, ray, sphere)
+}
+
+/// The optimized geometric ray/sphere test (RTR §22.6.2), in `f32` or `f64`, deciding its
+/// signs under `policy`, for a direction of any length.
+///
+/// With `l = c − o`, `s = l·d` (the projection of the centre on the ray, times `|d|`),
+/// `l² = l·l`, `a = d·d`: reject early if the sphere is behind the origin (`s < 0`) and
+/// the origin outside (`l² − r² > 0`); then `m²·a = l²·a − s²` (squared distance from the
+/// centre to the line, times `a`) and reject if `m²·a − r²·a > 0` (scale
+/// `a·(l² + r²) + s²`); otherwise `q = √(r²·a − m²·a)` and the hit is at `(s ∓ q)/a`
+/// (`[0, (s + q)/a]` from inside). Every sign is taken under the policy with the scale of
+/// its formula.
+///
+/// **Not exact** (rounded throughout; under [`Exact`](crate::policy::Exact) it behaves as
+/// under [`Naive`]); use [`ray_sphere`] for exact answers. A zero direction is a hit iff
+/// the origin is inside, `[0, 0]`; NaN gives an arbitrary answer, never a panic.
+///
+/// # Examples
+///
+/// ```
+/// use isect::policy::Naive;
+/// use isect::ray::sphere::ray_sphere_geometric_with;
+/// use isect::{Ray, Sphere};
+/// let s = Sphere::new([0.0, 0.0, 10.0], 2.0);
+/// let hit = ray_sphere_geometric_with(Naive, &Ray::new([0.0; 3], [0.0, 0.0, 2.0]), &s).unwrap();
+/// assert_eq!((hit.t_enter, hit.t_exit), (4.0, 6.0));
+/// assert!(ray_sphere_geometric_with(Naive, &Ray::new([0.0; 3], [0.0, 0.0, -1.0]), &s).is_none());
+/// ```
+pub fn ray_sphere_geometric_with<F: RayFloat, P: Policy<F>>(
+    policy: P,
+    ray: &Ray<F>,
+    sphere: &Sphere<F>,
+) -> Option<Span<F>> {
+    let l: [F; 3] = core::array::from_fn(|k| sphere.center[k] - ray.origin[k]);
+    let d = &ray.direction;
+    let (s, s_scale) = dot3(&l, d);
+    let (l2, _) = dot3(&l, &l);
+    let r2 = sphere.radius * sphere.radius;
+    let outside = policy.sign(&(l2 - r2), &(l2 + r2)) == Sign::Positive;
+    if outside && policy.sign(&s, &s_scale) == Sign::Negative {
+        return None;
+    }
+    let (a, _) = dot3(d, d);
+    if a == F::zero() {
+        return (!outside).then_some(Span {
+            t_enter: F::zero(),
+            t_exit: F::zero(),
+        });
+    }
+    let m2a = l2 * a - s * s;
+    if policy.sign(&(m2a - r2 * a), &(a * (l2 + r2) + s * s)) == Sign::Positive {
+        return None;
+    }
+    let q = (r2 * a - m2a).max(F::zero()).sqrt();
+    let t_exit = (s + q) / a;
+    if !outside {
+        return Some(Span {
+            t_enter: F::zero(),
+            t_exit: t_exit.max(F::zero()),
+        });
+    }
+    let t_enter = ((s - q) / a).max(F::zero());
+    Some(Span {
+        t_enter,
+        t_exit: t_exit.max(t_enter),
+    })
+}
+
+/// [`ray_sphere_geometric_with`] under [`Naive`] (no tolerance: the plain float code).
+///
+/// # Examples
+///
+/// ```
+/// use isect::ray::sphere::ray_sphere_geometric;
+/// use isect::{Ray, Sphere};
+/// let s = Sphere::new([3.0, 0.0, 0.0], 1.0);
+/// assert_eq!(ray_sphere_geometric(&Ray::new([0.0; 3], [1.0, 0.0, 0.0]), &s).unwrap().t_enter, 2.0);
+/// ```
+pub fn ray_sphere_geometric<F: RayFloat>(ray: &Ray<F>, sphere: &Sphere<F>) -> Option<Span<F>> {
+    ray_sphere_geometric_with(Naive, ray, sphere)
+}
