@@ -51,7 +51,7 @@ fn random_cases() -> Vec<Case> {
 
 fn edge_cases() -> Vec<Case> {
     let mut rng = Rng(2);
-    let mut g = |rng: &mut Rng| [0; 3].map(|_: i32| (rng.next() % 17) as f64 - 8.0);
+    let g = |rng: &mut Rng| [0; 3].map(|_: i32| (rng.next() % 17) as f64 - 8.0);
     (0..1024)
         .map(|i| {
             let (a, b, c) = (g(&mut rng), g(&mut rng), g(&mut rng));

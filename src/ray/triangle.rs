@@ -537,6 +537,9 @@ mod coplanar {
 /// Filter coefficient for the side products and `N`: `(γ₅ + (1−u)^−3 − 1)/(1−u)^10`
 /// rounded up (≈ 8u); applied to `M_d·L_p·L_q` (`proofs/ray_triangle.md`, section 2).
 pub(crate) const RT_A: f64 = 8.881784197001266e-16;
+/// Filter coefficient for the projected 2D side values:
+/// `2(γ₃(2 + γ₃) + γ₂(1 + γ₃)²)/(1−u)^11` rounded up (≈ 16u; proofs/ray_triangle.md §3).
+pub(crate) const RT_U: f64 = 1.776356839400254e-15;
 /// Inner underflow term (as in the orient3d filter).
 const TAU: f64 = f64::from_bits(3 << 52);
 /// Outer underflow term.
@@ -578,29 +581,73 @@ fn decided(s: f64, bound: f64) -> Option<Sign> {
     }
 }
 
-/// A ray prepared for many `f64` triangle tests: the per-ray quantities of the filter
-/// and the perturbation axes.
+/// What the filter decided.
+enum Filtered {
+    Miss,
+    Hit(Sign),
+    Unknown,
+}
+
+/// A ray prepared for many `f64` triangle tests: the per-ray quantities of the
+/// projected filter (proofs/ray_triangle.md, section 3). No division: preparing a ray
+/// costs a few comparisons.
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedRay {
     pub(crate) o: [f64; 3],
     pub(crate) d: [f64; 3],
     /// `max |d_k|`.
     md: f64,
+    /// The dominant axis of `d` and the two after it, cyclically (the perturbation axes).
+    kx: usize,
+    ky: usize,
+    kz: usize,
+    /// The sign of `d_kz`: `d_kz · S = P''_x Q''_y − P''_y Q''_x`.
+    dz_negative: bool,
+    /// Finite origin and direction (maybe `false` for some finite ones: the cold path
+    /// re-checks exactly).
+    valid: bool,
 }
 
 impl PreparedRay {
+    #[inline]
     pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
         let (o, d) = (r.origin, r.direction);
         let (x, y, z) = (d[0].abs(), d[1].abs(), d[2].abs());
+        // Dominant axis, first of equals (as `perturbation_axes`).
+        let kz = if x >= y && x >= z {
+            0
+        } else if y >= z {
+            1
+        } else {
+            2
+        };
         let md = if x > y { x } else { y };
         let md = if md > z { md } else { z };
-        PreparedRay { o, d, md }
+        let total = o[0] + o[1] + o[2] + d[0] + d[1] + d[2];
+        PreparedRay {
+            o,
+            d,
+            md,
+            kx: (kz + 1) % 3,
+            ky: (kz + 2) % 3,
+            kz,
+            dz_negative: d[kz] < 0.0,
+            // A finite sum means finite terms; 2^-500 < md < 2^500 keeps the filter's
+            // products in range.
+            valid: total.is_finite() && md > 3.054936363499605e-151 && md < 3.273390607896142e150,
+        }
     }
 
     /// The exactly-once test (see [`ray_triangle`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
         let s = self.crossing_sign(a, b, c)?;
+        self.finish_hit(a, b, c, s)
+    }
+
+    /// After a crossing: `t ≥ 0` and the construction (out of line: most calls miss).
+    #[inline(never)]
+    fn finish_hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: Sign) -> Option<RayHit<f64>> {
         let n = self.n_sign(a, b, c);
         if n == -s {
             return None;
@@ -609,63 +656,88 @@ impl PreparedRay {
     }
 
     /// The common sign of the three perturbed side products, if they agree.
-    #[inline]
+    ///
+    /// Filter: project along the dominant axis `z` of `d`. With `P = p − o` and
+    /// `P'' = (d_z·P_x' − d_x'·P_z, d_z·P_y' − d_y'·P_z)`, row operations give
+    /// `d_z · S(p, q) = P''_x Q''_y − P''_y Q''_x` exactly (`S = det[P, Q, d]`). The value
+    /// computed in `f64` is within `RT_U·(M_d·L_P + τ)(M_d·L_Q + τ) + τ₂` of the exact one
+    /// (`L` = 1-norm of the difference, `M_d = max|d_k|`).
+    #[inline(always)]
     pub(crate) fn crossing_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
+        // One copy of the filter per dominant axis, with the axes as constants.
+        let fast = match self.kz {
+            0 => self.filter::<1, 2, 0>(a, b, c),
+            1 => self.filter::<2, 0, 1>(a, b, c),
+            _ => self.filter::<0, 1, 2>(a, b, c),
+        };
+        match fast {
+            Filtered::Miss => None,
+            Filtered::Hit(s) => Some(s),
+            Filtered::Unknown => self.crossing_sign_slow(a, b, c),
+        }
+    }
+
+    #[inline(always)]
+    fn filter<const KX: usize, const KY: usize, const KZ: usize>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+    ) -> Filtered {
         let (o, d, md) = (&self.o, &self.d, self.md);
+        let (dx, dy, dz) = (d[KX], d[KY], d[KZ]);
         let pa = sub3(a, o);
         let pb = sub3(b, o);
-        let (la, lb) = (l1(&pa), l1(&pb));
-        let sab = side_value(d, &pa, &pb);
         let pc = sub3(c, o);
-        let lc = l1(&pc);
-        let sbc = side_value(d, &pb, &pc);
-        let dab = decided(sab, ((la * lb + TAU) * md) * RT_A + TAU2);
-        let dbc = decided(sbc, ((lb * lc + TAU) * md) * RT_A + TAU2);
-        // Two decided signs that differ already mean a miss (the common case).
-        if let (Some(x), Some(y)) = (dab, dbc) {
-            if x != y {
-                return None;
-            }
+        let (ax, ay) = (dz * pa[KX] - dx * pa[KZ], dz * pa[KY] - dy * pa[KZ]);
+        let (bx, by) = (dz * pb[KX] - dx * pb[KZ], dz * pb[KY] - dy * pb[KZ]);
+        let (cx, cy) = (dz * pc[KX] - dx * pc[KZ], dz * pc[KY] - dy * pc[KZ]);
+        let uab = ax * by - ay * bx;
+        let ubc = bx * cy - by * cx;
+        let uca = cx * ay - cy * ax;
+        let la = md * l1(&pa) + TAU;
+        let lb = md * l1(&pb) + TAU;
+        let lc = md * l1(&pc) + TAU;
+        let bab = la * lb * RT_U + TAU2;
+        let bbc = lb * lc * RT_U + TAU2;
+        let bca = lc * la * RT_U + TAU2;
+        // Below 2^500 no product can overflow (NaN and ∞ fail the comparison).
+        let in_range = la + lb + lc < 3.273390607896142e150;
+        let pos = (uab > bab) as u8 + (ubc > bbc) as u8 + (uca > bca) as u8;
+        let neg = (uab < -bab) as u8 + (ubc < -bbc) as u8 + (uca < -bca) as u8;
+        if !(in_range && self.valid) {
+            return Filtered::Unknown;
         }
-        let sca = side_value(d, &pc, &pa);
-        let dca = decided(sca, ((lc * la + TAU) * md) * RT_A + TAU2);
-        match (dab, dbc, dca) {
-            (Some(x), Some(y), Some(z)) => {
-                if x == y && y == z {
-                    Some(x)
-                } else {
-                    None
-                }
-            }
-            (Some(x), _, Some(y)) | (_, Some(x), Some(y)) if x != y => None,
-            _ => self.crossing_sign_slow([dab, dbc, dca], a, b, c),
+        if pos > 0 && neg > 0 {
+            return Filtered::Miss;
+        }
+        let s = if self.dz_negative {
+            Sign::Negative
+        } else {
+            Sign::Positive
+        };
+        if pos == 3 {
+            Filtered::Hit(s)
+        } else if neg == 3 {
+            Filtered::Hit(-s)
+        } else {
+            Filtered::Unknown
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn crossing_sign_slow(
-        &self,
-        decided: [Option<Sign>; 3],
-        a: &[f64; 3],
-        b: &[f64; 3],
-        c: &[f64; 3],
-    ) -> Option<Sign> {
-        let valid = is_finite3(&self.o) && is_finite3(&self.d) && self.md > 0.0;
+    fn crossing_sign_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
+        let (o, d, axes) = (&self.o, &self.d, (self.kx, self.ky));
+        let valid = is_finite3(o) && is_finite3(d) && self.md > 0.0;
         if !(valid && is_finite3(a) && is_finite3(b) && is_finite3(c)) {
             return None;
         }
-        let axes = perturbation_axes(&self.d);
-        let (o, d) = (&self.o, &self.d);
-        let edges = [(a, b), (b, c), (c, a)];
         let mut common = Sign::Zero;
-        for (k, (p, q)) in edges.into_iter().enumerate() {
-            let s = match decided[k] {
-                Some(s) => s,
-                None => match polynomial_sign(&Side { o, d, p, q }) {
-                    Sign::Zero => perturbed(axes, d, p, q),
-                    s => s,
-                },
+        for (p, q) in [(a, b), (b, c), (c, a)] {
+            let s = match polynomial_sign(&Side { o, d, p, q }) {
+                Sign::Zero => perturbed(axes, d, p, q),
+                s => s,
             };
             if s == Sign::Zero || (common != Sign::Zero && s != common) {
                 return None;
@@ -1013,12 +1085,30 @@ mod tests {
         let inv3 = &one / (&w * &w * &w);
         let mut den = one.clone();
         for _ in 0..10 {
-            den = den * &w;
+            den *= &w;
         }
         let c = (gamma5 + inv3 - &one) / den;
         let rt = Q::from_float(RT_A).unwrap();
         assert!(rt >= c);
         let below = Q::from_float(f64::from_bits(RT_A.to_bits() - 1)).unwrap();
         assert!(below < c);
+    }
+
+    /// `RT_U ≥ 2(γ₃(2 + γ₃) + γ₂(1 + γ₃)²)/(1−u)^11`, the smallest such double.
+    #[test]
+    fn rt_u_constant() {
+        let int = |k: i64| Q::from_integer(BigInt::from(k));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma = |n: i64| (&u * int(n)) / (int(1) - &u * int(n));
+        let (g5, g2) = (gamma(3), gamma(2));
+        let w = int(1) - &u;
+        let mut den = int(1);
+        for _ in 0..11 {
+            den *= &w;
+        }
+        let one_g5 = int(1) + &g5;
+        let c = int(2) * (&g5 * (int(2) + &g5) + g2 * &one_g5 * &one_g5) / den;
+        assert!(Q::from_float(RT_U).unwrap() >= c);
+        assert!(Q::from_float(f64::from_bits(RT_U.to_bits() - 1)).unwrap() < c);
     }
 }
