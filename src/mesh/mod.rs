@@ -2,7 +2,7 @@
 //! once, and exact point-in-mesh.
 //!
 //! [`TriMesh`] holds indexed triangles over `f32`, `f64` or rational vertices. Its ray
-//! queries use [`ray_triangle`](crate::ray::triangle::ray_triangle), whose tie-breaking
+//! queries use [`ray_triangle`], whose tie-breaking
 //! makes a ray through a shared edge or vertex hit exactly one of the triangles around it,
 //! so on a closed, consistently oriented mesh [`TriMesh::hits`] lists each crossing once
 //! and [`TriMesh::contains`] decides inside/outside by exact parity. Float meshes are
@@ -315,7 +315,7 @@ impl<T: Scalar> TriMesh<T> {
     ///
     /// Each crossing of a closed, consistently oriented mesh is listed once, including
     /// crossings through shared edges and vertices (see
-    /// [`ray_triangle`](crate::ray::triangle::ray_triangle)). A ray with a non-finite
+    /// [`ray_triangle`]). A ray with a non-finite
     /// coordinate or a zero direction has no hits.
     ///
     /// # Examples
