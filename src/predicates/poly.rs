@@ -22,6 +22,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
 use super::bigint::decompose;
+use super::expansion::{two_diff, two_product, two_sum};
 use crate::{Scalar, Sign};
 
 /// The operations a [`Polynomial`] may use: `+`, `−`, `×` and negation, by value.
@@ -204,11 +205,21 @@ impl Approx {
     }
 }
 
+/// `2^-968`: a product at least this large has an error term that cannot underflow, so
+/// Dekker's TwoProduct is exact for it (factors below `2^995` cannot overflow the split).
+const EXACT_PRODUCT_MIN: f64 = f64::from_bits((1023 - 968) << 52);
+/// `2^995`.
+const SPLIT_MAX: f64 = f64::from_bits((1023 + 995) << 52);
+
 impl Add for Approx {
     type Output = Approx;
     #[inline(always)]
     fn add(self, o: Approx) -> Approx {
         let v = self.v + o.v;
+        if self.e == 0.0 && o.e == 0.0 && two_sum(self.v, o.v).1 == 0.0 && v.is_finite() {
+            // Both exact and the sum did not round (TwoSum is exact): still exact.
+            return Approx { v, e: 0.0 };
+        }
         // A sum never underflows with an error: |fl(s) − s| ≤ u·|fl(s)|.
         Approx {
             v,
@@ -222,6 +233,9 @@ impl Sub for Approx {
     #[inline(always)]
     fn sub(self, o: Approx) -> Approx {
         let v = self.v - o.v;
+        if self.e == 0.0 && o.e == 0.0 && two_diff(self.v, o.v).1 == 0.0 && v.is_finite() {
+            return Approx { v, e: 0.0 };
+        }
         Approx {
             v,
             e: (self.e + o.e + U * v.abs()) * INFLATE,
@@ -249,6 +263,18 @@ impl Mul for Approx {
             // An exact zero factor: the product is exactly zero (or NaN if the other
             // factor overflowed, which `sign` refuses).
             return Approx { v, e: 0.0 };
+        }
+        if self.e == 0.0 && o.e == 0.0 {
+            let m = v.abs();
+            if m >= EXACT_PRODUCT_MIN
+                && m < f64::INFINITY
+                && self.v.abs() < SPLIT_MAX
+                && o.v.abs() < SPLIT_MAX
+                && two_product(self.v, o.v).1 == 0.0
+            {
+                // An exact product of exact values (TwoProduct is exact in this range).
+                return Approx { v, e: 0.0 };
+            }
         }
         // |ab − ãb̃| ≤ |ã|·e_b + |b̃|·e_a + e_a·e_b, plus the product's own rounding,
         // u·|fl(ãb̃)| when normal; underflow in the product or in the bound's own
@@ -437,15 +463,25 @@ mod tests {
             grid.eval(&|x: &f64| Approx::input(*x)).sign(),
             Some(Sign::Zero)
         );
-        // A tilted plane: exactly zero, but not provably so from rounded values.
+        // A tilted plane: exactly zero, and every operation on these small integers is
+        // exact, which the filter detects (TwoSum / TwoProduct errors are zero).
         let tilted = Orient3d([
             [0.0, 0.0, 0.0],
             [1.0, 0.0, 1.0],
             [0.0, 1.0, 1.0],
             [3.0, -2.0, 1.0],
         ]);
-        assert_eq!(tilted.eval(&|x: &f64| Approx::input(*x)).sign(), None);
+        assert_eq!(
+            tilted.eval(&|x: &f64| Approx::input(*x)).sign(),
+            Some(Sign::Zero)
+        );
         assert_eq!(float_sign(&tilted, |x: &f64| *x), Sign::Zero);
+        // Scaled by 2^-1000 the products underflow: no longer certifiable by the filter,
+        // still exactly zero.
+        let s = 2f64.powi(-1000);
+        let tiny = Orient3d(tilted.0.map(|p| p.map(|x| x * s)));
+        assert_eq!(tiny.eval(&|x: &f64| Approx::input(*x)).sign(), None);
+        assert_eq!(float_sign(&tiny, |x: &f64| *x), Sign::Zero);
         let flat = Orient3d([
             [0.0, 0.0, 0.0],
             [1.0, 0.0, 0.0],
