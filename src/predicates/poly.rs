@@ -266,8 +266,7 @@ impl Mul for Approx {
         }
         if self.e == 0.0 && o.e == 0.0 {
             let m = v.abs();
-            if m >= EXACT_PRODUCT_MIN
-                && m < f64::INFINITY
+            if (EXACT_PRODUCT_MIN..f64::INFINITY).contains(&m)
                 && self.v.abs() < SPLIT_MAX
                 && o.v.abs() < SPLIT_MAX
                 && two_product(self.v, o.v).1 == 0.0
