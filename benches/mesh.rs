@@ -1,2 +1,337 @@
-//! Benchmarks (work in progress).
-fn main() {}
+//! Mesh first-hit ray casting: isect against parry3d-f64's `TriMesh::cast_ray` (first hit,
+//! `solid = false`), on the same mesh and rays in the same process.
+//!
+//! Meshes (closed, consistently oriented):
+//! * `sphere`: an icosahedron subdivided 6 times, 81,920 triangles, vertices on the unit
+//!   sphere;
+//! * `bumpy`: the same with every vertex moved radially to `r = 1 + 0.3·sin 5x·sin 5y·sin 5z`
+//!   (star-shaped, non-convex: rays cross it several times).
+//!
+//! Rays: 4096 from a seeded generator, from a uniform point on the sphere of radius 3 toward
+//! a uniform point in the ball of radius 0.5 (direction not normalized; every ray hits).
+//!
+//! `isect` is the BVH of `src/mesh/bvh.rs` (included below as a module, since it is
+//! crate-private) with a plain f64 Möller–Trumbore leaf test written here, standing in for
+//! `isect::mesh::TriMesh` until that lands; switching is the two bodies marked `SWITCH`.
+//! The hit parameters are folded into a sum so nothing is optimised away; before timing,
+//! the bench checks that both find a hit on every ray at the same `t` (relative 1e-9).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use parry3d_f64::math::{Pose, Vector};
+use parry3d_f64::query::{Ray as ParryRay, RayCast};
+use parry3d_f64::shape::TriMesh as ParryMesh;
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::time::Duration;
+
+// The crate-private BVH, compiled into this bench (only `build` and `traverse` are used).
+#[allow(dead_code, clippy::duplicated_attributes)]
+#[path = "../src/mesh/bvh.rs"]
+mod bvh;
+
+const RAYS: usize = 4096;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+    /// Uniform in the unit ball (rejection).
+    fn in_ball(&mut self) -> [f64; 3] {
+        loop {
+            let p = [self.unit(), self.unit(), self.unit()];
+            let n2 = dot(p, p);
+            if n2 <= 1.0 && n2 > 1e-6 {
+                return p;
+            }
+        }
+    }
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+fn normalize(a: [f64; 3]) -> [f64; 3] {
+    let n = dot(a, a).sqrt();
+    [a[0] / n, a[1] / n, a[2] / n]
+}
+
+struct Mesh {
+    vertices: Vec<[f64; 3]>,
+    triangles: Vec<[u32; 3]>,
+}
+
+/// An icosahedron subdivided `levels` times (20·4^levels triangles), vertices projected
+/// onto the unit sphere, counterclockwise seen from outside.
+fn icosphere(levels: u32) -> Mesh {
+    let p = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut vertices: Vec<[f64; 3]> = [
+        [-1.0, p, 0.0],
+        [1.0, p, 0.0],
+        [-1.0, -p, 0.0],
+        [1.0, -p, 0.0],
+        [0.0, -1.0, p],
+        [0.0, 1.0, p],
+        [0.0, -1.0, -p],
+        [0.0, 1.0, -p],
+        [p, 0.0, -1.0],
+        [p, 0.0, 1.0],
+        [-p, 0.0, -1.0],
+        [-p, 0.0, 1.0],
+    ]
+    .iter()
+    .map(|&v| normalize(v))
+    .collect();
+    let mut triangles: Vec<[u32; 3]> = vec![
+        [0, 11, 5],
+        [0, 5, 1],
+        [0, 1, 7],
+        [0, 7, 10],
+        [0, 10, 11],
+        [1, 5, 9],
+        [5, 11, 4],
+        [11, 10, 2],
+        [10, 7, 6],
+        [7, 1, 8],
+        [3, 9, 4],
+        [3, 4, 2],
+        [3, 2, 6],
+        [3, 6, 8],
+        [3, 8, 9],
+        [4, 9, 5],
+        [2, 4, 11],
+        [6, 2, 10],
+        [8, 6, 7],
+        [9, 8, 1],
+    ];
+    for _ in 0..levels {
+        let mut mid: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut midpoint = |a: u32, b: u32, vertices: &mut Vec<[f64; 3]>| -> u32 {
+            *mid.entry((a.min(b), a.max(b))).or_insert_with(|| {
+                let (va, vb) = (vertices[a as usize], vertices[b as usize]);
+                vertices.push(normalize([va[0] + vb[0], va[1] + vb[1], va[2] + vb[2]]));
+                (vertices.len() - 1) as u32
+            })
+        };
+        let mut next = Vec::with_capacity(triangles.len() * 4);
+        for &[a, b, c] in &triangles {
+            let ab = midpoint(a, b, &mut vertices);
+            let bc = midpoint(b, c, &mut vertices);
+            let ca = midpoint(c, a, &mut vertices);
+            next.extend_from_slice(&[[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
+        }
+        triangles = next;
+    }
+    Mesh {
+        vertices,
+        triangles,
+    }
+}
+
+fn bumpy(mut mesh: Mesh) -> Mesh {
+    for v in &mut mesh.vertices {
+        let r = 1.0 + 0.3 * (5.0 * v[0]).sin() * (5.0 * v[1]).sin() * (5.0 * v[2]).sin();
+        *v = [v[0] * r, v[1] * r, v[2] * r];
+    }
+    mesh
+}
+
+/// (origin, direction): from radius 3 toward the ball of radius 0.5.
+fn rays() -> Vec<([f64; 3], [f64; 3])> {
+    let mut rng = Rng(11);
+    (0..RAYS)
+        .map(|_| {
+            let u = normalize(rng.in_ball());
+            let o = [3.0 * u[0], 3.0 * u[1], 3.0 * u[2]];
+            let b = rng.in_ball();
+            let target = [0.5 * b[0], 0.5 * b[1], 0.5 * b[2]];
+            (o, sub(target, o))
+        })
+        .collect()
+}
+
+/// Plain f64 Möller–Trumbore, no epsilon, both faces: `Some(t)` for `t > 0`.
+#[inline(always)]
+fn moller_trumbore(o: [f64; 3], d: [f64; 3], a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> Option<f64> {
+    let e1 = sub(b, a);
+    let e2 = sub(c, a);
+    let p = cross(d, e2);
+    let det = dot(e1, p);
+    if det == 0.0 {
+        return None;
+    }
+    let inv = 1.0 / det;
+    let s = sub(o, a);
+    let u = dot(s, p) * inv;
+    if !(0.0..=1.0).contains(&u) {
+        return None;
+    }
+    let q = cross(s, e1);
+    let v = dot(d, q) * inv;
+    if v < 0.0 || u + v > 1.0 {
+        return None;
+    }
+    let t = dot(e2, q) * inv;
+    (t > 0.0).then_some(t)
+}
+
+/// isect's side. SWITCH: when `isect::mesh::TriMesh` lands, hold one here instead.
+struct IsectMesh {
+    vertices: Vec<[f64; 3]>,
+    triangles: Vec<[u32; 3]>,
+    bvh: bvh::Bvh,
+}
+
+impl IsectMesh {
+    /// SWITCH: `IsectMesh { mesh: isect::mesh::TriMesh::new(vertices, triangles).unwrap() }`.
+    fn new(mesh: &Mesh) -> IsectMesh {
+        let boxes: Vec<([f64; 3], [f64; 3])> = mesh
+            .triangles
+            .iter()
+            .map(|t| {
+                let v = t.map(|i| mesh.vertices[i as usize]);
+                (
+                    core::array::from_fn(|k| v[0][k].min(v[1][k]).min(v[2][k])),
+                    core::array::from_fn(|k| v[0][k].max(v[1][k]).max(v[2][k])),
+                )
+            })
+            .collect();
+        IsectMesh {
+            vertices: mesh.vertices.clone(),
+            triangles: mesh.triangles.clone(),
+            bvh: bvh::Bvh::build(&boxes),
+        }
+    }
+
+    /// SWITCH: `self.mesh.first_hit(&isect::Ray::new(o, d)).map(|h| h.t)`.
+    #[inline]
+    fn first_hit(&self, o: [f64; 3], d: [f64; 3]) -> Option<f64> {
+        let mut best = f64::INFINITY;
+        self.bvh.traverse(o, d, f64::INFINITY, |p| {
+            let [a, b, c] = self.triangles[p as usize].map(|i| self.vertices[i as usize]);
+            if let Some(t) = moller_trumbore(o, d, a, b, c) {
+                if t < best {
+                    best = t;
+                }
+            }
+            best
+        });
+        (best < f64::INFINITY).then_some(best)
+    }
+}
+
+fn parry_mesh(mesh: &Mesh) -> ParryMesh {
+    let vertices = mesh
+        .vertices
+        .iter()
+        .map(|v| Vector::new(v[0], v[1], v[2]))
+        .collect();
+    ParryMesh::new(vertices, mesh.triangles.clone()).expect("valid mesh")
+}
+
+#[inline]
+fn parry_first_hit(mesh: &ParryMesh, o: [f64; 3], d: [f64; 3]) -> Option<f64> {
+    let ray = ParryRay::new(Vector::new(o[0], o[1], o[2]), Vector::new(d[0], d[1], d[2]));
+    mesh.cast_ray(&Pose::IDENTITY, &ray, f64::MAX, false)
+}
+
+fn check(name: &str, isect: &IsectMesh, parry: &ParryMesh, rays: &[([f64; 3], [f64; 3])]) {
+    let mut mismatches = 0;
+    for &(o, d) in rays {
+        match (isect.first_hit(o, d), parry_first_hit(parry, o, d)) {
+            (Some(a), Some(b)) if (a - b).abs() <= 1e-9 * a.abs().max(b.abs()) => {}
+            (a, b) => {
+                mismatches += 1;
+                if mismatches <= 5 {
+                    eprintln!("{name}: ray o={o:?} d={d:?}: isect {a:?}, parry {b:?}");
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{name}: {} triangles, {} rays, {mismatches} disagreements",
+        isect.triangles.len(),
+        rays.len()
+    );
+    assert_eq!(mismatches, 0, "{name}: isect and parry disagree");
+}
+
+fn bench_first_hit(c: &mut Criterion) {
+    let rays = rays();
+    let sphere = icosphere(6);
+    assert_eq!(sphere.triangles.len(), 81_920);
+    for (name, mesh) in [("sphere", icosphere(6)), ("bumpy", bumpy(icosphere(6)))] {
+        let isect = IsectMesh::new(&mesh);
+        let parry = parry_mesh(&mesh);
+        check(name, &isect, &parry, &rays);
+        let mut group = c.benchmark_group("mesh_first_hit");
+        group.throughput(Throughput::Elements(rays.len() as u64));
+        group.bench_with_input(BenchmarkId::new("isect", name), &rays, |bench, rays| {
+            bench.iter(|| {
+                let mut sum = 0.0;
+                for &(o, d) in rays {
+                    sum += isect.first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
+                }
+                sum
+            })
+        });
+        group.bench_with_input(BenchmarkId::new("parry3d", name), &rays, |bench, rays| {
+            bench.iter(|| {
+                let mut sum = 0.0;
+                for &(o, d) in rays {
+                    sum += parry_first_hit(&parry, black_box(o), black_box(d)).unwrap_or(0.0);
+                }
+                sum
+            })
+        });
+        group.finish();
+    }
+}
+
+fn bench_build(c: &mut Criterion) {
+    let mesh = icosphere(6);
+    let mut group = c.benchmark_group("mesh_build");
+    group.throughput(Throughput::Elements(mesh.triangles.len() as u64));
+    group.bench_function(BenchmarkId::new("isect", "sphere"), |bench| {
+        bench.iter(|| IsectMesh::new(black_box(&mesh)))
+    });
+    group.bench_function(BenchmarkId::new("parry3d", "sphere"), |bench| {
+        bench.iter(|| parry_mesh(black_box(&mesh)))
+    });
+    group.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(30)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench_first_hit, bench_build
+}
+criterion_main!(benches);

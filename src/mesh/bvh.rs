@@ -26,34 +26,34 @@
 //! 2(2)) shows that scaling the far parameters by `1 + 2γ₃` restores conservativeness. Here
 //! the same idea, with the bound rederived for what is actually computed:
 //!
-//! * near parameter `fl(fl(p − o) · fl(1/d))`: three roundings, so it lies within a factor
-//!   `(1 ± u)³` of the exact one (`u = 2⁻⁵³`) in the normal range; far parameter
-//!   `fl(fl(p − o) · fl(fl(1/d) · K))`: four roundings times `K`; the limit `t_max` is used
-//!   as `fl(t_max · K)`. With `K = 1 + 16u`, `K(1 − u)⁴ ≥ (1 + u)³`, so whenever the exact
-//!   ray meets the box at some `t ∈ [0, t_max]` the computed entry (the largest near
-//!   parameter, and 0) is at most the computed exit (the smallest far parameter, and the
-//!   limit). `K` is a little larger than Ize's `1 + 2γ₃` because the product by `K` is
-//!   itself rounded here.
-//! * Rounding never flips a sign, so a negative computed exit means an exact exit behind
-//!   the origin. Underflow breaks the relative bounds only for parameters below `2⁻¹⁰²²`
-//!   (absolute error `2⁻¹⁰⁷⁵`); the test `entry ≤ exit + TINY` with `TINY = 2⁻¹⁰¹⁸`
-//!   absorbs that.
+//! * Near parameter `fl(fl(p − o) · fl(1/d))`, far parameter `fl(fl(p − o) · fl(fl(1/d)·K))`,
+//!   and the limit `fl(t_max · K)`. Before the last rounding, the near parameter is within
+//!   a factor `(1 ± u)²` of the exact one (`u = 2⁻⁵³`; a difference of floats has relative
+//!   error at most `u` even when it is subnormal, and `1/d` is kept normal), and the far
+//!   one within `K(1 ± u)³`. With `K = 1 + 16u`, `K(1 − u)³ ≥ (1 + u)²`, so for any near
+//!   plane `i` and far plane `j` with exact `0 < t_i ≤ t_j`, the computed products satisfy
+//!   `near_i ≤ far_j` *before* the last rounding, and rounding is monotone (including
+//!   underflow to subnormals or zero and overflow to ∞), so after it too. Rounding never
+//!   flips a sign, which covers the planes behind the origin against the entry clamped
+//!   at 0. Hence whenever the exact ray meets the box at some `t ∈ [0, t_max]`, the
+//!   computed entry (the largest near parameter, and 0) is at most the computed exit (the
+//!   smallest far parameter, and the limit). Ize's `1 + 2γ₃` is the same budget (three
+//!   roundings against three); `K` leaves a margin.
 //! * A zero direction component gives `1/d = ±∞`: a plane on the wrong side gives `±∞`,
 //!   which culls or does not constrain exactly as the exact test does; an origin exactly
 //!   on the plane gives `0·∞ = NaN`, and the minimum and maximum are written so a NaN
 //!   operand is ignored (`if t > lo { t } else { lo }`): the axis then does not constrain
 //!   the ray, which lies in the box's face, again as the exact test says.
-//! * These bounds need no overflow and a normal `1/d`. A ray is checked once for that
-//!   window (every `|o|`, the largest box coordinate `M` and every nonzero `|d|` within
-//!   `2^±1020`, and `(M + |o|)/|d| ≤ 2¹⁰¹⁶` so no parameter overflows). A ray outside it
-//!   (huge or tiny directions, origins near `f64::MAX`, parameters beyond the `f64`
-//!   range) runs the same traversal in [`Wide`] arithmetic, an `f64` mantissa with an
-//!   unbounded exponent, where no parameter can overflow or underflow: five roundings,
-//!   and `K(1 − u)⁵ ≥ (1 + u)⁴` still holds.
+//! * The relative bounds need `fl(p − o)` not to overflow and `1/d` to be normal: every
+//!   `|o|` and box coordinate at most `2¹⁰²²` and every nonzero `|d|` in `[2⁻¹⁰²², 2¹⁰²²]`,
+//!   checked once per ray. A ray outside that window runs the same traversal in [`Wide`]
+//!   arithmetic (an `f64` mantissa with an unbounded exponent, nothing overflows or
+//!   underflows, zero direction components decided exactly): at most four roundings
+//!   before a monotone last one, covered by the same `K`.
 //! * Non-finite rays, and trees over non-finite boxes, visit every primitive.
 //!
 //! Pruning by the current best hit uses the same limit: a node whose stored entry exceeds
-//! `fl(t_max · K) + TINY` is skipped, which by the argument above only skips boxes the
+//! `fl(t_max · K)` is skipped, which by the argument above only skips boxes the
 //! exact ray does not meet within `[0, t_max]`.
 #![allow(dead_code)]
 
@@ -71,12 +71,8 @@ const STACK: usize = 64;
 
 /// `1 + 16u`, `u = 2⁻⁵³`: the factor applied to far slab parameters and to `t_max`.
 const K: f64 = 1.0 + 1.0 / (1u64 << 49) as f64;
-/// Absolute slack for parameters that underflow, `2⁻¹⁰¹⁸`.
-const TINY: f64 = f64::MIN_POSITIVE * 16.0;
-/// Bound on coordinates and direction magnitudes for the `f64` fast path, `2¹⁰²⁰`.
-const WINDOW: f64 = 1.0 / (f64::MIN_POSITIVE * 4.0);
-/// Bound on `(M + |o|)/|d|` for the fast path, `2¹⁰¹⁶`.
-const PARAM_LIMIT: f64 = WINDOW / 16.0;
+/// Bound on coordinates and direction magnitudes for the `f64` fast path, `2¹⁰²²`.
+const WINDOW: f64 = 1.0 / f64::MIN_POSITIVE;
 
 /// One node: `b = [min x, min y, min z, max x, max y, max z]`; an inner node (`count == 0`)
 /// has children `index` and `index + 1`, a leaf holds `prims[index .. index + count]`.
@@ -223,8 +219,17 @@ impl Bvh {
             }
             return;
         }
-        match FastRay::new(origin, direction, self.magnitude) {
-            Some(ray) => self.walk(&ray, t_max, visit),
+        match FastSetup::new(origin, direction, self.magnitude) {
+            Some(f) => match f.octant {
+                0 => self.walk(&f.ray::<0>(), t_max, visit),
+                1 => self.walk(&f.ray::<1>(), t_max, visit),
+                2 => self.walk(&f.ray::<2>(), t_max, visit),
+                3 => self.walk(&f.ray::<3>(), t_max, visit),
+                4 => self.walk(&f.ray::<4>(), t_max, visit),
+                5 => self.walk(&f.ray::<5>(), t_max, visit),
+                6 => self.walk(&f.ray::<6>(), t_max, visit),
+                _ => self.walk(&f.ray::<7>(), t_max, visit),
+            },
             None => self.walk(&WideRay::new(origin, direction), t_max, visit),
         }
     }
@@ -510,50 +515,65 @@ trait SlabRay {
 }
 
 /// The `f64` fast path (module docs).
-struct FastRay {
+///
+/// `OCTANT` has bit `k` set when `1/d_k` is negative (the near plane on axis `k` is the
+/// box's max): the traversal is compiled once per octant so plane selection costs nothing.
+struct FastRay<const OCTANT: u8> {
     o: [f64; 3],
     inv: [f64; 3],
     inv_far: [f64; 3],
-    neg: [bool; 3],
 }
 
-impl FastRay {
+/// The fast-path ray before its octant is fixed.
+struct FastSetup {
+    o: [f64; 3],
+    inv: [f64; 3],
+    inv_far: [f64; 3],
+    octant: u8,
+}
+
+impl FastSetup {
     /// `None` when the ray is outside the window where the `f64` bounds hold.
-    fn new(o: [f64; 3], d: [f64; 3], magnitude: f64) -> Option<FastRay> {
+    fn new(o: [f64; 3], d: [f64; 3], magnitude: f64) -> Option<FastSetup> {
         if magnitude.is_nan() || magnitude > WINDOW {
             return None;
         }
         let mut inv = [0.0; 3];
         let mut inv_far = [0.0; 3];
-        let mut neg = [false; 3];
+        let mut octant = 0u8;
         for k in 0..3 {
             if o[k].abs() > WINDOW {
                 return None;
             }
             let a = d[k].abs();
-            if a != 0.0 {
-                if !(1.0 / WINDOW..=WINDOW).contains(&a) {
-                    return None;
-                }
-                if (magnitude + o[k].abs()) / a > PARAM_LIMIT {
-                    return None;
-                }
+            if a != 0.0 && !(1.0 / WINDOW..=WINDOW).contains(&a) {
+                return None;
             }
             // ±∞ for a zero component, with the sign of the zero.
             inv[k] = 1.0 / d[k];
             inv_far[k] = inv[k] * K;
-            neg[k] = inv[k] < 0.0;
+            if inv[k] < 0.0 {
+                octant |= 1 << k;
+            }
         }
-        Some(FastRay {
+        Some(FastSetup {
             o,
             inv,
             inv_far,
-            neg,
+            octant,
         })
+    }
+
+    fn ray<const OCTANT: u8>(&self) -> FastRay<OCTANT> {
+        FastRay {
+            o: self.o,
+            inv: self.inv,
+            inv_far: self.inv_far,
+        }
     }
 }
 
-impl SlabRay for FastRay {
+impl<const OCTANT: u8> SlabRay for FastRay<OCTANT> {
     type T = f64;
     const ZERO: f64 = 0.0;
     type Limit = f64;
@@ -568,7 +588,7 @@ impl SlabRay for FastRay {
         let mut lo = 0.0f64;
         let mut hi = *limit;
         for k in 0..3 {
-            let (near, far) = if self.neg[k] {
+            let (near, far) = if OCTANT & (1 << k) != 0 {
                 (b[k + 3], b[k])
             } else {
                 (b[k], b[k + 3])
@@ -579,7 +599,7 @@ impl SlabRay for FastRay {
             lo = if t0 > lo { t0 } else { lo };
             hi = if t1 < hi { t1 } else { hi };
         }
-        if lo <= hi + TINY {
+        if lo <= hi {
             Some(lo)
         } else {
             None
@@ -588,7 +608,7 @@ impl SlabRay for FastRay {
 
     #[inline(always)]
     fn within(&self, t: &f64, limit: &f64) -> bool {
-        *t <= *limit + TINY
+        *t <= *limit
     }
 
     #[inline(always)]
@@ -668,7 +688,7 @@ impl Wide {
     /// `2¹⁰²¹`, the halvings: exact for large operands, `2⁻¹⁰⁷⁵` off for tiny ones, which
     /// are negligible against a result above `2¹⁰²⁰`).
     fn diff(b: f64, o: f64) -> Wide {
-        if b.abs() < 2.0 * WINDOW && o.abs() < 2.0 * WINDOW {
+        if b.abs() < 0.5 * WINDOW && o.abs() < 0.5 * WINDOW {
             Wide::from_f64(b - o)
         } else {
             let w = Wide::from_f64(0.5 * b - 0.5 * o);
@@ -1163,7 +1183,9 @@ mod tests {
     #[test]
     fn extreme_magnitudes() {
         let mut rng = Rng(3);
-        let exps = [-1070, -1000, -600, -300, -40, 0, 40, 300, 600, 1000, 1019];
+        let exps = [
+            -1070, -1000, -600, -300, -40, 0, 40, 300, 600, 1000, 1019, 1022,
+        ];
         for &s in &exps {
             let base = grid_boxes(&mut rng, 200);
             let boxes = scale_boxes(&base, pow2(s));
