@@ -289,7 +289,7 @@ fn q(x: f64) -> Q {
     BigRational::from_float(x).expect("finite")
 }
 fn tq(t: &T64) -> [P3; 3] {
-    t.clone().map(|p| p.map(q))
+    (*t).map(|p| p.map(q))
 }
 fn t32(t: &T64) -> Option<[[f32; 3]; 3]> {
     let out = t.map(|p| p.map(|x| x as f32));
@@ -948,6 +948,36 @@ fn regression_libigl_2381_no_self_intersections() {
         }
     }
     assert!(crossings.is_empty(), "{crossings:?}");
+}
+
+/// The shared-normal filter: a 2×2 minor of the normal that underflows (true value
+/// 2^-1080, computed 0) multiplied by a difference of 2^1000 decides the sign; a purely
+/// relative bound would accept the wrong sign here (proofs/tri_tri.md, section 2).
+#[test]
+fn filter_underflowing_minor_times_huge_difference() {
+    let t = common::pow2(-540);
+    let a = [[0.0, 0.0, 0.0], [1.0, t, 0.0], [0.0, 1.0, t]];
+    let big = common::pow2(1000);
+    let z = -common::pow2(-81); // n·(x − a) = 2^-80 − 2^-81 > 0: x is above a's plane
+    for b in [
+        [[big, 0.0, z], [big, 0.0, 1.0], [big, 1.0, 1.0]],
+        [[big, 0.0, z], [-big, 0.0, -1.0], [0.0, 1.0, 1.0]],
+        [[big, 0.0, z], [0.0, 0.0, -1.0], [0.0, 0.5, 1.0]],
+        [[big, 0.0, z], [0.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+        [[big, 0.0, z], [0.25, 0.5, 0.0], [0.0, 0.0, 1.0]],
+        [[big, big, z], [0.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+    ] {
+        if b[0][1] == 0.0 {
+            assert_eq!(
+                isect::orient3d(a[0], a[1], a[2], b[0]),
+                isect::Sign::Negative
+            );
+        }
+        let want = oracle::classify(&tq(&a), &tq(&b));
+        assert_eq!(tri_tri(a, b), want, "{b:?}");
+        assert_eq!(tri_tri(b, a), want, "{b:?}");
+        assert_eq!(tri_tri_intersect(a, b), want.intersects(), "{b:?}");
+    }
 }
 
 #[test]

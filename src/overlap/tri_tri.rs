@@ -402,12 +402,17 @@ mod fast {
         any.downcast_ref::<[f32; 3]>().map(|p| p.map(f64::from))
     }
 
-    /// `(7 + 56u)u` rounded up, `u = 2^-53`: Shewchuk's orient3d stage-A coefficient,
-    /// which holds for this evaluation order (proofs/tri_tri.md, section 2).
-    const ERRBOUND: f64 = (7.0 + 56.0 * f64::EPSILON / 2.0) * (f64::EPSILON / 2.0);
-    /// Below this permanent, underflow could spoil the bound: defer to orient3d.
-    const MIN_SCALE: f64 = 1e-290; // > 2^-964
-    /// Above this permanent, an intermediate could overflow: defer to orient3d.
+    /// `2(7 + 56u)u` with `u = 2^-53` (exact in `f64`): twice Shewchuk's orient3d
+    /// stage-A coefficient, which bounds the rounding error of this evaluation order
+    /// without underflow; the factor 2 leaves the other half of `|det|` for the
+    /// underflow term (proofs/tri_tri.md, section 2).
+    const ERRBOUND: f64 = 2.0 * (7.0 + 56.0 * f64::EPSILON / 2.0) * (f64::EPSILON / 2.0);
+    /// `2^1000` and `2^-70`: the underflow test `|det|·2^1000 > (Σ|dₖ| + 3)·2^-70`, that
+    /// is `|det| > 2^-1070·(Σ|dₖ| + 3)`, written so that no operand is subnormal (a
+    /// subnormal product costs a microcode assist on x86).
+    const UP: f64 = f64::from_bits((1023 + 1000) << 52);
+    const DOWN: f64 = f64::from_bits((1023 - 70) << 52);
+    /// Above this permanent an intermediate could overflow: defer to orient3d.
     const MAX_SCALE: f64 = 1e290; // < 2^964
 
     #[inline(always)]
@@ -433,9 +438,11 @@ mod fast {
             let d = [x[i][0] - a[0], x[i][1] - a[1], x[i][2] - a[2]];
             // n · (x − a) = −orient3d(a, b, c, x).
             let det = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
-            let perm = pn[0] * d[0].abs() + pn[1] * d[1].abs() + pn[2] * d[2].abs();
-            // `perm` in range also rules out NaN and infinities (comparisons are false).
-            if (MIN_SCALE..=MAX_SCALE).contains(&perm) && det.abs() > ERRBOUND * perm {
+            let ad = [d[0].abs(), d[1].abs(), d[2].abs()];
+            let perm = pn[0] * ad[0] + pn[1] * ad[1] + pn[2] * ad[2];
+            let under = (ad[0] + ad[1] + ad[2] + 3.0) * DOWN;
+            // `perm ≤ MAX_SCALE` also rules out NaN and infinities (the comparison is false).
+            if perm <= MAX_SCALE && det.abs() > ERRBOUND * perm && det.abs() * UP > under {
                 out[i] = if det > 0.0 {
                     Sign::Negative
                 } else {
@@ -1486,5 +1493,27 @@ fn largest<T: Scalar>(v: &[T; 3]) -> usize {
         1
     } else {
         2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// proofs/tri_tri.md, section 2: a normal component that underflows (exactly
+    /// 2^-1080, computed 0) times a difference of 2^1000 decides the sign; the filter
+    /// must not certify the rounded sign.
+    #[test]
+    fn filter_survives_an_underflowing_minor() {
+        let t = f64::from_bits((1023 - 540) << 52); // 2^-540
+        let big = f64::from_bits((1023 + 1000) << 52); // 2^1000
+        let z = -f64::from_bits((1023 - 81) << 52); // −2^-81
+        let a = [[0.0, 0.0, 0.0], [1.0, t, 0.0], [0.0, 1.0, t]];
+        let xs = [[big, 0.0, z], [0.0, 0.0, 1.0], [big, big, z]];
+        let p = [&a[0], &a[1], &a[2]];
+        let got = fast::sides(p, [&xs[0], &xs[1], &xs[2]]).unwrap();
+        let want = xs.map(|x| orient3d(&a[0], &a[1], &a[2], &x));
+        assert_eq!(want[0], Sign::Negative);
+        assert_eq!(got, want);
     }
 }
