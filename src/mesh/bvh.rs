@@ -55,7 +55,6 @@
 //! Pruning by the current best hit uses the same limit: a node whose stored entry exceeds
 //! `fl(t_max · K)` is skipped, which by the argument above only skips boxes the
 //! exact ray does not meet within `[0, t_max]`.
-#![allow(dead_code)]
 
 /// Centroid bins per SAH split.
 const BINS: usize = 16;
@@ -351,7 +350,8 @@ impl Bvh {
         }
     }
 
-    /// Depth of the tree (a single leaf has depth 0).
+    /// Depth of the tree (a single leaf has depth 0). Used by the tests.
+    #[cfg(test)]
     fn depth(&self) -> usize {
         fn go(nodes: &[Node], i: usize) -> usize {
             let n = &nodes[i];
