@@ -1,10 +1,19 @@
 //! # isect
 //!
 //! Exact geometric intersection tests, at close to the speed of the plain floating-point
-//! formulas. This first layer is the predicate kernel: [`orient2d`], [`orient3d`],
-//! [`incircle`] and [`insphere`], exact for every finite input, generic over `f32`,
-//! `f64` and big rationals; their symbolically perturbed forms in [`sos`]; and the
-//! [`policy`] layer that lets every test run under an epsilon rule beside the exact one.
+//! formulas, generic over `f32`, `f64` and big rationals.
+//!
+//! * The predicate kernel: [`orient2d`], [`orient3d`], [`incircle`] and [`insphere`],
+//!   exact for every finite input; their symbolically perturbed forms in [`sos`]; the
+//!   exact sign of any integer polynomial, [`predicates::polynomial_sign`].
+//! * The [`policy`] layer, which lets every test run under an epsilon rule beside the
+//!   exact one.
+//! * Geometry types ([`geometry`]): [`Ray`], [`Triangle`], [`Aabb`], [`Sphere`] …
+//! * Ray tests ([`ray`]): [`ray_triangle`] with exactly one hit per crossing through
+//!   shared edges and vertices, and rays against spheres, boxes and polygons.
+//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit and exact
+//!   point-in-mesh.
+//! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]).
 //!
 //! See `docs/ARCHITECTURE.md` for the map of the crate and `proofs/` for the arguments
 //! behind every exactness claim.
@@ -45,6 +54,7 @@ mod sign;
 pub use error::{InputError, NonFiniteValue};
 pub use geometry::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
 pub use mesh::{MeshError, MeshHit, TriMesh};
+pub use overlap::tri_tri::{tri_tri, tri_tri_intersect, try_tri_tri, TriTri};
 pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
 pub use predicates::sos;
 pub use predicates::sos::incircle_sos;

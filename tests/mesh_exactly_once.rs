@@ -192,7 +192,7 @@ fn split_cube(n: i64, m: i64, rng: &mut Rng64) -> Mesh {
                     } else {
                         [ids[0], ids[3], ids[2], ids[1]]
                     };
-                    if rng.next_u64() % 2 == 0 {
+                    if rng.next_u64().is_multiple_of(2) {
                         t.push([quad[0], quad[1], quad[2]]);
                         t.push([quad[0], quad[2], quad[3]]);
                     } else {
@@ -337,7 +337,7 @@ proptest! {
             check_ray(&m, outside_origin(&m, target, d), d, false)?;
             // Along a coordinate axis: in the plane of two faces for most aims.
             let mut axis = [0.0; 3];
-            axis[rng.range(0, 2) as usize] = if rng.next_u64() % 2 == 0 { 1.0 } else { -1.0 };
+            axis[rng.range(0, 2) as usize] = if rng.next_u64().is_multiple_of(2) { 1.0 } else { -1.0 };
             check_ray(&m, outside_origin(&m, target, axis), axis, false)?;
         }
     }
