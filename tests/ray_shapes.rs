@@ -1027,6 +1027,208 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------
+// The f64 filters' thresholds (proofs/ray_shapes.md)
+// ---------------------------------------------------------------------------------------
+
+/// Exponents that stress the static filters: plain; around `2^±500` (products of two
+/// coordinates near the overflow and underflow thresholds, and `t = gap/d` near them when
+/// positions and directions are scaled apart); near the top of the range (squares and
+/// parameters overflow: the filter must refuse); deep subnormal.
+fn filter_exponent(sel: u8) -> i32 {
+    [0, 0, 500, 510, -500, -520, 1000, -1000, -1060, 250, -250][sel as usize % 11]
+}
+
+/// The grid point `p·2^e` with coordinate `k` nudged by `n` ulps when `nudge = Some((k, n))`
+/// (`None` if a coordinate is not exact before nudging, or not finite after).
+fn grid3(p: [i64; 3], e: i32, nudge: Nudge) -> Option<[f64; 3]> {
+    let mut out = exact3::<f64>(p, e)?;
+    if let Some((k, n)) = nudge {
+        out[k] = common::nudge(out[k], n);
+    }
+    out.iter().all(|x| x.is_finite()).then_some(out)
+}
+
+/// The same values in `f32`, when every one is an `f32`.
+fn to32(p: [f64; 3]) -> Option<[f32; 3]> {
+    let q = p.map(|x| x as f32);
+    (q.map(f64::from) == p).then_some(q)
+}
+
+/// A coordinate index and a number of ulps.
+type Nudge = Option<(usize, i32)>;
+
+/// Which coordinate a threshold case nudges: `0..3` the origin's, `3..6` the direction's.
+fn nudges(which: usize, n: i32) -> (Nudge, Nudge) {
+    match which {
+        0..=2 => (Some((which, n)), None),
+        3..=5 => (None, Some((which - 3, n))),
+        _ => (None, None),
+    }
+}
+
+/// An aimed box (ties) with one origin or direction coordinate moved by a few ulps:
+/// the filter's bound is a few ulps of `t`, so these land just inside, on and just
+/// outside it.
+fn check_box_threshold(
+    c: &AimedBox,
+    ep: i32,
+    ed: i32,
+    which: usize,
+    n: i32,
+) -> Result<(), TestCaseError> {
+    let (no, nd) = nudges(which, n);
+    let (Some(o), Some(d), Some(lo), Some(hi)) = (
+        grid3(c.o, ep, no),
+        grid3(c.d, ed, nd),
+        grid3(c.lo, ep, None),
+        grid3(c.hi, ep, None),
+    ) else {
+        return Ok(());
+    };
+    let (ray, b) = (Ray::new(o, d), Aabb::new(lo, hi));
+    let want = oracle_aabb(&ray, &b);
+    let got = ray_aabb(&ray, &b);
+    prop_assert_eq!(got.is_some(), want.is_some(), "{:?} {:?}", ray, b);
+    if let (Some(g), Some(w)) = (got, &want) {
+        prop_assert!(span_close(&g, w, 2), "t: {:?} vs {:?}", g, w);
+    }
+    // f32: the same grid when representable.
+    if let (Some(o), Some(d), Some(lo), Some(hi)) = (to32(o), to32(d), to32(lo), to32(hi)) {
+        let (r32, b32) = (Ray::new(o, d), Aabb::new(lo, hi));
+        let got = ray_aabb(&r32, &b32).is_some();
+        prop_assert_eq!(got, want.is_some(), "f32 {:?} {:?}", r32, b32);
+    }
+    Ok(())
+}
+
+/// A sphere family at filter-stressing scales with the radius (`which = 6`) or a
+/// direction or origin coordinate nudged by a few ulps.
+fn check_sphere_threshold(
+    c: &AimedSphere,
+    ep: i32,
+    ed: i32,
+    which: usize,
+    n: i32,
+) -> Result<(), TestCaseError> {
+    let (no, nd) = nudges(which, n);
+    let rn = (which == 6).then_some((0, n));
+    let (Some(o), Some(d), Some(cc), Some([r, _, _])) = (
+        grid3(c.o, ep, no),
+        grid3(c.d, ed, nd),
+        grid3(c.c, ep, None),
+        grid3([c.r, 0, 0], ep, rn),
+    ) else {
+        return Ok(());
+    };
+    let (ray, s) = (Ray::new(o, d), Sphere::new(cc, r));
+    let want = oracle_sphere(&ray, &s);
+    prop_assert_eq!(ray_sphere(&ray, &s).is_some(), want, "{:?} {:?}", ray, s);
+    if let (Some(o), Some(d), Some(cc), Some([r, _, _])) =
+        (to32(o), to32(d), to32(cc), to32([r, 0.0, 0.0]))
+    {
+        let (r32, s32) = (Ray::new(o, d), Sphere::new(cc, r));
+        let got = ray_sphere(&r32, &s32).is_some();
+        prop_assert_eq!(got, want, "f32 {:?} {:?}", r32, s32);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256, 1))]
+
+    #[test]
+    fn aabb_filter_thresholds(c in aimed_box(), (ep, ed) in (any::<u8>(), any::<u8>()), which in 0usize..7, n in -4i32..=4) {
+        check_box_threshold(&c, filter_exponent(ep), filter_exponent(ed), which, n)?;
+    }
+
+    #[test]
+    fn sphere_filter_thresholds(c in aimed_sphere(), (ep, ed) in (any::<u8>(), any::<u8>()), which in 0usize..8, n in -4i32..=4) {
+        check_sphere_threshold(&c, filter_exponent(ep), filter_exponent(ed), which, n)?;
+    }
+}
+
+/// Clear cases at the edges of the range: the filter must decide them right or refuse.
+#[test]
+fn filters_at_range_edges() {
+    let tiny = f64::from_bits(1);
+    let boxes = [
+        // Subnormal box and direction: quotients of subnormals are normal.
+        (
+            [-4.0 * tiny, tiny, tiny],
+            [tiny, 0.0, 0.0],
+            [0.0; 3],
+            [2.0 * tiny; 3],
+        ),
+        // Parameters near f64::MAX: overflowing t must not be trusted.
+        ([-1e308, 0.5, 0.5], [1e-10, 1e-300, 0.0], [0.0; 3], [1.0; 3]),
+        (
+            [-1e308, 0.5, 0.5],
+            [1e-10, -1e-300, 0.0],
+            [0.0; 3],
+            [1.0; 3],
+        ),
+        ([-1e300, -1e300, 0.0], [1.0, 1.0, 0.0], [0.0; 3], [1e300; 3]),
+        // Underflowing t: tiny gaps over huge directions.
+        ([-tiny, 0.0, 0.0], [1e300, 1e300, 0.0], [0.0; 3], [tiny; 3]),
+        (
+            [-tiny, tiny, 0.0],
+            [1e300, -1e300, 0.0],
+            [0.0; 3],
+            [tiny; 3],
+        ),
+        // Gap overflows (bound − o > MAX) though every input is finite.
+        (
+            [-1.7e308, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [1.7e308, -1.0, -1.0],
+            [1.7e308, 1.0, 1.0],
+        ),
+    ];
+    for (o, d, lo, hi) in boxes {
+        let (ray, b) = (Ray::new(o, d), Aabb::new(lo, hi));
+        let want = oracle_aabb(&ray, &b).is_some();
+        assert_eq!(
+            ray_aabb(&ray, &b).is_some(),
+            want,
+            "{o:?} {d:?} {lo:?} {hi:?}"
+        );
+    }
+    let spheres = [
+        // Squares overflow (|f|² > MAX): refused by the filter, exact below.
+        ([1e200, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0; 3], 1e199),
+        ([1e200, 1e200, 0.0], [-1.0, -1.0, 0.0], [0.0; 3], 1e199),
+        // Near the overflow threshold of Δ (degree 4 in positions and direction).
+        ([1e150, 0.0, 0.0], [-1e6, 1e-6, 0.0], [0.0; 3], 1e140),
+        ([3e77, 4e77, -1e78], [0.0, 0.0, 2e76], [0.0; 3], 5e77),
+        // Subnormal geometry: every product underflows.
+        (
+            [3.0 * tiny, 4.0 * tiny, -10.0 * tiny],
+            [0.0, 0.0, 2.0 * tiny],
+            [0.0; 3],
+            5.0 * tiny,
+        ),
+        (
+            [3.0 * tiny, 5.0 * tiny, -10.0 * tiny],
+            [0.0, 0.0, 2.0 * tiny],
+            [0.0; 3],
+            5.0 * tiny,
+        ),
+        ([0.0, 0.0, -1e-300], [0.0, 1e-300, 1e-300], [0.0; 3], 1e-301),
+        // Origin on the sphere (c₀ = 0 exactly), moving out and in.
+        ([3.0, 4.0, 0.0], [1.0, 0.0, 0.0], [0.0; 3], 5.0),
+        ([3.0, 4.0, 0.0], [-1.0, 0.0, 0.0], [0.0; 3], 5.0),
+    ];
+    for (o, d, c, r) in spheres {
+        let (ray, s) = (Ray::new(o, d), Sphere::new(c, r));
+        assert_eq!(
+            ray_sphere(&ray, &s).is_some(),
+            oracle_sphere(&ray, &s),
+            "{o:?} {d:?} {r}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // Named cases and bad input
 // ---------------------------------------------------------------------------------------
 

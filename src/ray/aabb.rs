@@ -5,7 +5,7 @@
 //!
 //! | function | decides with | exact? | for |
 //! |---|---|---|---|
-//! | [`ray_aabb`] | signs of degree-2 polynomials ([`polynomial_sign`]), no division | **yes**, every scalar | reference answers, CAD |
+//! | [`ray_aabb`] | a filtered slab test for floats, then signs of degree-2 polynomials ([`polynomial_sign`]) | **yes**, every scalar | reference answers, CAD |
 //! | [`ray_aabb_slab`] | the classic slab test in `F` with a precomputed inverse direction | no | speed |
 //! | [`ray_aabb_conservative`] | the slab test with the exit widened by `1 + 2γ₄` (Ize 2013) | never misses a hit | BVH traversal |
 //! | [`ray_aabb_slopes`] | ray slopes (Eisemann et al. 2007) | no | speed |
@@ -22,6 +22,8 @@
 //! * T. Ize, "Robust BVH ray traversal", JCGT 2(2), 2013 (outward rounding of the exit).
 //! * M. Eisemann, T. Grosch, S. Müller, M. Magnor, "Fast ray/axis-aligned bounding box
 //!   overlap tests using ray slopes", JGT 12(4), 2007.
+
+use core::any::Any;
 
 use crate::geometry::{Aabb, GeometryError, Ray};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
@@ -231,12 +233,17 @@ pub(crate) fn all_finite<'a, T: Scalar + 'a>(points: impl IntoIterator<Item = &'
 /// the sign of a polynomial of degree at most 2 in the coordinates (for example, whether
 /// slab `i` is entered before slab `j` is left is the sign of
 /// `(max_j − o_j)·d_i − (min_i − o_i)·d_j` for positive `d_i, d_j`), evaluated exactly by
-/// [`polynomial_sign`]; no division is ever rounded into a decision. The box is closed:
+/// [`polynomial_sign`]. For `f64` (and `f32`, promoted exactly) a filtered slab test
+/// decides first: the rounded parameters `(bound − o_k)/d_k` are compared only when they
+/// are apart by more than their proven error (`proofs/ray_shapes.md`, section 1), so near
+/// ties, overflow and underflow still go to the exact signs. The box is closed:
 /// a ray touching a face, edge or corner hits, with `t_enter = t_exit`. Which axes give
 /// the entry and the exit is exact too.
 ///
 /// **The returned parameters** are `t = (bound − o_k)/d_k` for the deciding axes, computed
-/// in `T`: exact for rationals; for floats two roundings, so
+/// in `T` (for floats decided by the filter: the largest computed entry and smallest
+/// computed exit, which may differ by an ulp when two axes nearly tie): exact for
+/// rationals; for floats two roundings, so
 /// `|t̃ − t| ≤ 2u·|t|` (`u` = 2⁻⁵³ for `f64`, 2⁻²⁴ for `f32`) unless the difference
 /// overflows or the quotient overflows or underflows. `t_enter` is `0` when the origin is
 /// inside; `t_exit` is raised to `t_enter` if rounding put it below.
@@ -266,11 +273,141 @@ pub(crate) fn all_finite<'a, T: Scalar + 'a>(points: impl IntoIterator<Item = &'
 /// assert_eq!(ray_aabb(&ray, &unit), Some(Span { t_enter: 1.0, t_exit: 2.0 }));
 /// ```
 pub fn ray_aabb<T: Scalar>(ray: &Ray<T>, aabb: &Aabb<T>) -> Option<Span<T>> {
+    // Floats first try the filtered f64 slab test; the downcasts monomorphise away.
+    if let (Some(r), Some(b)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
+        (aabb as &dyn Any).downcast_ref::<Aabb<f64>>(),
+    ) {
+        if let Filtered::Decided(hit) = aabb_filter(&r.origin, &r.direction, &b.min, &b.max) {
+            return same_type(hit);
+        }
+    } else if let (Some(r), Some(b)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
+        (aabb as &dyn Any).downcast_ref::<Aabb<f32>>(),
+    ) {
+        let up = |p: &[f32; 3]| p.map(f64::from);
+        let (o, d) = (up(&r.origin), up(&r.direction));
+        if let Filtered::Decided(hit) = aabb_filter(&o, &d, &up(&b.min), &up(&b.max)) {
+            // Rounding each parameter once more, to f32, keeps t_enter ≤ t_exit.
+            let hit = hit.map(|s| Span {
+                t_enter: s.t_enter as f32,
+                t_exit: s.t_exit as f32,
+            });
+            return same_type(hit);
+        }
+    }
+    ray_aabb_slow(ray, aabb)
+}
+
+#[cold]
+#[inline(never)]
+fn ray_aabb_slow<T: Scalar>(ray: &Ray<T>, aabb: &Aabb<T>) -> Option<Span<T>> {
     if !all_finite([&ray.origin, &ray.direction, &aabb.min, &aabb.max]) {
         return None;
     }
     let frame = AabbFrame { ray, aabb };
     slab_exact(&frame).map(|hit| slab_span(&frame, hit))
+}
+
+/// Moves a value of the concrete type `U` into the type `V`, which the caller has
+/// established (by a downcast) to be `U`.
+pub(crate) fn same_type<U: 'static, V: 'static>(x: U) -> V {
+    let mut slot = Some(x);
+    (&mut slot as &mut dyn Any)
+        .downcast_mut::<Option<V>>()
+        .and_then(Option::take)
+        .expect("the caller checked that the types are equal")
+}
+
+// ---------------------------------------------------------------------------------------
+// The f64 filter (proofs/ray_shapes.md, section 1).
+// ---------------------------------------------------------------------------------------
+
+/// What a static filter decided: the final answer, or nothing (take the exact path).
+pub(crate) enum Filtered<A> {
+    Decided(A),
+    Unknown,
+}
+
+/// `K ≥ (1 + u)²/(1 − u)⁴`, the smallest such double (`1 + 8u`): with
+/// [`SLAB_T`], `fl(fl(x·K) + T) ≥ (x + η)·((1 + u)/(1 − u))² + η` for finite `x ≥ 0`.
+pub(crate) const SLAB_K: f64 = 1.000_000_000_000_000_9;
+/// Absolute slack for underflowing quotients, `2^-1060` (the outer underflow term `τ₂`).
+pub(crate) const SLAB_T: f64 = f64::from_bits(1 << 14);
+
+/// `x` rounded outward by the relative and absolute error of a computed slab parameter.
+#[inline(always)]
+fn slab_up(x: f64) -> f64 {
+    x * SLAB_K + SLAB_T
+}
+
+/// The slab test on parameters `t = fl(fl(bound − o)/d)`, deciding only when the
+/// largest entry `E` and the smallest exit `X` are apart by more than their rounding
+/// errors: a hit if `up(E) ≤ X`, a miss if `X < 0` or `E > up(X)`. Axes with `d = 0`
+/// are decided by exact comparisons. Input that may overflow (a non-finite input, a
+/// non-finite parameter) is `Unknown`. The returned parameters are `E` (`0` when the
+/// origin is inside) and `X`, each within `2u·|t|` of the exact value (section 1 of
+/// proofs/ray_shapes.md).
+#[inline(always)]
+fn aabb_filter(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+) -> Filtered<Option<Span<f64>>> {
+    let mut enter = 0.0_f64;
+    let mut exit = f64::INFINITY;
+    // The sum of every parameter (and of d and the parallel slabs' bounds): finite only
+    // if nothing overflowed and every input read is finite.
+    let mut check = 0.0_f64;
+    let mut moving = false;
+    for k in 0..3 {
+        let (dk, ok) = (d[k], o[k]);
+        if dk == 0.0 {
+            // Parallel: inside the closed slab or a miss, by exact comparisons. A NaN
+            // fails them, and the answer for non-finite input is a miss too.
+            if !(lo[k] <= ok && ok <= hi[k]) {
+                return Filtered::Decided(None);
+            }
+            check += lo[k] + hi[k]; // infinite bounds
+            continue;
+        }
+        moving = true;
+        let (near, far) = if dk > 0.0 {
+            (lo[k], hi[k])
+        } else {
+            (hi[k], lo[k])
+        };
+        let t_near = (near - ok) / dk;
+        let t_far = (far - ok) / dk;
+        check += t_near + t_far + dk; // an infinite d gives finite t
+        if t_near > enter {
+            enter = t_near;
+        }
+        if t_far < exit {
+            exit = t_far;
+        }
+    }
+    if !check.is_finite() {
+        return Filtered::Unknown; // an overflow, or a non-finite input
+    }
+    if !moving {
+        // A zero direction: the point `o`, inside every slab.
+        return Filtered::Decided(Some(Span {
+            t_enter: 0.0,
+            t_exit: 0.0,
+        }));
+    }
+    if exit < 0.0 || enter > slab_up(exit) {
+        Filtered::Decided(None)
+    } else if slab_up(enter) <= exit {
+        Filtered::Decided(Some(Span {
+            t_enter: enter,
+            t_exit: exit,
+        }))
+    } else {
+        Filtered::Unknown
+    }
 }
 
 /// [`ray_aabb`], refusing invalid input instead of answering for it.
@@ -622,4 +759,59 @@ pub fn ray_aabb_slopes<F: RayFloat>(ray: &SlopeRay<F>, aabb: &Aabb<F>) -> Option
         t_enter,
         t_exit: t_exit.max(t_enter),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational as Q;
+
+    /// `SLAB_K ≥ (1 + u)²/(1 − u)⁴` (proofs/ray_shapes.md, section 1), the smallest such
+    /// double; and `SLAB_T = 2^-1060` covers `η(1 + ρ) + η` with room to spare.
+    #[test]
+    fn slab_k_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let w = &one - &u;
+        let k = (&one + &u) * (&one + &u) / (&w * &w * &w * &w);
+        assert!(Q::from_float(SLAB_K).unwrap() >= k);
+        assert!(Q::from_float(f64::from_bits(SLAB_K.to_bits() - 1)).unwrap() < k);
+        let eta = Q::new(BigInt::from(1), BigInt::from(1) << 1075usize);
+        let rho = (&one + &u) * (&one + &u) / (&w * &w);
+        let t = Q::from_float(SLAB_T).unwrap();
+        assert_eq!(t, Q::new(BigInt::from(1), BigInt::from(1) << 1060usize));
+        assert!((t - &eta) * w >= &eta * rho + eta);
+    }
+
+    /// The filter decides clear cases and leaves ties (and overflow) to the exact path.
+    #[test]
+    fn filter_decides_clear_cases_only() {
+        let (lo, hi) = ([0.0; 3], [1.0; 3]);
+        let hit = aabb_filter(&[-1.0, 0.5, 0.5], &[1.0, 0.0, 0.0], &lo, &hi);
+        assert!(matches!(
+            hit,
+            Filtered::Decided(Some(Span {
+                t_enter: 1.0,
+                t_exit: 2.0
+            }))
+        ));
+        let miss = aabb_filter(&[-1.0, 2.5, 0.5], &[1.0, 0.0, 0.0], &lo, &hi);
+        assert!(matches!(miss, Filtered::Decided(None)));
+        // Exactly through the corner (1, 1, 1): E = X, a tie.
+        let corner = aabb_filter(&[0.0, 2.0, 2.0], &[1.0, -1.0, -1.0], &lo, &hi);
+        assert!(matches!(corner, Filtered::Unknown));
+        // Parameters that overflow.
+        let far = aabb_filter(&[-1e308, 0.5, 0.5], &[1e-10, 0.0, 0.0], &lo, &hi);
+        assert!(matches!(far, Filtered::Unknown));
+        let inf = aabb_filter(&[-1.0, 0.5, 0.5], &[f64::INFINITY, 1.0, 0.0], &lo, &hi);
+        assert!(matches!(inf, Filtered::Unknown));
+        let nan_box = aabb_filter(
+            &[0.5; 3],
+            &[0.0, 0.0, 1.0],
+            &[f64::NEG_INFINITY, 0.0, 0.0],
+            &hi,
+        );
+        assert!(matches!(nan_box, Filtered::Unknown));
+    }
 }

@@ -28,7 +28,9 @@
 
 use core::any::TypeId;
 
-use super::aabb::{all_finite, RayFloat, Span};
+use core::any::Any;
+
+use super::aabb::{all_finite, Filtered, RayFloat, Span};
 use crate::geometry::{GeometryError, Ray, Sphere};
 use crate::policy::{Naive, Policy};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
@@ -74,7 +76,10 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
 /// **Hit or miss is exact** for every finite input of every scalar type: it is decided by
 /// the exact signs of `c₀ = |o − c|² − r²` (origin inside or on the sphere: a hit), of
 /// `b = (o − c)·d` and of `Δ = b² − |d|²·c₀` (module docs), each evaluated by
-/// [`polynomial_sign`]. Closed: a tangent ray (`Δ = 0`) hits, with `t_enter = t_exit`.
+/// [`polynomial_sign`]; for `f64` (and `f32`, promoted exactly) plain float evaluations
+/// of the three with static error bounds decide first (`proofs/ray_shapes.md`, section
+/// 2), and only values within their bound of zero reach the exact signs. Closed: a
+/// tangent ray (`Δ = 0`) hits, with `t_enter = t_exit`.
 ///
 /// **The returned parameters are `f64` approximations** of the roots `(−b ∓ √Δ)/|d|²`
 /// (irrational in general, so not exact even for rationals), with `t_enter` set to `0`
@@ -111,6 +116,34 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
 /// assert_eq!(ray_sphere(&Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap().t_enter, 0.0);
 /// ```
 pub fn ray_sphere<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> Option<Span<f64>> {
+    // Floats first try the filtered f64 test; the downcasts monomorphise away.
+    if let (Some(r), Some(s)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
+        (sphere as &dyn Any).downcast_ref::<Sphere<f64>>(),
+    ) {
+        match sphere_filter(&r.origin, &r.direction, &s.center, s.radius) {
+            Filtered::Decided(None) => return None,
+            Filtered::Decided(Some(inside)) => return Some(span(ray, sphere, inside)),
+            Filtered::Unknown => {}
+        }
+    } else if let (Some(r), Some(s)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
+        (sphere as &dyn Any).downcast_ref::<Sphere<f32>>(),
+    ) {
+        let up = |p: &[f32; 3]| p.map(f64::from);
+        let (o, d, c) = (up(&r.origin), up(&r.direction), up(&s.center));
+        match sphere_filter(&o, &d, &c, f64::from(s.radius)) {
+            Filtered::Decided(None) => return None,
+            Filtered::Decided(Some(inside)) => return Some(span(ray, sphere, inside)),
+            Filtered::Unknown => {}
+        }
+    }
+    ray_sphere_slow(ray, sphere)
+}
+
+#[cold]
+#[inline(never)]
+fn ray_sphere_slow<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> Option<Span<f64>> {
     if !all_finite([&ray.origin, &ray.direction, &sphere.center]) || !sphere.radius.is_finite() {
         return None;
     }
@@ -122,18 +155,84 @@ pub fn ray_sphere<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> Option<Span<f6
     if !inside && (sign(SphereQ::B) != Sign::Negative || sign(SphereQ::Disc) == Sign::Negative) {
         return None;
     }
+    Some(span(ray, sphere, inside))
+}
+
+/// The parameters of a hit (decided exactly by the caller; `inside`: `c₀ ≤ 0`).
+fn span<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>, inside: bool) -> Span<f64> {
     if ray.direction.iter().all(|x| x.is_zero()) {
-        return Some(Span {
+        return Span {
             t_enter: 0.0,
             t_exit: 0.0,
-        });
+        };
     }
     let (t0, t1) = roots(ray, sphere);
     let t_enter = if inside { 0.0 } else { t0.max(0.0) };
-    Some(Span {
+    Span {
         t_enter,
         t_exit: t1.max(t_enter),
-    })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The f64 filter (proofs/ray_shapes.md, section 2).
+// ---------------------------------------------------------------------------------------
+
+/// Coefficient of the bound on `c₀`: `(γ₄ + (1−u)^−2 − 1)/(1−u)^6`, rounded up (≈ 6u).
+pub(crate) const SPHERE_C0: f64 = 6.661338147750946e-16;
+/// Coefficient of the bound on `b`: `(γ₃ + (1−u)^−1 − 1)/(1−u)^5`, rounded up (≈ 4u).
+pub(crate) const SPHERE_B: f64 = 4.44089209850063e-16;
+/// Coefficient of the bound on `Δ`: `κ/(1−u)^12` with `κ ≈ 21u` (proofs/ray_shapes.md,
+/// section 2), rounded up.
+pub(crate) const SPHERE_D: f64 = 2.331468351712834e-15;
+/// Inner underflow term `τ = 2^-1020`.
+const TAU: f64 = f64::from_bits(3 << 52);
+/// Outer underflow term `τ₂ = 2^-1060`.
+const TAU2: f64 = f64::from_bits(1 << 14);
+
+/// `Some(sign of v)` when `v` is finite and `|v| > bound`.
+#[inline(always)]
+fn filtered_sign(v: f64, bound: f64) -> Option<bool> {
+    let m = v.abs();
+    (m > bound && m < f64::INFINITY).then_some(v > 0.0)
+}
+
+/// The exact hit/miss from plain `f64` evaluations of `c₀`, `b` and `Δ` with static
+/// error bounds: `Decided(Some(inside))` for a hit, `Decided(None)` for a miss, `Unknown`
+/// when a value is within its bound of zero, or an intermediate (or an input) is not
+/// finite.
+#[inline(always)]
+fn sphere_filter(o: &[f64; 3], d: &[f64; 3], c: &[f64; 3], r: f64) -> Filtered<Option<bool>> {
+    let f = [o[0] - c[0], o[1] - c[1], o[2] - c[2]];
+    let s = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
+    let r2 = r * r;
+    let c0 = s - r2;
+    let m = s + r2;
+    // The sum catches a non-finite d (the other inputs make c0 or m non-finite); a
+    // negative radius is a miss; both rare, both decided on the exact path.
+    if !(r >= 0.0 && (d[0] + d[1] + d[2]).is_finite()) {
+        return Filtered::Unknown;
+    }
+    match filtered_sign(c0, m * SPHERE_C0 + TAU2) {
+        Some(false) => return Filtered::Decided(Some(true)), // origin strictly inside
+        Some(true) => {}
+        None => return Filtered::Unknown,
+    }
+    let p = [f[0] * d[0], f[1] * d[1], f[2] * d[2]];
+    let b = p[0] + p[1] + p[2];
+    let sb = p[0].abs() + p[1].abs() + p[2].abs();
+    match filtered_sign(b, sb * SPHERE_B + TAU2) {
+        Some(true) => return Filtered::Decided(None), // outside, moving away
+        Some(false) => {}
+        None => return Filtered::Unknown,
+    }
+    let a = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    let disc = b * b - a * c0;
+    match filtered_sign(disc, ((a + TAU) * (m + TAU)) * SPHERE_D + TAU2) {
+        Some(true) => Filtered::Decided(Some(false)),
+        Some(false) => Filtered::Decided(None),
+        None => Filtered::Unknown,
+    }
 }
 
 /// [`ray_sphere`], refusing invalid input instead of answering for it.
@@ -443,4 +542,62 @@ pub fn ray_sphere_geometric_with<F: RayFloat, P: Policy<F>>(
 /// ```
 pub fn ray_sphere_geometric<F: RayFloat>(ray: &Ray<F>, sphere: &Sphere<F>) -> Option<Span<F>> {
     ray_sphere_geometric_with(Naive, ray, sphere)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational as Q;
+
+    fn int(k: i64) -> Q {
+        Q::from_integer(BigInt::from(k))
+    }
+
+    /// `x ≤ c`, and `c` is the smallest double that is.
+    fn smallest_above(c: f64, x: &Q) {
+        assert!(&Q::from_float(c).unwrap() >= x, "{c} below");
+        assert!(
+            &Q::from_float(f64::from_bits(c.to_bits() - 1)).unwrap() < x,
+            "{c} not tight"
+        );
+    }
+
+    /// The three coefficients of proofs/ray_shapes.md, section 2, recomputed exactly.
+    #[test]
+    fn sphere_constants() {
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma = |n: i64| (&u * int(n)) / (int(1) - &u * int(n));
+        let w = int(1) - &u;
+        let pow = |n: usize| (0..n).fold(int(1), |p, _| p * &w);
+        let alpha = gamma(4) + int(1) / pow(2) - int(1);
+        let beta = gamma(3) + int(1) / pow(1) - int(1);
+        smallest_above(SPHERE_C0, &(&alpha / pow(6)));
+        smallest_above(SPHERE_B, &(&beta / pow(5)));
+        let cbar = int(1) / pow(2) + &alpha;
+        let lead = int(1) / pow(1) + &beta;
+        let kappa = &beta * (int(2) / pow(1) + &beta)
+            + gamma(3) * &cbar
+            + &alpha
+            + gamma(2) * (&lead * &lead + (int(1) + gamma(3)) * &cbar);
+        smallest_above(SPHERE_D, &(kappa / pow(12)));
+    }
+
+    /// Clear cases are decided; a tangent ray (Δ = 0) and overflow are left to the exact
+    /// path.
+    #[test]
+    fn filter_decides_clear_cases_only() {
+        let c = [0.0; 3];
+        let f = |o: [f64; 3], d: [f64; 3], r: f64| match sphere_filter(&o, &d, &c, r) {
+            Filtered::Decided(x) => Some(x),
+            Filtered::Unknown => None,
+        };
+        assert_eq!(f([0.0, 0.0, -5.0], [0.0, 0.0, 1.0], 1.0), Some(Some(false)));
+        assert_eq!(f([0.0, 0.0, 0.5], [0.0, 0.0, 1.0], 1.0), Some(Some(true)));
+        assert_eq!(f([0.0, 0.0, 5.0], [0.0, 0.0, 1.0], 1.0), Some(None));
+        assert_eq!(f([0.0, 2.0, -5.0], [0.0, 0.0, 1.0], 1.0), Some(None));
+        assert_eq!(f([3.0, 4.0, -10.0], [0.0, 0.0, 2.0], 5.0), None);
+        assert_eq!(f([1e200, 0.0, 0.0], [-1.0, 0.0, 0.0], 1.0), None);
+        assert_eq!(f([3.0, 0.0, 0.0], [-1.0, 0.0, 0.0], f64::NAN), None);
+    }
 }
