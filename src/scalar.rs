@@ -105,7 +105,7 @@ impl Scalar for f64 {
         BigRational::from_float(*self)
     }
     fn from_rational(q: &BigRational) -> f64 {
-        num_traits::ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
+        rational_to_f64(q)
     }
 }
 
@@ -124,7 +124,7 @@ impl Scalar for f32 {
         BigRational::from_float(*self)
     }
     fn from_rational(q: &BigRational) -> f32 {
-        num_traits::ToPrimitive::to_f32(q).unwrap_or(f32::NAN)
+        rational_to_f64(q) as f32
     }
 }
 
@@ -136,7 +136,7 @@ impl Scalar for num_rational::BigRational {
         true
     }
     fn to_f64(&self) -> f64 {
-        num_traits::ToPrimitive::to_f64(self).unwrap_or(f64::NAN)
+        rational_to_f64(self)
     }
     fn to_rational(&self) -> Option<BigRational> {
         Some(self.clone())
@@ -179,5 +179,78 @@ impl Scalar for rug::Rational {
             }
         };
         rug::Rational::from((int(q.numer()), int(q.denom())))
+    }
+}
+
+/// `q` as an `f64`, within one unit in the last place (`±∞` beyond the range, a signed
+/// zero or subnormal below it).
+///
+/// `num_rational`'s own conversion divides the converted numerator by the converted
+/// denominator, which overflows to `∞/∞ = NaN` when both are beyond `f64::MAX` even if
+/// their ratio is ordinary (exact results of computations on tiny or huge inputs often
+/// are). Here the quotient is taken in integers first: `⌊n·2^k / d⌋` with `k` chosen so
+/// that it has 64 to 67 bits, converted once, then scaled by `2^-k` in steps that are
+/// exact until the last.
+pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
+    use num_bigint::Sign as BigSign;
+    use num_traits::ToPrimitive;
+    let (n, d) = (q.numer(), q.denom());
+    if n.sign() == BigSign::NoSign {
+        return 0.0;
+    }
+    let negative = (n.sign() == BigSign::Minus) != (d.sign() == BigSign::Minus);
+    let (n, d) = (n.magnitude(), d.magnitude());
+    let shift = 66 - (n.bits() as i64 - d.bits() as i64);
+    let quotient = if shift >= 0 {
+        (n << (shift as u64)) / d
+    } else {
+        n / (d << ((-shift) as u64))
+    };
+    let mut x = quotient.to_u128().map_or(f64::NAN, |m| m as f64);
+    let mut e = -shift;
+    while e > 1000 && x.is_finite() {
+        x *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 && x != 0.0 {
+        x *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    x *= 2f64.powi(e as i32);
+    if negative {
+        -x
+    } else {
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    #[test]
+    fn rational_to_f64_handles_huge_numerators_and_denominators() {
+        let big = BigInt::from(1) << 3000usize;
+        let q = BigRational::new(BigInt::from(5) * &big, BigInt::from(8) * &big);
+        assert_eq!(rational_to_f64(&q), 0.625);
+        let tiny = BigRational::new(BigInt::from(-3), BigInt::from(1) << 1075usize);
+        // −1.5·2^-1074: within one unit of the last place.
+        let t = rational_to_f64(&tiny);
+        assert!(t == -f64::from_bits(1) || t == -f64::from_bits(2), "{t:e}");
+        let huge = BigRational::new(BigInt::from(1) << 1024usize, BigInt::from(1));
+        assert_eq!(rational_to_f64(&huge), f64::INFINITY);
+        for x in [
+            0.1,
+            -3.75e-300,
+            1.2345e300,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+        ] {
+            assert_eq!(rational_to_f64(&BigRational::from_float(x).unwrap()), x);
+        }
+        let third = BigRational::new(BigInt::from(1), BigInt::from(3));
+        assert_eq!(rational_to_f64(&third), 1.0 / 3.0);
     }
 }

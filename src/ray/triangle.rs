@@ -520,10 +520,9 @@ mod coplanar {
         match rounded.to_rational() {
             Some(r) if r == *exact => 0.0,
             Some(r) => {
-                let e =
-                    num_traits::ToPrimitive::to_f64(&(r - exact).abs()).unwrap_or(f64::INFINITY);
-                // to_f64 is within a relative 2^-52 of the exact error; widen by more.
-                e * (1.0 + 1.0 / 1_125_899_906_842_624.0) + f64::from_bits(1)
+                let e = crate::scalar::rational_to_f64(&(r - exact).abs());
+                // The conversion is within one ulp of the exact error; widen by more.
+                e * (1.0 + 1.0 / 1_125_899_906_842_624.0) + f64::from_bits(4)
             }
             None => f64::INFINITY,
         }
@@ -537,9 +536,6 @@ mod coplanar {
 /// Filter coefficient for the side products and `N`: `(γ₅ + (1−u)^−3 − 1)/(1−u)^10`
 /// rounded up (≈ 8u); applied to `M_d·L_p·L_q` (`proofs/ray_triangle.md`, section 2).
 pub(crate) const RT_A: f64 = 8.881784197001266e-16;
-/// Filter coefficient for the projected 2D side values:
-/// `2(γ₃(2 + γ₃) + γ₂(1 + γ₃)²)/(1−u)^11` rounded up (≈ 16u; proofs/ray_triangle.md §3).
-pub(crate) const RT_U: f64 = 1.776356839400254e-15;
 /// Inner underflow term (as in the orient3d filter).
 const TAU: f64 = f64::from_bits(3 << 52);
 /// Outer underflow term.
@@ -551,6 +547,24 @@ const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 fn sub3(p: &[f64; 3], q: &[f64; 3]) -> [f64; 3] {
     [p[0] - q[0], p[1] - q[1], p[2] - q[2]]
 }
+
+#[inline(always)]
+fn cross3(p: &[f64; 3], q: &[f64; 3]) -> [f64; 3] {
+    [
+        p[1] * q[2] - p[2] * q[1],
+        p[2] * q[0] - p[0] * q[2],
+        p[0] * q[1] - p[1] * q[0],
+    ]
+}
+
+#[inline(always)]
+fn dot3(p: &[f64; 3], q: &[f64; 3]) -> f64 {
+    p[0] * q[0] + p[1] * q[1] + p[2] * q[2]
+}
+
+/// Inflation for bounds that add a few computed bounds and rounding terms: covers the
+/// roundings of those additions (`(1 − u)^-5 ≤ 1 + 8u`).
+const BOUND_SUM: f64 = 1.0 + 8.0 * U;
 
 #[inline(always)]
 fn l1(p: &[f64; 3]) -> f64 {
@@ -584,70 +598,146 @@ fn decided(s: f64, bound: f64) -> Option<Sign> {
 /// What the filter decided.
 enum Filtered {
     Miss,
-    Hit(Sign),
+    Hit(RayHit<f64>),
     Unknown,
 }
 
-/// A ray prepared for many `f64` triangle tests: the per-ray quantities of the
-/// projected filter (proofs/ray_triangle.md, section 3). No division: preparing a ray
-/// costs a few comparisons.
+/// A ray prepared for many `f64` triangle tests (the per-ray part of the filter).
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedRay {
     pub(crate) o: [f64; 3],
     pub(crate) d: [f64; 3],
     /// `max |d_k|`.
     md: f64,
-    /// The dominant axis of `d` and the two after it, cyclically (the perturbation axes).
-    kx: usize,
-    ky: usize,
-    kz: usize,
-    /// The sign of `d_kz`: `d_kz · S = P''_x Q''_y − P''_y Q''_x`.
-    dz_negative: bool,
-    /// Finite origin and direction (maybe `false` for some finite ones: the cold path
-    /// re-checks exactly).
+    /// Finite origin and direction with `max|d_k| < 2^330` (maybe `false` for some valid
+    /// rays: the cold path re-checks exactly).
     valid: bool,
 }
+
+/// A float `t` whose error bound exceeds `2^-26·|t|` is recomputed exactly and rounded
+/// once, so every reported `t` is accurate to about half the digits of `f64` at worst
+/// (and normally to the last few bits).
+const LOOSE_T: f64 = 1.0 / 67_108_864.0;
+
+/// `2^330`: with every 1-norm and `max|d_k|` below it, no product of the filter exceeds
+/// `2^1000`, so nothing overflows.
+const FILTER_MAX: f64 = 2.187250724783012e99;
 
 impl PreparedRay {
     #[inline]
     pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
         let (o, d) = (r.origin, r.direction);
         let (x, y, z) = (d[0].abs(), d[1].abs(), d[2].abs());
-        // Dominant axis, first of equals (as `perturbation_axes`).
-        let kz = if x >= y && x >= z {
-            0
-        } else if y >= z {
-            1
-        } else {
-            2
-        };
         let md = if x > y { x } else { y };
         let md = if md > z { md } else { z };
+        // A finite sum means finite terms.
         let total = o[0] + o[1] + o[2] + d[0] + d[1] + d[2];
         PreparedRay {
             o,
             d,
             md,
-            kx: (kz + 1) % 3,
-            ky: (kz + 2) % 3,
-            kz,
-            dz_negative: d[kz] < 0.0,
-            // A finite sum means finite terms; 2^-500 < md < 2^500 keeps the filter's
-            // products in range.
-            valid: total.is_finite() && md > 3.054936363499605e-151 && md < 3.273390607896142e150,
+            valid: total.is_finite() && md < FILTER_MAX,
         }
     }
 
     /// The exactly-once test (see [`ray_triangle`]).
     #[inline(always)]
     pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
-        let s = self.crossing_sign(a, b, c)?;
-        self.finish_hit(a, b, c, s)
+        match self.filter(a, b, c) {
+            Filtered::Miss => None,
+            Filtered::Hit(h) => Some(h),
+            Filtered::Unknown => self.hit_slow(a, b, c),
+        }
     }
 
-    /// After a crossing: `t ≥ 0` and the construction (out of line: most calls miss).
+    /// Möller–Trumbore's evaluation order, made exact by an error bound on every
+    /// quantity it compares (proofs/ray_triangle.md, section 3):
+    /// `det = e1·(d × e2) = −D`, `u = (o − a)·(d × e2) = −S(c,a)`,
+    /// `v = d·((o − a) × e1) = −S(a,b)`, `det − u − v = −S(b,c)`,
+    /// `t_num = e2·((o − a) × e1) = −N`. A sign is used only when the value clears its
+    /// bound; the early exits are Möller–Trumbore's (`u < 0`, `u > 1`, `v < 0`,
+    /// `u + v > 1`), taken only when certain.
+    #[inline(always)]
+    fn filter(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Filtered {
+        let (o, d, md) = (&self.o, &self.d, self.md);
+        let e1 = sub3(b, a);
+        let e2 = sub3(c, a);
+        let pvec = cross3(d, &e2);
+        let det = dot3(&e1, &pvec);
+        let (l1e, l2e) = (l1(&e1), l1(&e2));
+        let b_det = ((md * l2e + TAU) * l1e) * RT_A + TAU2;
+        let tvec = sub3(o, a);
+        let lt = l1(&tvec);
+        let in_range = l1e + l2e + lt < FILTER_MAX;
+        if !(in_range && self.valid && det.abs() > b_det) {
+            return Filtered::Unknown;
+        }
+        // Multiplying by ±1 is exact: compare everything against a positive det.
+        let sg = if det > 0.0 { 1.0 } else { -1.0 };
+        let u = dot3(&tvec, &pvec);
+        let b_u = ((md * l2e + TAU) * lt) * RT_A + TAU2;
+        let us = u * sg;
+        if us < -b_u {
+            return Filtered::Miss;
+        }
+        let du = det - u;
+        if du * sg < -((b_det + b_u + U * du.abs()) * BOUND_SUM) {
+            return Filtered::Miss;
+        }
+        let qvec = cross3(&tvec, &e1);
+        let v = dot3(d, &qvec);
+        let b_v = ((lt * l1e + TAU) * md) * RT_A + TAU2;
+        let vs = v * sg;
+        if vs < -b_v {
+            return Filtered::Miss;
+        }
+        let w = du - v;
+        let b_w = (b_det + b_u + b_v + U * (du.abs() + w.abs())) * BOUND_SUM;
+        let ws = w * sg;
+        if ws < -b_w {
+            return Filtered::Miss;
+        }
+        if !(us > b_u && vs > b_v && ws > b_w) {
+            return Filtered::Unknown;
+        }
+        // A crossing. t = t_num / det must be ≥ 0.
+        let t_num = dot3(&e2, &qvec);
+        let b_t = ((lt * l1e + TAU) * l2e) * RT_A + TAU2;
+        let ts = t_num * sg;
+        if ts < -b_t {
+            return Filtered::Miss;
+        }
+        if !(ts > b_t) {
+            return Filtered::Unknown;
+        }
+        let inv = 1.0 / det;
+        let t = t_num * inv;
+        // |N/D − ñ/d̃| ≤ (e_N + |t̃|·e_D)/(|d̃| − e_D), plus two roundings (1/det, ×).
+        let t_error =
+            ((b_t + t.abs() * b_det) / (det.abs() - b_det) + 2.0 * U * t.abs()) * (1.0 + 16.0 * U);
+        if !(t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
+            // t overflowed, or the bound is loose (tiny or cancelling quantities):
+            // construct exactly and round once (cold path).
+            let s = if det > 0.0 {
+                Sign::Negative
+            } else {
+                Sign::Positive
+            };
+            return Filtered::Hit(self.construct_exact(a, b, c, s));
+        }
+        Filtered::Hit(RayHit {
+            t,
+            barycentric: [w * inv, u * inv, v * inv],
+            front: det > 0.0,
+            t_error,
+        })
+    }
+
+    /// Everything the filter could not decide, exactly.
+    #[cold]
     #[inline(never)]
-    fn finish_hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: Sign) -> Option<RayHit<f64>> {
+    fn hit_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
+        let s = self.crossing_sign_slow(a, b, c)?;
         let n = self.n_sign(a, b, c);
         if n == -s {
             return None;
@@ -655,80 +745,10 @@ impl PreparedRay {
         Some(self.construct(a, b, c, s))
     }
 
-    /// The common sign of the three perturbed side products, if they agree.
-    ///
-    /// Filter: project along the dominant axis `z` of `d`. With `P = p − o` and
-    /// `P'' = (d_z·P_x' − d_x'·P_z, d_z·P_y' − d_y'·P_z)`, row operations give
-    /// `d_z · S(p, q) = P''_x Q''_y − P''_y Q''_x` exactly (`S = det[P, Q, d]`). The value
-    /// computed in `f64` is within `RT_U·(M_d·L_P + τ)(M_d·L_Q + τ) + τ₂` of the exact one
-    /// (`L` = 1-norm of the difference, `M_d = max|d_k|`).
-    #[inline(always)]
-    pub(crate) fn crossing_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
-        // One copy of the filter per dominant axis, with the axes as constants.
-        let fast = match self.kz {
-            0 => self.filter::<1, 2, 0>(a, b, c),
-            1 => self.filter::<2, 0, 1>(a, b, c),
-            _ => self.filter::<0, 1, 2>(a, b, c),
-        };
-        match fast {
-            Filtered::Miss => None,
-            Filtered::Hit(s) => Some(s),
-            Filtered::Unknown => self.crossing_sign_slow(a, b, c),
-        }
-    }
-
-    #[inline(always)]
-    fn filter<const KX: usize, const KY: usize, const KZ: usize>(
-        &self,
-        a: &[f64; 3],
-        b: &[f64; 3],
-        c: &[f64; 3],
-    ) -> Filtered {
-        let (o, d, md) = (&self.o, &self.d, self.md);
-        let (dx, dy, dz) = (d[KX], d[KY], d[KZ]);
-        let pa = sub3(a, o);
-        let pb = sub3(b, o);
-        let pc = sub3(c, o);
-        let (ax, ay) = (dz * pa[KX] - dx * pa[KZ], dz * pa[KY] - dy * pa[KZ]);
-        let (bx, by) = (dz * pb[KX] - dx * pb[KZ], dz * pb[KY] - dy * pb[KZ]);
-        let (cx, cy) = (dz * pc[KX] - dx * pc[KZ], dz * pc[KY] - dy * pc[KZ]);
-        let uab = ax * by - ay * bx;
-        let ubc = bx * cy - by * cx;
-        let uca = cx * ay - cy * ax;
-        let la = md * l1(&pa) + TAU;
-        let lb = md * l1(&pb) + TAU;
-        let lc = md * l1(&pc) + TAU;
-        let bab = la * lb * RT_U + TAU2;
-        let bbc = lb * lc * RT_U + TAU2;
-        let bca = lc * la * RT_U + TAU2;
-        // Below 2^500 no product can overflow (NaN and ∞ fail the comparison).
-        let in_range = la + lb + lc < 3.273390607896142e150;
-        let pos = (uab > bab) as u8 + (ubc > bbc) as u8 + (uca > bca) as u8;
-        let neg = (uab < -bab) as u8 + (ubc < -bbc) as u8 + (uca < -bca) as u8;
-        if !(in_range && self.valid) {
-            return Filtered::Unknown;
-        }
-        if pos > 0 && neg > 0 {
-            return Filtered::Miss;
-        }
-        let s = if self.dz_negative {
-            Sign::Negative
-        } else {
-            Sign::Positive
-        };
-        if pos == 3 {
-            Filtered::Hit(s)
-        } else if neg == 3 {
-            Filtered::Hit(-s)
-        } else {
-            Filtered::Unknown
-        }
-    }
-
     #[cold]
     #[inline(never)]
     fn crossing_sign_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
-        let (o, d, axes) = (&self.o, &self.d, (self.kx, self.ky));
+        let (o, d, axes) = (&self.o, &self.d, perturbation_axes(&self.d));
         let valid = is_finite3(o) && is_finite3(d) && self.md > 0.0;
         if !(valid && is_finite3(a) && is_finite3(b) && is_finite3(c)) {
             return None;
@@ -787,7 +807,7 @@ impl PreparedRay {
         // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
         let t_error =
             ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs()) * (1.0 + 16.0 * U);
-        if t_error.is_finite() && t_error >= 0.0 && big_d.abs() > e_d {
+        if t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d {
             return RayHit {
                 t: if t < 0.0 { 0.0 } else { t },
                 barycentric: [sbc / big_d, sca / big_d, sab / big_d],
@@ -1092,23 +1112,5 @@ mod tests {
         assert!(rt >= c);
         let below = Q::from_float(f64::from_bits(RT_A.to_bits() - 1)).unwrap();
         assert!(below < c);
-    }
-
-    /// `RT_U ≥ 2(γ₃(2 + γ₃) + γ₂(1 + γ₃)²)/(1−u)^11`, the smallest such double.
-    #[test]
-    fn rt_u_constant() {
-        let int = |k: i64| Q::from_integer(BigInt::from(k));
-        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
-        let gamma = |n: i64| (&u * int(n)) / (int(1) - &u * int(n));
-        let (g5, g2) = (gamma(3), gamma(2));
-        let w = int(1) - &u;
-        let mut den = int(1);
-        for _ in 0..11 {
-            den *= &w;
-        }
-        let one_g5 = int(1) + &g5;
-        let c = int(2) * (&g5 * (int(2) + &g5) + g2 * &one_g5 * &one_g5) / den;
-        assert!(Q::from_float(RT_U).unwrap() >= c);
-        assert!(Q::from_float(f64::from_bits(RT_U.to_bits() - 1)).unwrap() < c);
     }
 }
