@@ -707,7 +707,7 @@ impl PreparedRay {
         if ts < -b_t {
             return Filtered::Miss;
         }
-        if !(ts > b_t) {
+        if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
             return Filtered::Unknown;
         }
         let inv = 1.0 / det;
