@@ -527,3 +527,23 @@ proptest! {
         }
     }
 }
+
+/// Found by `ISECT_PROPTEST_CASES=3000` (wild magnitudes): at the 1e-106 scale the
+/// determinant is subnormal, `1/det` overflowed and the hit reported `t = ∞`. Now a loose
+/// or non-finite `t` is recomputed exactly; and `num_rational`'s own conversion of the
+/// exact `t` (a ratio of two integers beyond `f64::MAX`) gave `∞` too.
+#[test]
+fn regression_tiny_scale_hit_has_finite_accurate_t() {
+    let tri = [
+        [-4.3149114588501317e-106, 3.8845356435573343e-106, 3.5176108014663964e-106],
+        [-4.2307140108942517e-106, -2.998043180800298e-106, -3.670997225581283e-106],
+        [3.5728523897980627e-106, -6.626143361826516e-107, 3.3327732020289163e-106],
+    ];
+    let o = [-2.1736294444312577e-106, -5.126249918499024e-106, 1.2034482677040405e-106];
+    let d = [2.9598946878183945e-106, 6.428852750975125e-106, -9.223413976494118e-107];
+    let hit = ray_triangle(&Ray::new(o, d), &Triangle::new(tri[0], tri[1], tri[2])).unwrap();
+    let [aq, bq, cq] = tri.map(|p| q3(&p));
+    let (t, _) = mt_closed(&q3(&o), &q3(&d), &aq, &bq, &cq).unwrap();
+    assert!(hit.t.is_finite() && hit.t_error < 1e-15, "{hit:?}");
+    assert!((q(hit.t) - t).abs() <= q(hit.t_error));
+}
