@@ -205,7 +205,7 @@ impl<T: Scalar> Segment<T> {
 ///
 /// ```
 /// let t = isect::Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
-/// assert_eq!(t.vertices()[2], [0.0, 1.0, 0.0]);
+/// assert_eq!(*t.vertices()[2], [0.0, 1.0, 0.0]);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Triangle<T> {
