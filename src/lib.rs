@@ -43,6 +43,7 @@ extern crate alloc;
 
 mod error;
 pub mod geometry;
+pub mod interop;
 pub mod mesh;
 pub mod overlap;
 pub mod policy;
