@@ -2,6 +2,10 @@
 //! bounding-volume catalogue.
 
 pub mod aabb_aabb;
+pub mod frustum;
+pub mod kdop;
+pub mod lines;
+pub mod obb_obb;
 pub mod plane_box;
 pub mod sphere;
 pub mod tri_aabb;
