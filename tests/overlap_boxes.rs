@@ -1,0 +1,568 @@
+//! OBB/OBB, k-DOP and frustum tests (`isect::overlap::{obb_obb, kdop, frustum}`) against
+//! independent exact oracles in `BigRational`.
+//!
+//! The oracles share no method with the library:
+//!
+//! * OBB/OBB: the separating-axis inequality `|D·L| > Σ hᵢ|aᵢ·L| + Σ kⱼ|bⱼ·L|` evaluated
+//!   in rationals over a deliberately redundant set of about 140 directions (every
+//!   generator, every coordinate axis, every pairwise cross product among those, and
+//!   every `(u × v) × w`), with no case analysis on rank; cross-checked by brute force
+//!   (a corner of one box inside the other by Cramer's rule, an edge of one crossing a
+//!   face of the other) which must never find a common point of boxes the oracle calls
+//!   disjoint;
+//! * k-DOP: slab intervals computed as exact rational dot products of every point;
+//! * frustum planes: rational row sums of the matrix; classifications: `n·x + d` at all
+//!   eight corners (boxes) or the exact squared distance (spheres).
+//!
+//! Inputs: random (rounded rotations, never exactly orthonormal); exactly touching boxes
+//! on dyadic grids (face, edge, corner contacts) and the same nudged by one ulp; parallel
+//! and coplanar edges; flat, segment and point boxes; extreme exponents (`2^±1000`);
+//! `f32`/`f64`/rational agreement. `ISECT_PROPTEST_CASES` raises the case counts.
+
+#![allow(clippy::needless_range_loop)]
+
+mod common;
+
+use common::{config, Rng64, Q};
+use isect::overlap::obb_obb::{obb_obb, obb_obb_with, try_obb_obb};
+use isect::policy::Naive;
+use isect::{GeometryError, Obb};
+use num_traits::{One, Signed, Zero};
+use proptest::prelude::*;
+
+type P = [f64; 3];
+type Q3 = [Q; 3];
+
+fn q(x: f64) -> Q {
+    Q::from_float(x).expect("finite")
+}
+fn q3(p: &P) -> Q3 {
+    p.map(q)
+}
+fn f32_exact(x: f64) -> bool {
+    f64::from(x as f32) == x
+}
+fn qi(n: i64) -> Q {
+    Q::from_integer(n.into())
+}
+
+fn qdot(u: &Q3, v: &Q3) -> Q {
+    &u[0] * &v[0] + &u[1] * &v[1] + &u[2] * &v[2]
+}
+fn qcross(u: &Q3, v: &Q3) -> Q3 {
+    [
+        &u[1] * &v[2] - &u[2] * &v[1],
+        &u[2] * &v[0] - &u[0] * &v[2],
+        &u[0] * &v[1] - &u[1] * &v[0],
+    ]
+}
+fn qsub(u: &Q3, v: &Q3) -> Q3 {
+    [&u[0] - &v[0], &u[1] - &v[1], &u[2] - &v[2]]
+}
+fn qadd(u: &Q3, v: &Q3) -> Q3 {
+    [&u[0] + &v[0], &u[1] + &v[1], &u[2] + &v[2]]
+}
+fn qscale(s: &Q, v: &Q3) -> Q3 {
+    [s * &v[0], s * &v[1], s * &v[2]]
+}
+fn qdet(a: &Q3, b: &Q3, c: &Q3) -> Q {
+    qdot(&qcross(a, b), c)
+}
+
+/// Splitmix-driven helpers for the generators.
+struct G(Rng64);
+impl G {
+    fn uni(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.0.unit()
+    }
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        self.0.range(lo, hi)
+    }
+    fn p(&mut self, lo: f64, hi: f64) -> P {
+        [self.uni(lo, hi), self.uni(lo, hi), self.uni(lo, hi)]
+    }
+    fn coin(&mut self) -> bool {
+        self.0.next_u64() & 1 == 1
+    }
+    fn pick<T: Clone>(&mut self, xs: &[T]) -> T {
+        xs[self.0.range(0, xs.len() as i64 - 1) as usize].clone()
+    }
+}
+
+// =======================================================================================
+// OBB/OBB
+// =======================================================================================
+
+#[derive(Clone, Debug)]
+struct B3 {
+    c: P,
+    ax: [P; 3],
+    h: P,
+}
+
+impl B3 {
+    fn obb<T: isect::Scalar>(&self, f: impl Fn(f64) -> T) -> Obb<T> {
+        Obb::new(self.c.map(&f), self.ax.map(|a| a.map(&f)), self.h.map(&f))
+    }
+    fn all(&self) -> impl Iterator<Item = f64> + '_ {
+        self.c
+            .iter()
+            .chain(self.ax.iter().flatten())
+            .chain(self.h.iter())
+            .copied()
+    }
+}
+
+mod obb_oracle {
+    use super::*;
+
+    pub struct QB {
+        pub c: Q3,
+        pub ax: [Q3; 3],
+        pub h: Q3,
+    }
+
+    pub fn qb(b: &B3) -> QB {
+        QB {
+            c: q3(&b.c),
+            ax: b.ax.map(|a| q3(&a)),
+            h: q3(&b.h),
+        }
+    }
+
+    fn separates(a: &QB, b: &QB, l: &Q3) -> bool {
+        let d = qsub(&b.c, &a.c);
+        let mut r = Q::zero();
+        for i in 0..3 {
+            r += &a.h[i] * qdot(&a.ax[i], l).abs();
+            r += &b.h[i] * qdot(&b.ax[i], l).abs();
+        }
+        qdot(&d, l).abs() > r
+    }
+
+    /// Disjoint iff one of a redundant set of directions separates.
+    pub fn intersects(a: &QB, b: &QB) -> bool {
+        let mut base: Vec<Q3> = a.ax.iter().chain(b.ax.iter()).cloned().collect();
+        for k in 0..3 {
+            let mut e = [Q::zero(), Q::zero(), Q::zero()];
+            e[k] = Q::one();
+            base.push(e);
+        }
+        let mut dirs = base.clone();
+        for i in 0..base.len() {
+            for j in i + 1..base.len() {
+                dirs.push(qcross(&base[i], &base[j]));
+            }
+        }
+        for i in 0..6 {
+            for j in i + 1..6 {
+                let n = qcross(&base[i], &base[j]);
+                for w in base.iter().take(6) {
+                    dirs.push(qcross(&n, w));
+                }
+            }
+        }
+        !dirs.iter().any(|l| separates(a, b, l))
+    }
+
+    fn corners(b: &QB) -> Vec<Q3> {
+        let mut out = vec![];
+        for m in 0..8 {
+            let mut p = b.c.clone();
+            for i in 0..3 {
+                let s = if m >> i & 1 == 1 {
+                    b.h[i].clone()
+                } else {
+                    -b.h[i].clone()
+                };
+                p = qadd(&p, &qscale(&s, &b.ax[i]));
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    /// Solves `x·u + y·v + z·w = r` by Cramer's rule (None when singular).
+    fn solve(u: &Q3, v: &Q3, w: &Q3, r: &Q3) -> Option<[Q; 3]> {
+        let det = qdet(u, v, w);
+        if det.is_zero() {
+            return None;
+        }
+        Some([
+            qdet(r, v, w) / &det,
+            qdet(u, r, w) / &det,
+            qdet(u, v, r) / &det,
+        ])
+    }
+
+    /// A common point found by brute force (corner in box, edge through face), when the
+    /// configuration is non-singular enough for it to look.
+    pub fn brute_force_meets(a: &QB, b: &QB) -> bool {
+        for (x, y) in [(a, b), (b, a)] {
+            for p in corners(x) {
+                if let Some(t) = solve(&y.ax[0], &y.ax[1], &y.ax[2], &qsub(&p, &y.c)) {
+                    if (0..3).all(|j| t[j].abs() <= y.h[j]) {
+                        return true;
+                    }
+                }
+            }
+            // Edges of x along axis i through faces of y normal to axis j.
+            let cs = corners(x);
+            for i in 0..3 {
+                for (m, p0) in cs.iter().enumerate() {
+                    if m >> i & 1 == 1 {
+                        continue;
+                    }
+                    let p1 = &cs[m | 1 << i];
+                    let e = qsub(p1, p0);
+                    for j in 0..3 {
+                        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+                        for s in [-1i64, 1] {
+                            let fc = qadd(&y.c, &qscale(&(qi(s) * &y.h[j]), &y.ax[j]));
+                            // p0 + w e = fc + u a_j1 + v a_j2
+                            let r = qsub(p0, &fc);
+                            let neg_e = qscale(&qi(-1), &e);
+                            if let Some([u, v, w]) = solve(&y.ax[j1], &y.ax[j2], &neg_e, &r) {
+                                if u.abs() <= y.h[j1]
+                                    && v.abs() <= y.h[j2]
+                                    && !w.is_negative()
+                                    && w <= Q::one()
+                                {
+                                    return true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// An exact integer frame (rows): signed permutations, 45° frames, skewed frames.
+fn int_frame(g: &mut G) -> [P; 3] {
+    let base: [P; 3] = match g.int(0, 3) {
+        0 => [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        1 => [[1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        2 => [[1.0, 1.0, 1.0], [1.0, -1.0, 0.0], [1.0, 1.0, -2.0]],
+        _ => [[2.0, 1.0, 0.0], [0.0, 1.0, 1.0], [1.0, 0.0, 3.0]],
+    };
+    let perm = g.pick(&[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ]);
+    let cperm = g.pick(&[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ]);
+    let mut out = [[0.0; 3]; 3];
+    for i in 0..3 {
+        let s = if g.coin() { -1.0 } else { 1.0 };
+        for k in 0..3 {
+            out[i][k] = s * base[perm[i]][cperm[k]];
+        }
+    }
+    out
+}
+
+fn rounded_rotation(g: &mut G) -> [P; 3] {
+    let mut qv = [0.0; 4];
+    qv.iter_mut().for_each(|x| *x = g.uni(-1.0, 1.0));
+    let n = qv.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
+    let [w, x, y, z] = qv.map(|v| v / n);
+    [
+        [
+            1.0 - 2.0 * (y * y + z * z),
+            2.0 * (x * y + w * z),
+            2.0 * (x * z - w * y),
+        ],
+        [
+            2.0 * (x * y - w * z),
+            1.0 - 2.0 * (x * x + z * z),
+            2.0 * (y * z + w * x),
+        ],
+        [
+            2.0 * (x * z + w * y),
+            2.0 * (y * z - w * x),
+            1.0 - 2.0 * (x * x + y * y),
+        ],
+    ]
+}
+
+fn dyadic_h(g: &mut G) -> P {
+    [0, 1, 2].map(|_| g.int(1, 8) as f64 / 4.0)
+}
+
+/// A box `b` placed so that a corner, edge midpoint or face centre of it sits on a
+/// boundary point of `a` (exact: integer frames, dyadic extents).
+fn place_touching(g: &mut G, a: &B3, bax: [P; 3], bh: P) -> B3 {
+    let mut p = a.c;
+    let fixed = g.int(0, 2) as usize;
+    for i in 0..3 {
+        let u = if i == fixed {
+            g.pick(&[-1.0, 1.0])
+        } else {
+            g.pick(&[-1.0, -0.5, 0.0, 0.5, 1.0])
+        };
+        for k in 0..3 {
+            p[k] += u * a.h[i] * a.ax[i][k];
+        }
+    }
+    let mut c = p;
+    for j in 0..3 {
+        let e = g.pick(&[-1.0, 0.0, 1.0]);
+        for k in 0..3 {
+            c[k] -= e * bh[j] * bax[j][k];
+        }
+    }
+    B3 { c, ax: bax, h: bh }
+}
+
+fn nudge(g: &mut G, b: &mut B3) {
+    let k = g.int(0, 2) as usize;
+    b.c[k] = if g.coin() {
+        b.c[k].next_up()
+    } else {
+        b.c[k].next_down()
+    };
+}
+
+fn gen_obb_pair(g: &mut G, kind: u32) -> (B3, B3) {
+    match kind {
+        // Random: rounded rotations.
+        0 => {
+            let a = B3 {
+                c: g.p(-1.0, 1.0),
+                ax: rounded_rotation(g),
+                h: g.p(0.1, 1.0),
+            };
+            let b = B3 {
+                c: g.p(-1.0, 1.0),
+                ax: rounded_rotation(g),
+                h: g.p(0.1, 1.0),
+            };
+            (a, b)
+        }
+        // Exactly touching on dyadic grids, maybe nudged by an ulp.
+        1 | 2 => {
+            let a = B3 {
+                c: [0, 1, 2].map(|_| g.int(-4, 4) as f64 / 2.0),
+                ax: int_frame(g),
+                h: dyadic_h(g),
+            };
+            let (bax, bh) = (int_frame(g), dyadic_h(g));
+            let mut b = place_touching(g, &a, bax, bh);
+            if kind == 2 {
+                nudge(g, &mut b);
+            }
+            (a, b)
+        }
+        // Parallel edges: B's axes are A's, permuted, signed and scaled by powers of two.
+        3 => {
+            let a = B3 {
+                c: [0.0; 3],
+                ax: int_frame(g),
+                h: dyadic_h(g),
+            };
+            let perm = g.pick(&[[0, 1, 2], [1, 2, 0], [2, 0, 1], [1, 0, 2]]);
+            let bax = perm.map(|i| {
+                let s = g.pick(&[-2.0, -1.0, -0.5, 0.5, 1.0, 2.0]);
+                a.ax[i].map(|x| s * x)
+            });
+            let bh = dyadic_h(g);
+            let mut b = place_touching(g, &a, bax, bh);
+            if g.coin() {
+                nudge(g, &mut b);
+            }
+            (a, b)
+        }
+        // Flat, segment and point boxes; coplanar flat boxes.
+        4 => {
+            let mut a = B3 {
+                c: [0.0; 3],
+                ax: int_frame(g),
+                h: dyadic_h(g),
+            };
+            let mut bax = int_frame(g);
+            if g.coin() {
+                // Coplanar: both flat in the plane of A's first two axes.
+                bax[0] = a.ax[0];
+                bax[1] = [0, 1, 2].map(|k| a.ax[0][k] + a.ax[1][k]);
+            }
+            let mut bh = dyadic_h(g);
+            for h in a.h.iter_mut().chain(bh.iter_mut()) {
+                if g.int(0, 2) == 0 {
+                    *h = 0.0;
+                }
+            }
+            a.h[2] = if g.coin() { 0.0 } else { a.h[2] };
+            bh[2] = 0.0;
+            let mut b = place_touching(g, &a, bax, bh);
+            if g.coin() {
+                // Dependent axes: a₂ = a₀ + a₁ (flat box with all extents non-zero).
+                a.ax[2] = [0, 1, 2].map(|k| a.ax[0][k] + a.ax[1][k]);
+            }
+            let r = g.int(0, 2);
+            if r == 0 {
+                nudge(g, &mut b);
+            } else if r == 1 {
+                b.c = [0, 1, 2].map(|k| b.c[k] + g.int(-2, 2) as f64 / 8.0);
+            }
+            (a, b)
+        }
+        // Extreme exponents: a touching pair scaled by 2^k.
+        _ => {
+            let kind = 1 + g.int(0, 3) as u32;
+            let (a, b) = gen_obb_pair(g, kind);
+            let k = g.int(-1000, 1000) as i32;
+            let s = 2f64.powi(k);
+            let scale_c = |x: &B3| B3 {
+                c: x.c.map(|v| v * s),
+                ax: x.ax,
+                h: x.h.map(|v| v * s),
+            };
+            let scale_ax = |x: &B3| B3 {
+                c: x.c.map(|v| v * s),
+                ax: x.ax.map(|r| r.map(|v| v * s)),
+                h: x.h,
+            };
+            if g.coin() {
+                (scale_c(&a), scale_c(&b))
+            } else {
+                (scale_ax(&a), scale_ax(&b))
+            }
+        }
+    }
+}
+
+fn check_obb(a: &B3, b: &B3) -> Result<(), TestCaseError> {
+    if !a.all().chain(b.all()).all(f64::is_finite) {
+        return Ok(());
+    }
+    let (qa, qb) = (obb_oracle::qb(a), obb_oracle::qb(b));
+    let want = obb_oracle::intersects(&qa, &qb);
+    if !want {
+        prop_assert!(
+            !obb_oracle::brute_force_meets(&qa, &qb),
+            "oracle disagrees with brute force"
+        );
+    }
+    let (fa, fb) = (a.obb(|x| x), b.obb(|x| x));
+    prop_assert_eq!(obb_obb(&fa, &fb), want, "f64 {:?} {:?}", a, b);
+    prop_assert_eq!(obb_obb(&fb, &fa), want, "swap");
+    // Negating an axis describes the same box.
+    let mut fa2 = fa.clone();
+    fa2.axes[1] = fa2.axes[1].map(|x| -x);
+    prop_assert_eq!(obb_obb(&fa2, &fb), want, "negated axis");
+    let (ra, rb) = (a.obb(q), b.obb(q));
+    prop_assert_eq!(obb_obb(&ra, &rb), want, "rational");
+    if a.all().chain(b.all()).all(f32_exact) {
+        let (sa, sb) = (a.obb(|x| x as f32), b.obb(|x| x as f32));
+        prop_assert_eq!(obb_obb(&sa, &sb), want, "f32");
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256, 1))]
+
+    #[test]
+    fn obb_obb_matches_oracle(seed in any::<u64>(), kind in 0u32..6) {
+        let mut g = G(Rng64::new(seed));
+        let (a, b) = gen_obb_pair(&mut g, kind);
+        check_obb(&a, &b)?;
+    }
+
+    #[test]
+    fn obb_obb_classic_is_exact_on_orthonormal_rationals(seed in any::<u64>(), kind in 1u32..4) {
+        let mut g = G(Rng64::new(seed));
+        let (mut a, mut b) = gen_obb_pair(&mut g, kind);
+        // Signed permutation frames only: exactly orthonormal.
+        for x in [&mut a, &mut b] {
+            x.ax = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+        }
+        let want = obb_oracle::intersects(&obb_oracle::qb(&a), &obb_oracle::qb(&b));
+        prop_assert_eq!(obb_obb_with(Naive, &a.obb(q), &b.obb(q)), want);
+        prop_assert_eq!(obb_obb(&a.obb(|x| x), &b.obb(|x| x)), want);
+    }
+}
+
+#[test]
+fn obb_obb_coplanar_flat_squares_side_by_side() {
+    // Two unit squares in z = 0, apart along x: every classic axis is z or zero.
+    let id = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let a = Obb::new([0.0; 3], id, [1.0, 1.0, 0.0]);
+    let b = Obb::new([3.0, 0.0, 0.0], id, [1.0, 1.0, 0.0]);
+    assert!(!obb_obb(&a, &b));
+    let b = Obb::new([2.0, 0.0, 0.0], id, [1.0, 1.0, 0.0]);
+    assert!(obb_obb(&a, &b));
+    // Segments side by side on one line, and two points.
+    let s = Obb::new([0.0; 3], id, [1.0, 0.0, 0.0]);
+    let t = Obb::new([2.0f64.next_up(), 0.0, 0.0], id, [1.0, 0.0, 0.0]);
+    assert!(!obb_obb(&s, &t));
+    let p = Obb::new([1.0, 2.0, 3.0], id, [0.0; 3]);
+    assert!(obb_obb(&p, &p));
+    assert!(!obb_obb(
+        &p,
+        &Obb::new([1.0, 2.0, 3.0f64.next_up()], id, [0.0; 3])
+    ));
+}
+
+#[test]
+fn obb_obb_parallel_edges_one_ulp_apart() {
+    let id = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let rot = [[1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let a = Obb::new([0.0; 3], id, [1.0; 3]);
+    // B's vertical edge (parallel to A's z edges) touches A's face x = 1.
+    assert!(obb_obb(
+        &a,
+        &Obb::new([2.0, 0.0, 0.0], rot, [0.5, 0.5, 1.0])
+    ));
+    assert!(!obb_obb(
+        &a,
+        &Obb::new([2.0f64.next_up(), 0.0, 0.0], rot, [0.5, 0.5, 1.0])
+    ));
+    // Edge on edge: B's vertical edge on A's vertical edge at (1, 1).
+    assert!(obb_obb(
+        &a,
+        &Obb::new([2.0, 1.0, 0.0], rot, [0.5, 0.5, 1.0])
+    ));
+}
+
+#[test]
+fn obb_obb_invalid_input() {
+    let id = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let a = Obb::new([0.0; 3], id, [1.0; 3]);
+    let neg = Obb::new([0.0; 3], id, [1.0, -1.0, 1.0]);
+    assert!(!obb_obb(&a, &neg));
+    assert_eq!(
+        try_obb_obb(&a, &neg),
+        Err(GeometryError::InvertedBox { axis: 1 })
+    );
+    let inf = Obb::new(
+        [0.0; 3],
+        [[f64::INFINITY, 0.0, 0.0], id[1], id[2]],
+        [1.0; 3],
+    );
+    assert!(!obb_obb(&a, &inf));
+    assert_eq!(
+        try_obb_obb(&inf, &a),
+        Err(GeometryError::NonFinite {
+            what: "axis",
+            index: 0,
+            axis: 0
+        })
+    );
+    let nan = Obb::new([0.0; 3], id, [f64::NAN; 3]);
+    assert!(!obb_obb(&nan, &a));
+    let _ = obb_obb_with(Naive, &nan, &a);
+}
