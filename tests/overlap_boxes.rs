@@ -566,3 +566,195 @@ fn obb_obb_invalid_input() {
     assert!(!obb_obb(&nan, &a));
     let _ = obb_obb_with(Naive, &nan, &a);
 }
+
+// =======================================================================================
+// k-DOP
+// =======================================================================================
+
+mod kdop_oracle {
+    use super::*;
+
+    /// The directions, written out independently of the library.
+    pub fn dirs(n: usize) -> Vec<[i64; 3]> {
+        let axes = vec![[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+        let corners = vec![[1, 1, 1], [1, -1, 1], [1, 1, -1], [1, -1, -1]];
+        let edges = vec![
+            [1, 1, 0],
+            [1, 0, 1],
+            [0, 1, 1],
+            [1, -1, 0],
+            [1, 0, -1],
+            [0, 1, -1],
+        ];
+        match n {
+            3 => axes,
+            7 => [axes, corners].concat(),
+            9 => [axes, edges].concat(),
+            _ => [axes, corners, edges].concat(),
+        }
+    }
+
+    pub fn slabs(n: usize, pts: &[P]) -> Vec<(Q, Q)> {
+        dirs(n)
+            .iter()
+            .map(|d| {
+                let vals: Vec<Q> = pts
+                    .iter()
+                    .map(|p| (0..3).map(|k| qi(d[k]) * q(p[k])).sum::<Q>())
+                    .collect();
+                (
+                    vals.iter().min().unwrap().clone(),
+                    vals.iter().max().unwrap().clone(),
+                )
+            })
+            .collect()
+    }
+
+    pub fn overlap(a: &[(Q, Q)], b: &[(Q, Q)]) -> bool {
+        a.iter().zip(b).all(|(x, y)| x.0 <= y.1 && y.0 <= x.1)
+    }
+}
+
+fn gen_points(g: &mut G, kind: u32) -> Vec<P> {
+    let n = g.int(1, 6) as usize;
+    let base = g.p(-2.0, 2.0);
+    (0..n)
+        .map(|_| match kind {
+            0 => g.p(-1.0, 1.0),
+            1 => [0, 1, 2].map(|_| g.int(-8, 8) as f64 / 4.0),
+            2 => [0, 1, 2].map(|k| {
+                let x = g.uni(-1.0, 1.0) * 2f64.powi(g.int(-60, 60) as i32);
+                if g.coin() {
+                    base[k]
+                } else {
+                    x
+                }
+            }),
+            _ => {
+                let e = g.int(-1000, 1000) as i32;
+                [0, 1, 2].map(|_| g.int(-8, 8) as f64 * 2f64.powi(e + g.int(-40, 0) as i32))
+            }
+        })
+        .collect()
+}
+
+fn check_kdop<const N: usize>(a: &[P], b: &[P]) -> Result<(), TestCaseError> {
+    use isect::overlap::kdop::{kdop_kdop, Kdop};
+    let (oa, ob) = (kdop_oracle::slabs(N, a), kdop_oracle::slabs(N, b));
+    // Rationals: exact slabs.
+    let qa: Vec<Q3> = a.iter().map(q3).collect();
+    let qb: Vec<Q3> = b.iter().map(q3).collect();
+    let ka = Kdop::<Q, N>::from_points(&qa).unwrap();
+    let kb = Kdop::<Q, N>::from_points(&qb).unwrap();
+    for i in 0..N {
+        prop_assert_eq!(&ka.min[i], &oa[i].0);
+        prop_assert_eq!(&ka.max[i], &oa[i].1);
+    }
+    let want = kdop_oracle::overlap(&oa, &ob);
+    prop_assert_eq!(kdop_kdop(&ka, &kb), want);
+    // f64: the tightest outward rounding of the exact slabs.
+    let fa = Kdop::<f64, N>::from_points(a).unwrap();
+    let fb = Kdop::<f64, N>::from_points(b).unwrap();
+    let mut all_exact = true;
+    for (k, o) in [(&fa, &oa), (&fb, &ob)] {
+        for i in 0..N {
+            let (lo, hi) = (&o[i].0, &o[i].1);
+            prop_assert!(q(k.min[i]) <= *lo && q(k.max[i]) >= *hi);
+            prop_assert!(
+                k.min[i] == f64::MAX || q(k.min[i].next_up()) > *lo,
+                "not tight"
+            );
+            prop_assert!(
+                k.max[i] == -f64::MAX || q(k.max[i].next_down()) < *hi,
+                "not tight"
+            );
+            all_exact &= q(k.min[i]) == *lo && q(k.max[i]) == *hi;
+        }
+    }
+    let got = kdop_kdop(&fa, &fb);
+    prop_assert_eq!(got, kdop_kdop(&fb, &fa));
+    if want {
+        prop_assert!(got, "f64 k-DOPs lost an overlap");
+    }
+    if all_exact {
+        prop_assert_eq!(got, want);
+    }
+    // Every point is inside its own k-DOP; contains_point matches the rational slabs.
+    for p in a {
+        prop_assert!(fa.contains_point(p));
+        prop_assert!(ka.contains_point(&q3(p)));
+    }
+    for p in b {
+        let inside = (0..N).all(|i| {
+            let v = (0..3)
+                .map(|k| qi(kdop_oracle::dirs(N)[i][k]) * q(p[k]))
+                .sum::<Q>();
+            q(fa.min[i]) <= v && v <= q(fa.max[i])
+        });
+        prop_assert_eq!(fa.contains_point(p), inside);
+    }
+    // f32 agreement when the points are f32 values.
+    if a.iter()
+        .chain(b)
+        .flatten()
+        .all(|x| f32_exact(*x) && (*x == 0.0 || x.abs() > 1e-30))
+    {
+        let sa: Vec<[f32; 3]> = a.iter().map(|p| p.map(|x| x as f32)).collect();
+        let sb: Vec<[f32; 3]> = b.iter().map(|p| p.map(|x| x as f32)).collect();
+        let (ga, gb) = (
+            Kdop::<f32, N>::from_points(&sa).unwrap(),
+            Kdop::<f32, N>::from_points(&sb).unwrap(),
+        );
+        for i in 0..N {
+            prop_assert!(q(f64::from(ga.min[i])) <= oa[i].0 && q(f64::from(ga.max[i])) >= oa[i].1);
+        }
+        if want {
+            prop_assert!(kdop_kdop(&ga, &gb));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256, 1))]
+
+    #[test]
+    fn kdop_matches_exact_slabs(seed in any::<u64>(), kind in 0u32..4, size in 0u32..4) {
+        let mut g = G(Rng64::new(seed));
+        let a = gen_points(&mut g, kind);
+        let mut b = gen_points(&mut g, kind);
+        if g.coin() {
+            // Share or nearly share a point: touching slabs.
+            let mut p = a[0];
+            if g.coin() {
+                p[g.int(0, 2) as usize] = p[0].next_up();
+            }
+            b.push(p);
+        }
+        match size {
+            0 => check_kdop::<3>(&a, &b)?,
+            1 => check_kdop::<7>(&a, &b)?,
+            2 => check_kdop::<9>(&a, &b)?,
+            _ => check_kdop::<13>(&a, &b)?,
+        }
+    }
+}
+
+#[test]
+fn kdop_degenerate_input() {
+    use isect::overlap::kdop::{kdop_kdop, Kdop14, Kdop6};
+    assert!(Kdop14::<f64>::from_points(&[]).is_none());
+    assert!(Kdop14::from_points(&[[0.0, f64::NAN, 0.0]]).is_none());
+    assert!(Kdop14::from_points(&[[0.0; 3], [f64::INFINITY, 0.0, 0.0]]).is_none());
+    // x + y + z overflows: rounded outward to infinity above, MAX below.
+    let m = f64::MAX;
+    let k = Kdop14::from_points(&[[m, m, 0.0]]).unwrap();
+    assert_eq!(k.max[3], f64::INFINITY);
+    assert_eq!(k.min[3], f64::MAX);
+    let empty = Kdop6::new([1.0, 0.0, 0.0], [0.0, 1.0, 1.0]);
+    assert!(empty.is_empty());
+    assert!(!kdop_kdop(&empty, &empty));
+    let nan = Kdop6::new([f64::NAN; 3], [1.0; 3]);
+    assert!(!kdop_kdop(&nan, &Kdop6::new([0.0; 3], [1.0; 3])));
+    assert!(!nan.contains_point(&[0.5; 3]));
+}
