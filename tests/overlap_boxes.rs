@@ -758,3 +758,341 @@ fn kdop_degenerate_input() {
     assert!(!kdop_kdop(&nan, &Kdop6::new([0.0; 3], [1.0; 3])));
     assert!(!nan.contains_point(&[0.5; 3]));
 }
+
+// =======================================================================================
+// Frustum
+// =======================================================================================
+
+mod frustum_oracle {
+    use super::*;
+    use isect::overlap::frustum::FrustumClass;
+
+    /// `(n, d)` with outward normals: minus the inside half-space rows.
+    pub fn planes(m: &[[Q; 4]; 4], gl: bool) -> Vec<(Q3, Q)> {
+        let row = |i: usize| m[i].clone();
+        let sum = |a: &[Q; 4], b: &[Q; 4], s: i64| -> [Q; 4] {
+            std::array::from_fn(|k| &a[k] + qi(s) * &b[k])
+        };
+        let zero: [Q; 4] = std::array::from_fn(|_| Q::zero());
+        let inside = [
+            sum(&row(3), &row(0), 1),
+            sum(&row(3), &row(0), -1),
+            sum(&row(3), &row(1), 1),
+            sum(&row(3), &row(1), -1),
+            if gl {
+                sum(&row(3), &row(2), 1)
+            } else {
+                sum(&zero, &row(2), 1)
+            },
+            sum(&row(3), &row(2), -1),
+        ];
+        inside
+            .iter()
+            .map(|r| ([-r[0].clone(), -r[1].clone(), -r[2].clone()], -r[3].clone()))
+            .collect()
+    }
+
+    /// 0 outside, 1 inside, 2 intersecting, from values at every extreme point.
+    fn per_plane(vals: impl Iterator<Item = Q>) -> u8 {
+        let v: Vec<Q> = vals.collect();
+        if v.iter().all(|x| x.is_positive()) {
+            0
+        } else if v.iter().all(|x| x.is_negative()) {
+            1
+        } else {
+            2
+        }
+    }
+
+    fn combine(c: impl Iterator<Item = u8>) -> FrustumClass {
+        let c: Vec<u8> = c.collect();
+        if c.contains(&0) {
+            FrustumClass::Outside
+        } else if c.iter().all(|&x| x == 1) {
+            FrustumClass::Inside
+        } else {
+            FrustumClass::Intersecting
+        }
+    }
+
+    pub fn points(pl: &[(Q3, Q)], pts: &[Q3]) -> FrustumClass {
+        combine(
+            pl.iter()
+                .map(|(n, d)| per_plane(pts.iter().map(|p| qdot(n, p) + d))),
+        )
+    }
+
+    pub fn sphere(pl: &[(Q3, Q)], c: &Q3, r: &Q) -> FrustumClass {
+        combine(pl.iter().map(|(n, d)| {
+            let s = qdot(n, c) + d;
+            let far = &s * &s > r * r * qdot(n, n);
+            if far && s.is_positive() {
+                0
+            } else if far && s.is_negative() {
+                1
+            } else {
+                2
+            }
+        }))
+    }
+
+    pub fn box_corners(lo: &Q3, hi: &Q3) -> Vec<Q3> {
+        (0..8)
+            .map(|m| {
+                std::array::from_fn(|k| {
+                    if m >> k & 1 == 1 {
+                        hi[k].clone()
+                    } else {
+                        lo[k].clone()
+                    }
+                })
+            })
+            .collect()
+    }
+
+    pub fn obb_corners(b: &B3) -> Vec<Q3> {
+        let (c, ax, h) = (q3(&b.c), b.ax.map(|a| q3(&a)), q3(&b.h));
+        (0..8)
+            .map(|m| {
+                let mut p = c.clone();
+                for i in 0..3 {
+                    let s = if m >> i & 1 == 1 {
+                        h[i].clone()
+                    } else {
+                        -h[i].clone()
+                    };
+                    p = qadd(&p, &qscale(&s, &ax[i]));
+                }
+                p
+            })
+            .collect()
+    }
+}
+
+fn gen_matrix(g: &mut G, kind: u32) -> [[f64; 4]; 4] {
+    match kind {
+        0 => std::array::from_fn(|_| std::array::from_fn(|_| g.int(-3, 3) as f64)),
+        1 => {
+            // Perspective (column vectors) with dyadic entries, possibly off-centre,
+            // composed with a signed axis permutation of the view.
+            let (a, c) = (g.int(1, 8) as f64 / 4.0, g.int(1, 8) as f64 / 4.0);
+            let (b, e) = (g.int(-2, 2) as f64 / 4.0, g.int(-2, 2) as f64 / 4.0);
+            let (p, qq) = (-(g.int(1, 8) as f64) / 4.0, -(g.int(1, 8) as f64) / 4.0);
+            let proj = [
+                [a, 0.0, b, 0.0],
+                [0.0, c, e, 0.0],
+                [0.0, 0.0, p, qq],
+                [0.0, 0.0, -1.0, 0.0],
+            ];
+            let frame = int_frame(g);
+            let t = [0, 1, 2].map(|_| g.int(-2, 2) as f64 / 2.0);
+            // view = [frame | frame·t]; m = proj · view.
+            let mut view = [[0.0; 4]; 4];
+            for i in 0..3 {
+                for k in 0..3 {
+                    view[i][k] = frame[i][k];
+                }
+                view[i][3] = (0..3).map(|k| frame[i][k] * t[k]).sum();
+            }
+            view[3][3] = 1.0;
+            std::array::from_fn(|i| {
+                std::array::from_fn(|j| (0..4).map(|k| proj[i][k] * view[k][j]).sum())
+            })
+        }
+        _ => std::array::from_fn(|_| std::array::from_fn(|_| g.uni(-2.0, 2.0))),
+    }
+}
+
+fn grid(g: &mut G) -> f64 {
+    g.int(-12, 12) as f64 / 4.0
+}
+
+fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseError> {
+    use isect::overlap::frustum::*;
+    use isect::{Aabb, Sphere};
+    let depth = if gl {
+        DepthRange::OpenGl
+    } else {
+        DepthRange::Direct3D
+    };
+    let f = Frustum::from_matrix(m, depth);
+    let qm: [[Q; 4]; 4] = m.map(|r| r.map(q));
+    let exact = frustum_oracle::planes(&qm, gl);
+    let rf = Frustum::from_matrix(&qm, depth);
+    for (p, (n, d)) in rf.planes.iter().zip(&exact) {
+        prop_assert_eq!(&p.normal, n);
+        prop_assert_eq!(&p.offset, d);
+    }
+    // f64 planes: each coefficient the nearest double to the exact one.
+    for (p, (n, d)) in f.planes.iter().zip(&exact) {
+        for (x, e) in p.normal.iter().chain([&p.offset]).zip(n.iter().chain([d])) {
+            let (lo, hi) = (q(x.next_down()), q(x.next_up()));
+            let xq = q(*x);
+            prop_assert!(
+                (&lo + &xq) / qi(2) <= *e && *e <= (&xq + &hi) / qi(2),
+                "not nearest"
+            );
+        }
+    }
+    // The oracle reads the stored f64 planes.
+    let stored: Vec<(Q3, Q)> = f
+        .planes
+        .iter()
+        .map(|p| (q3(&p.normal), q(p.offset)))
+        .collect();
+    for _ in 0..8 {
+        // AABB.
+        let mut lo = [0, 1, 2].map(|_| grid(g));
+        let mut hi = [0, 1, 2].map(|k| lo[k] + g.int(0, 8) as f64 / 4.0);
+        if g.int(0, 3) == 0 {
+            let k = g.int(0, 2) as usize;
+            if g.coin() && lo[k] < hi[k] {
+                lo[k] = lo[k].next_up();
+            } else {
+                hi[k] = hi[k].next_down().max(lo[k]);
+            }
+        }
+        let want =
+            frustum_oracle::points(&stored, &frustum_oracle::box_corners(&q3(&lo), &q3(&hi)));
+        let b = Aabb::new(lo, hi);
+        prop_assert_eq!(frustum_aabb(&f, &b), want, "aabb {:?} {:?}", lo, hi);
+        let fast = frustum_aabb_fast(&f, &b);
+        prop_assert!(
+            fast == FrustumClass::Intersecting || fast == want,
+            "fast aabb"
+        );
+        let rb = Aabb::new(q3(&lo), q3(&hi));
+        let rwant =
+            frustum_oracle::points(&exact, &frustum_oracle::box_corners(&q3(&lo), &q3(&hi)));
+        prop_assert_eq!(frustum_aabb(&rf, &rb), rwant);
+        prop_assert_eq!(frustum_aabb_fast(&rf, &rb), rwant);
+        if m.iter()
+            .flatten()
+            .chain(lo.iter())
+            .chain(hi.iter())
+            .all(|x| f32_exact(*x))
+        {
+            let m32 = m.map(|r| r.map(|x| x as f32));
+            let f32f = Frustum::from_matrix(&m32, depth);
+            let s32: Vec<(Q3, Q)> = f32f
+                .planes
+                .iter()
+                .map(|p| (p.normal.map(|x| q(x.into())), q(p.offset.into())))
+                .collect();
+            let w32 =
+                frustum_oracle::points(&s32, &frustum_oracle::box_corners(&q3(&lo), &q3(&hi)));
+            let b32 = Aabb::new(lo.map(|x| x as f32), hi.map(|x| x as f32));
+            prop_assert_eq!(frustum_aabb(&f32f, &b32), w32);
+        }
+        // Sphere.
+        let c = [0, 1, 2].map(|_| grid(g));
+        let mut r = g.int(0, 8) as f64 / 4.0;
+        if g.int(0, 3) == 0 {
+            r = if g.coin() {
+                r.next_up()
+            } else {
+                r.next_down().max(0.0)
+            };
+        }
+        let want = frustum_oracle::sphere(&stored, &q3(&c), &q(r));
+        let s = Sphere::new(c, r);
+        prop_assert_eq!(frustum_sphere(&f, &s), want, "sphere {:?} {}", c, r);
+        let fast = frustum_sphere_fast(&f, &s);
+        prop_assert!(
+            fast == FrustumClass::Intersecting || fast == want,
+            "fast sphere"
+        );
+        prop_assert_eq!(
+            frustum_sphere(&rf, &Sphere::new(q3(&c), q(r))),
+            frustum_oracle::sphere(&exact, &q3(&c), &q(r))
+        );
+        // OBB.
+        let ob = B3 {
+            c: [0, 1, 2].map(|_| grid(g)),
+            ax: int_frame(g),
+            h: dyadic_h(g),
+        };
+        let want = frustum_oracle::points(&stored, &frustum_oracle::obb_corners(&ob));
+        let o = ob.obb(|x| x);
+        prop_assert_eq!(frustum_obb(&f, &o), want, "obb");
+        let fast = frustum_obb_fast(&f, &o);
+        prop_assert!(
+            fast == FrustumClass::Intersecting || fast == want,
+            "fast obb"
+        );
+        prop_assert_eq!(
+            frustum_obb(&rf, &ob.obb(q)),
+            frustum_oracle::points(&exact, &frustum_oracle::obb_corners(&ob))
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256, 1))]
+
+    #[test]
+    fn frustum_matches_oracle(seed in any::<u64>(), kind in 0u32..3, gl in any::<bool>()) {
+        let mut g = G(Rng64::new(seed));
+        let m = gen_matrix(&mut g, kind);
+        check_frustum(&m, gl, &mut g)?;
+    }
+
+    #[test]
+    fn frustum_power_of_two_scaling_invariance(seed in any::<u64>(), gl in any::<bool>()) {
+        use isect::overlap::frustum::*;
+        use isect::Aabb;
+        let mut g = G(Rng64::new(seed));
+        let m = gen_matrix(&mut g, 1);
+        let k = g.int(-900, 900) as i32;
+        let s = 2f64.powi(k);
+        // World scaled by 2^k: divide the first three columns by 2^k.
+        let ms: [[f64; 4]; 4] = m.map(|r| [r[0] / s, r[1] / s, r[2] / s, r[3]]);
+        let depth = if gl { DepthRange::OpenGl } else { DepthRange::Direct3D };
+        let (f, fs) = (Frustum::from_matrix(&m, depth), Frustum::from_matrix(&ms, depth));
+        let lo = [0, 1, 2].map(|_| grid(&mut g));
+        let hi = [0, 1, 2].map(|k| lo[k] + g.int(0, 8) as f64 / 4.0);
+        let a = frustum_aabb(&f, &Aabb::new(lo, hi));
+        prop_assert_eq!(frustum_aabb(&fs, &Aabb::new(lo.map(|x| x * s), hi.map(|x| x * s))), a);
+    }
+}
+
+#[test]
+fn frustum_corner_limitation_and_bad_input() {
+    use isect::overlap::frustum::*;
+    use isect::{Aabb, Plane, Sphere};
+    let id = [
+        [1.0, 0.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ];
+    // A frustum with slanted side planes x ≤ z, −x ≤ z (through the origin), z ≤ 4.
+    let mut f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+    f.planes[0] = Plane::new([-1.0, 0.0, -1.0], 0.0);
+    f.planes[1] = Plane::new([1.0, 0.0, -1.0], 0.0);
+    // A small box beside the apex, outside the frustum but not outside any one plane:
+    // reported Intersecting by the per-plane test (the classic limitation).
+    let b = Aabb::new([-0.5, -0.5, -0.75], [0.5, 0.5, -0.5]);
+    assert_eq!(frustum_aabb(&f, &b), FrustumClass::Intersecting);
+    // Non-finite planes never cull.
+    let mut g = Frustum::from_matrix(&id, DepthRange::OpenGl);
+    g.planes[2] = Plane::new([f64::NAN, 0.0, 0.0], 0.0);
+    let far = Aabb::new([5.0; 3], [6.0; 3]);
+    assert!(frustum_aabb(&g, &Aabb::new([-0.5; 3], [0.5; 3])).maybe_visible());
+    assert_eq!(frustum_aabb(&g, &far), FrustumClass::Outside); // culled by another plane
+    assert!(frustum_sphere(&g, &Sphere::new([0.0; 3], 0.5)).maybe_visible());
+    assert!(frustum_sphere_fast(&g, &Sphere::new([0.0; 3], 0.5)).maybe_visible());
+    // Overflowing values are undecided in the fast form, exact in the exact one.
+    let big = Frustum::from_matrix(&id.map(|r| r.map(|x| x * 1e300)), DepthRange::OpenGl);
+    let s = Sphere::new([1e300, 0.0, 0.0], 1e300);
+    assert_eq!(
+        frustum_sphere(&big, &s),
+        frustum_sphere(&Frustum::from_matrix(&id, DepthRange::OpenGl), &s)
+    );
+    assert!(frustum_sphere_fast(&big, &s).maybe_visible());
+    assert_eq!(
+        frustum_sphere(&big, &Sphere::new([0.0; 3], -1.0)),
+        FrustumClass::Outside
+    );
+}
