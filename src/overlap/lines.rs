@@ -950,10 +950,12 @@ const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 
 /// `L·D` and the separation margin, polynomials of degree up to 8) is exact via
 /// [`polynomial_sign`], so the answer is exact for every finite input of every scalar
 /// type, flat and degenerate boxes and point-like segments included. Cost for `f64`: the
-/// six pair-cross axes are first tried in plain `f64` (a rounded axis separates as well
-/// as an exact one; only the projections need a margin), which settles nearly every
-/// separated pair; intersecting or near-touching pairs take the exact path (about 40
-/// polynomial signs, tens of microseconds).
+/// six pair-cross axes are first tried in plain `f64` with a wide margin (a rounded axis
+/// separates as well as an exact one; for "no axis separates" the axes' own rounding is
+/// bounded too, and the box must be certainly solid with inputs in `[1e-30, 1e30]`),
+/// which settles nearly every random pair (about 60 ns); touching, near-touching, flat
+/// and extreme-range pairs take the exact path (about 40 polynomial signs, tens of
+/// microseconds).
 ///
 /// Degenerate input, never a panic: a negative half extent makes the box empty
 /// (`false`), as does any NaN or infinite value ([`try_obb_segment`] reports them).
@@ -978,8 +980,8 @@ pub fn obb_segment<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
     if !ok || b.half_extents.iter().any(|h| *h < T::zero()) {
         return false;
     }
-    if separated_f64(b, s) {
-        return false;
+    if let Some(answer) = obb_segment_f64(b, s) {
+        return answer;
     }
     obb_segment_exact(b, s)
 }
@@ -991,26 +993,29 @@ const SEP_REL: f64 = 1e-12;
 /// absolutely beyond the relative bound).
 const SEP_ABS: f64 = 1e-290;
 
-/// `true` if a rounded pair-cross axis certainly separates (for `f64`/`f32` input).
+/// The answer when `f64` arithmetic settles it (for `f64`/`f32` input): `Some(false)` if a
+/// rounded pair-cross axis certainly separates, `Some(true)` if the generators certainly
+/// span space and no exact pair-cross axis can separate, else `None`.
 ///
+/// Separation:
 /// Sound for any vector `L̂`: separation along `L̂` is a fact about `L̂`, so the rounded
 /// cross product needs no error bound; only `L̂·D` and `L̂·Gᵢ` do (`D` and `G₃` are
 /// rounded sums that may cancel, so each is weighed by the magnitudes of its summands),
 /// and the margin `SEP_REL·Σₖ|L̂ₖ|·(magnitudes) + SEP_ABS` exceeds their rounding error
 /// (a few `u` of the same sum) by orders of magnitude. NaN and overflow never certify.
 #[inline]
-fn separated_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
+fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
     let (Some(a), Some(e), Some(c), Some(h)) = (
         wide3(&s.a),
         wide3(&s.b),
         wide3(&b.center),
         wide3(&b.half_extents),
     ) else {
-        return false;
+        return None;
     };
     let (Some(a0), Some(a1), Some(a2)) = (wide3(&b.axes[0]), wide3(&b.axes[1]), wide3(&b.axes[2]))
     else {
-        return false;
+        return None;
     };
     let axes = [a0, a1, a2];
     let g: [[f64; 3]; 4] = core::array::from_fn(|i| {
@@ -1030,7 +1035,23 @@ fn separated_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
             g[i].map(f64::abs)
         }
     });
-    PAIRS.iter().any(|&(i, j)| {
+    // Intersection needs exact axes, so it is certified only where no product of up to
+    // six inputs can underflow or overflow (every non-zero |input| in [2⁻¹⁰⁰, 2¹⁰⁰]):
+    // then every rounding error is relative, a few u of the magnitude sums below.
+    let in_range = |x: f64| x == 0.0 || (1e-30..=1e30).contains(&x.abs());
+    let mut certain = [a, e, c, h, a0, a1, a2]
+        .iter()
+        .all(|p| p.iter().all(|&x| in_range(x)));
+    // |Gᵢ × Gⱼ| componentwise, bounded by magnitudes.
+    let ml = |i: usize, j: usize| -> [f64; 3] {
+        let (p, q) = (&mg[i], &mg[j]);
+        [
+            p[1] * q[2] + p[2] * q[1],
+            p[2] * q[0] + p[0] * q[2],
+            p[0] * q[1] + p[1] * q[0],
+        ]
+    };
+    for &(i, j) in &PAIRS {
         let l = cross(&g[i], &g[j]);
         let perm = |m: &[f64; 3]| l[0].abs() * m[0] + l[1].abs() * m[1] + l[2].abs() * m[2];
         let ld = dot(&l, &d).abs();
@@ -1041,8 +1062,31 @@ fn separated_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
             total += perm(mk);
         }
         let margin = ld - reach;
-        margin.is_finite() && total.is_finite() && margin > SEP_REL * total + SEP_ABS
-    })
+        if margin.is_finite() && total.is_finite() && margin > SEP_REL * total + SEP_ABS {
+            return Some(false);
+        }
+        if certain {
+            // The exact axis L = Gᵢ × Gⱼ differs from l by a few u of ml(i, j), so the
+            // exact margin is negative if the rounded one is below −SEP_REL·(that sum).
+            let m = ml(i, j);
+            let mperm = |v: &[f64; 3]| m[0] * v[0] + m[1] * v[1] + m[2] * v[2];
+            let big = mperm(&md) + mg.iter().map(mperm).sum::<f64>();
+            certain = margin.is_finite() && big.is_finite() && -margin > SEP_REL * big;
+        }
+    }
+    if !certain {
+        return None;
+    }
+    // Rank 3 certified: then the six axes are complete and none separates.
+    let solid = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+        .iter()
+        .any(|&(i, j, k)| {
+            let det = dot(&cross(&g[i], &g[j]), &g[k]);
+            let m = ml(i, j);
+            let perm = m[0] * mg[k][0] + m[1] * mg[k][1] + m[2] * mg[k][2];
+            det.abs() > SEP_REL * perm
+        });
+    solid.then_some(true)
 }
 
 #[cold]
