@@ -391,6 +391,11 @@ impl Iv {
     }
     #[inline(always)]
     fn mul(self, o: Iv) -> Iv {
+        if self.lo == self.hi && o.lo == o.hi {
+            // Two exact numbers (the common case: inputs): one product.
+            let p = self.lo * o.lo;
+            return Iv::out(p, p);
+        }
         let p = [
             self.lo * o.lo,
             self.lo * o.hi,

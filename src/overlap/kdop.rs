@@ -144,42 +144,92 @@ fn dot_t<T: Scalar>(d: [i8; 3], p: &[T; 3]) -> T {
     acc
 }
 
-/// `d·p` rounded in `T` towards `+∞` (`up`) or `−∞`: exact when representable.
+/// Knuth's TwoSum: `a + b = s + e` exactly (finite, non-overflowing input).
+#[inline(always)]
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+/// The exact sign of `t₀ + t₁ + t₂ + t₃` (GROW-EXPANSION; the sign of a nonoverlapping
+/// expansion is that of its largest non-zero component). `None` if anything overflowed.
+fn sum_sign4(t: [f64; 4]) -> Option<Sign> {
+    let mut e = [0.0f64; 4];
+    for (n, x) in t.into_iter().enumerate() {
+        let mut q = x;
+        for c in e.iter_mut().take(n) {
+            let (s, h) = two_sum(q, *c);
+            *c = h;
+            q = s;
+        }
+        e[n] = q;
+    }
+    if !e.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    Some(match e.iter().rev().find(|x| **x != 0.0) {
+        Some(x) if *x > 0.0 => Sign::Positive,
+        Some(_) => Sign::Negative,
+        None => Sign::Zero,
+    })
+}
+
+/// `d·p` rounded in `T` towards `+∞` (`up`) or `−∞`: exact when representable, else the
+/// nearest value of `T` beyond it.
 fn dot_outward<T: Scalar>(d: [i8; 3], p: &[T; 3], up: bool) -> T {
     let s = dot_t(d, p);
-    if s.is_finite() {
-        let sign = polynomial_sign::<T, _>(&SlabDiff {
-            d,
-            p,
-            q: None,
-            s: Some(&s),
-        });
-        // d·p − s: zero means s is exact; with the outward sign, s is the answer if one
-        // step inward crosses the exact value.
-        let side = |v: &T| {
-            polynomial_sign::<T, _>(&SlabDiff {
-                d,
-                p,
-                q: None,
-                s: Some(v),
-            })
-        };
-        let (outward, inward) = if up {
-            (Sign::Negative, Sign::Positive)
-        } else {
-            (Sign::Positive, Sign::Negative)
-        };
-        if sign == Sign::Zero {
-            return s;
+    let (Some(x), Some(_)) = (wide3(p), wide(&s)) else {
+        // Rationals: the sum is exact.
+        return s;
+    };
+    let terms: [f64; 3] = core::array::from_fn(|k| f64::from(d[k]) * x[k]);
+    // sign(d·p − v), exact; None on overflow.
+    let side = |v: &T| {
+        let v = wide(v)?;
+        if !v.is_finite() {
+            return None;
         }
-        if sign == outward {
-            let s2 = step(s.clone(), !up);
-            if s2.is_finite() && side(&s2) == inward {
-                return s;
+        sum_sign4([terms[0], terms[1], terms[2], -v])
+    };
+    let (outward, inward) = if up {
+        (Sign::Negative, Sign::Positive)
+    } else {
+        (Sign::Positive, Sign::Negative)
+    };
+    let mut v = s;
+    // A sum of three floats rounded twice is within a few ulps of the exact value unless
+    // it cancels; a few steps settle it, the rational path takes the rest.
+    for _ in 0..4 {
+        match side(&v) {
+            Some(Sign::Zero) => return v,
+            Some(sg) if sg == outward => {
+                let v2 = step(v.clone(), !up);
+                match side(&v2) {
+                    Some(Sign::Zero) => return v2,
+                    Some(sg2) if sg2 == inward => return v,
+                    Some(_) => v = v2,
+                    None => break,
+                }
             }
+            Some(_) => v = step(v, up),
+            None => break,
         }
     }
     dot_outward_exact(d, p, up)
+}
+
+/// `x` as `f64` for `f32`/`f64` (exact), else `None`.
+fn wide<T: Scalar>(x: &T) -> Option<f64> {
+    let any = x as &dyn Any;
+    if let Some(v) = any.downcast_ref::<f64>() {
+        return Some(*v);
+    }
+    any.downcast_ref::<f32>().map(|v| f64::from(*v))
+}
+
+fn wide3<T: Scalar>(p: &[T; 3]) -> Option<[f64; 3]> {
+    Some([wide(&p[0])?, wide(&p[1])?, wide(&p[2])?])
 }
 
 #[cold]
