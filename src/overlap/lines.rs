@@ -1036,7 +1036,7 @@ fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
         }
     });
     // Intersection needs exact axes, so it is certified only where no product of up to
-    // six inputs can underflow or overflow (every non-zero |input| in [2⁻¹⁰⁰, 2¹⁰⁰]):
+    // six inputs can underflow or overflow (every non-zero |input| in [1e-30, 1e30]):
     // then every rounding error is relative, a few u of the magnitude sums below.
     let in_range = |x: f64| x == 0.0 || (1e-30..=1e30).contains(&x.abs());
     let mut certain = [a, e, c, h, a0, a1, a2]
