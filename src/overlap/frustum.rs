@@ -11,12 +11,14 @@
 //!   [`Inside`](FrustumClass::Inside) if it is strictly inside all six, else
 //!   [`Intersecting`](FrustumClass::Intersecting).
 //! * [`frustum_sphere_fast`], [`frustum_aabb_fast`], [`frustum_obb_fast`]: the classic
-//!   per-plane formulas in `f64` **interval arithmetic** (every operation rounded to
-//!   nearest and then widened by one ulp each way, so the interval always contains the
-//!   exact value, also under underflow; overflow gives an infinite interval, which
-//!   certifies nothing). They answer `Outside` or `Inside` only when the intervals prove
-//!   it, so both answers are always those of the exact form; when rounding leaves a plane
-//!   undecided they answer `Intersecting` where the exact form may say `Outside` or
+//!   per-plane formulas in `f64`, each sign used only when a rigorous error bound proves
+//!   it, never an exact fallback. The AABB form uses the static bound of the exact
+//!   plane/AABB filter; the sphere and OBB forms use **interval arithmetic** (every
+//!   operation rounded to nearest and then widened by one ulp each way, so the interval
+//!   always contains the exact value, also under underflow; overflow gives an infinite
+//!   interval, which certifies nothing). They answer `Outside` or `Inside` only when
+//!   proven, so both answers are always those of the exact form; when rounding leaves a
+//!   plane undecided they answer `Intersecting` where the exact form may say `Outside` or
 //!   `Inside`. Never a false `Outside`: nothing that reaches the frustum is culled.
 //!
 //! # The classic limitation (both forms)
@@ -27,13 +29,13 @@
 //! per-plane classification, not an exact intersection test with the frustum solid.
 //! `Outside` and `Inside` are always true statements about the volume and the frustum.
 
-use core::any::Any;
-
 use crate::geometry::{Aabb, Obb, Plane, Sphere};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
 use crate::{Scalar, Sign};
 
+use super::aabb_aabb::{certified, wide, wide3};
 use super::plane_box::{plane_aabb, plane_obb, PlaneBox};
+use super::sphere::TAU2;
 
 /// Where a volume lies with respect to a frustum, per-plane (module docs).
 ///
@@ -442,11 +444,7 @@ fn dot_iv(n: &[Iv; 3], v: &[Iv; 3]) -> Iv {
 
 /// The inputs as `f64` if `T` is `f64` or `f32` (exact), else `None`.
 fn w<T: Scalar>(x: &T) -> Option<f64> {
-    let any = x as &dyn Any;
-    if let Some(v) = any.downcast_ref::<f64>() {
-        return Some(*v);
-    }
-    any.downcast_ref::<f32>().map(|v| f64::from(*v))
+    wide(x)
 }
 
 fn w3<T: Scalar>(p: &[T; 3]) -> Option<[Iv; 3]> {
@@ -516,7 +514,10 @@ pub fn frustum_sphere_fast<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> FrustumC
 /// Axis-aligned box against frustum, fast and conservative.
 ///
 /// For `f32`/`f64`: per plane, `n·q + d` at the box's nearest and farthest corners (the
-/// choice is the exact sign of `nₖ`) in `f64` interval arithmetic (module docs).
+/// choice is the exact sign of `nₖ`) in plain `f64` with the static error bound of the
+/// exact [`plane_aabb`]'s filter (`≈ 4u` of the sum of absolute values plus an underflow
+/// term; proofs/overlap_volumes.md, section 3): a sign is used only when the bound proves
+/// it, and nothing falls back to exact arithmetic.
 /// Guarantee as for [`frustum_sphere_fast`]: `Outside`/`Inside` are always the answers of
 /// [`frustum_aabb`]; `Intersecting` may replace them within rounding distance of a
 /// plane. For other scalar types this is [`frustum_aabb`]. An empty box answers
@@ -534,20 +535,42 @@ pub fn frustum_sphere_fast<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> FrustumC
 /// assert_eq!(frustum_aabb_fast(&f, &Aabb::new([-0.5; 3], [0.5; 3])), FrustumClass::Inside);
 /// ```
 pub fn frustum_aabb_fast<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> FrustumClass {
-    let (Some(lo), Some(hi)) = (w3(&b.min), w3(&b.max)) else {
+    let (Some(lo), Some(hi)) = (wide3(&b.min), wide3(&b.max)) else {
         return frustum_aabb(f, b);
     };
-    if (0..3).any(|k| lo[k].lo > hi[k].lo) {
+    if (0..3).any(|k| lo[k] > hi[k]) {
         return FrustumClass::Outside;
     }
     FrustumClass::combine(f.planes.iter().map(|p| {
-        let Some((n, d)) = plane_iv(p) else {
+        let (Some(n), Some(d)) = (wide3(&p.normal), wide(&p.offset)) else {
             return PlaneBox::Intersecting;
         };
-        let near: [Iv; 3] = core::array::from_fn(|k| if n[k].lo >= 0.0 { lo[k] } else { hi[k] });
-        let far: [Iv; 3] = core::array::from_fn(|k| if n[k].lo >= 0.0 { hi[k] } else { lo[k] });
-        classify(dot_iv(&n, &near).add(d), dot_iv(&n, &far).add(d))
+        let near: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { lo[k] } else { hi[k] });
+        if corner_filter(&n, near, d) == Some(Sign::Positive) {
+            return PlaneBox::Outside;
+        }
+        let far: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { hi[k] } else { lo[k] });
+        if corner_filter(&n, far, d) == Some(Sign::Negative) {
+            PlaneBox::Inside
+        } else {
+            PlaneBox::Intersecting
+        }
     }))
+}
+
+/// `γ₄/(1 − u)^6` rounded up (≈ 4u): bounds the error of `fl(((n₀q₀ + n₁q₁) + n₂q₂) + d)`
+/// relative to the same sum of absolute values, plus [`TAU2`] for underflow; the same
+/// expression and bound as the plane/AABB filter (proofs/overlap_volumes.md, section 3).
+const C_CORNER: f64 = 4.440892098500632e-16;
+
+/// The certified sign of `n·q + d` evaluated in `f64`, or `None` (also for NaN, infinities
+/// and overflow).
+#[inline(always)]
+fn corner_filter(n: &[f64; 3], q: [f64; 3], d: f64) -> Option<Sign> {
+    let p = [n[0] * q[0], n[1] * q[1], n[2] * q[2]];
+    let v = p[0] + p[1] + p[2] + d;
+    let bound = C_CORNER * (p[0].abs() + p[1].abs() + p[2].abs() + d.abs()) + TAU2;
+    certified(v, bound)
 }
 
 /// Oriented box against frustum, fast and conservative.
@@ -593,4 +616,16 @@ pub fn frustum_obb_fast<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> FrustumClass {
             .add(h[2].mul(dot_iv(&n, &a[2]).abs()));
         classify(s.sub(e), s.add(e))
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::sphere::tests::{model, round_up};
+    use super::*;
+
+    #[test]
+    fn corner_constant_is_the_rounded_up_exact_value() {
+        let (_, gamma, pow) = model();
+        assert_eq!(C_CORNER, round_up(&(gamma(4) / pow(6))));
+    }
 }

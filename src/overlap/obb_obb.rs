@@ -10,8 +10,9 @@
 //! # Why the exact test is complete
 //!
 //! Write box `A` as `cₐ + Σ sᵢaᵢ` (`|sᵢ| ≤ hᵢ`) and `B` as `c_b + Σ tⱼbⱼ` (`|tⱼ| ≤ kⱼ`).
-//! They meet iff `D = c_b − cₐ` lies in the Minkowski difference `A − B − D`, the
-//! zonotope `Z = {Σ uₘgₘ : |uₘ| ≤ 1}` of the six generators `gₘ ∈ {hᵢaᵢ, kⱼbⱼ}`. For any
+//! They meet iff `D = c_b − cₐ` lies in the zonotope `Z = {Σ uₘgₘ : |uₘ| ≤ 1}` of the six
+//! generators `gₘ ∈ {hᵢaᵢ, kⱼbⱼ}` (the Minkowski difference of the two boxes, each
+//! moved to the origin; the sign of each generator does not matter). For any
 //! direction `L`, the support of `Z` is `Σ|gₘ·L|`, so `L` separates the boxes iff
 //!
 //! ```text
