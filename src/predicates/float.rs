@@ -2,10 +2,14 @@
 //!
 //! * **Stage A** (inline, the only code on the hot path): the determinant in plain
 //!   floating point and an error bound computed from its *permanent* (the same formula on
-//!   absolute values; for orient3d, the cheaper semi-static `6·X·Y·Z` from the largest
-//!   difference per axis). If the determinant exceeds the bound its sign is exact. The bound
+//!   absolute values). If the determinant exceeds the bound its sign is exact. The bound
 //!   holds for every input, including underflowing and overflowing intermediates (an
-//!   overflow makes the bound infinite or NaN, which fails the test).
+//!   overflow makes the bound infinite or NaN, which fails the test). orient3d instead uses
+//!   a semi-static bound `≈ 2^-47·X·Y·Z` from the largest difference per axis, multiplied
+//!   in the *exponent domain*: the bit patterns of `X`, `Y`, `Z` are added as integers (the
+//!   bit pattern of a normal `v > 0` is a piecewise-linear approximation of
+//!   `2^52·(log₂ v + 1023)`, low by less than `0.09·2^52`), and `|det|` is compared with the
+//!   result as a bit pattern too.
 //! * **Window check** (`#[cold]`): non-finite input answers `Zero`. Otherwise the input is
 //!   classified against the *expansion window* of the predicate, a range of magnitudes and
 //!   granularities in which expansion arithmetic can neither overflow nor underflow. Input
@@ -38,9 +42,16 @@ pub(crate) const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 
 /// Stage-A coefficient for orient2d: `(γ₂ + (1−u)^−2 − 1)/(1−u)^4`, rounded up (≈ 4u).
 pub(crate) const O2_A: f64 = 4.440892098500629e-16;
-/// Stage-A coefficient for orient3d (semi-static: applied to `X·Y·Z`, the product of the
-/// largest absolute differences per axis): `6(γ₅ + (1−u)^−3 − 1)/(1−u)^5`, rounded up (≈ 48u).
-pub(crate) const O3_A: f64 = 5.329070518200757e-15;
+/// orient3d's stage-A bound is `2^-47·max(X·Y, 2^-650)·max(Z, 2^-325)`, evaluated on bit
+/// patterns: `max(bits(X) + bits(Y), O3_XY_FLOOR) + max(bits(Z), O3_Z_FLOOR) − O3_K`.
+/// `O3_K` is the bit-pattern offset of `2^-47` with two exponent biases: `(2046 + 47)·2^52`.
+pub(crate) const O3_K: u64 = (2046 + 47) << 52;
+/// `2^-650` in the sum of two bit patterns: `(2046 − 650)·2^52` (covers underflow in the
+/// 2×2 products; see [`O3_K`]).
+pub(crate) const O3_XY_FLOOR: u64 = (2046 - 650) << 52;
+/// The bit pattern of `2^-325`, `(1023 − 325)·2^52` (with [`O3_XY_FLOOR`]: the bound is at
+/// least `2^-1022` and the integer sum cannot wrap; see [`O3_K`]).
+pub(crate) const O3_Z_FLOOR: u64 = (1023 - 325) << 52;
 /// Stage-A coefficient for incircle: `(γ₇ + (1−u)^−4 − 1)/(1−u)^11`, rounded up (≈ 11u).
 pub(crate) const IC_A: f64 = 1.2212453270876746e-15;
 /// Stage-A coefficient for insphere: `(γ₁₁ + (1−u)^−5 − 1)/(1−u)^17`, rounded up (≈ 16u).
@@ -86,16 +97,23 @@ fn max(a: f64, b: f64) -> f64 {
     }
 }
 
-/// [`decide`], and also `None` when `det` is infinite: for bounds that do not dominate
-/// every intermediate of the determinant (orient3d's semi-static bound).
+/// [`decide`] with the bound given as a bit pattern (orient3d): `Some(sign of det)` when
+/// `bits(|det|) > bound` and `det` is finite. For non-negative doubles the order of bit
+/// patterns (as integers) is the order of values, so this is `|det| > f64::from_bits(bound)`
+/// for `bound < bits(∞)`, and false for every larger `bound`. The finiteness test is needed
+/// because the semi-static bound does not dominate every intermediate of the determinant.
+///
+/// Done in the integer unit: the float compares it replaces were the dearest part of the
+/// filter, and the integer ports are otherwise idle in this loop.
 #[inline(always)]
-fn decide_finite(det: f64, bound: f64) -> Option<Sign> {
-    let mag = det.abs();
-    if (mag > bound) & (mag <= f64::MAX) {
-        Some(if det > 0.0 {
-            Sign::Positive
-        } else {
+fn decide_bits(det: f64, bound: u64) -> Option<Sign> {
+    let bits = det.to_bits();
+    let mag = bits & !(1 << 63);
+    if (mag > bound) & (mag < f64::INFINITY.to_bits()) {
+        Some(if (bits as i64) < 0 {
             Sign::Negative
+        } else {
+            Sign::Positive
         })
     } else {
         None
@@ -135,7 +153,25 @@ pub(crate) fn orient2d(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     }
 }
 
-#[inline]
+/// orient3d's stage-A bound as a bit pattern, from the per-axis maxima `x, y, z ≥ 0`:
+/// `max(bits(x) + bits(y), O3_XY_FLOOR) + max(bits(z), O3_Z_FLOOR) − O3_K`. For finite
+/// maxima the exact value lies in `[2^52, 4048·2^52)`, so the wrapping operations never
+/// wrap, and `f64::from_bits` of it (when below `bits(∞)`) is at least the rounding error
+/// of the determinant (proofs/predicates.md §1.6). Non-finite maxima come with a
+/// non-finite determinant, which `decide_bits` rejects whatever this returns.
+#[inline(always)]
+fn o3_bound(x: f64, y: f64, z: f64) -> u64 {
+    // x, y ≥ 0 (absolute values), so each bit pattern is below 2^63 and the sum cannot overflow.
+    let xy = (x.to_bits() + y.to_bits()).max(O3_XY_FLOOR);
+    xy.wrapping_add(z.to_bits().max(O3_Z_FLOOR))
+        .wrapping_sub(O3_K)
+}
+
+/// Always inlined: the hot path is some seventy instructions with the slow path out of
+/// line, and as a call it cost about a tenth of the determinant again (constants
+/// rematerialized, arguments through memory); with plain `#[inline]` LLVM declines to
+/// inline it once it has more than one call site.
+#[inline(always)]
 pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
     let adx = a[0] - d[0];
     let bdx = b[0] - d[0];
@@ -152,14 +188,17 @@ pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -
     // Semi-static bound (Meyer–Pion style): every monomial of the determinant is
     // (x-difference)(y-difference)(z-difference), so Σ|monomials| ≤ 6·X·Y·Z. Cheaper
     // than the permanent, which is what keeps this within reach of the naive formula.
-    let x = max(max(adx.abs(), bdx.abs()), cdx.abs());
+    // (The operand order matches the lanes LLVM packs the differences into, so the x and
+    // y maxima are two packed `maxpd` without shuffles.)
+    let x = max(max(cdx.abs(), bdx.abs()), adx.abs());
     let y = max(max(ady.abs(), bdy.abs()), cdy.abs());
-    let z = max(max(adz.abs(), bdz.abs()), cdz.abs());
-    // A finite `det` means no intermediate overflowed (an infinity never turns finite
-    // again here: no division, and ∞ − ∞ is NaN). The bound, being scaled by C, can stay
-    // finite while a 2×2 minor overflows, so an infinite `det` is rejected explicitly
-    // (proofs/predicates.md §1.1).
-    match decide_finite(det, (x * y + TAU) * z * O3_A + TAU2) {
+    let z = max(max(adz.abs(), cdz.abs()), bdz.abs());
+    // The product 2^-47·X·Y·Z in the exponent domain: adding bit patterns multiplies
+    // (within a factor 2/(e·ln 2) per factor), exactly and in the integer unit; the floors
+    // cover underflow and keep the sum in range, so it never wraps (proofs/predicates.md
+    // §1.6). A finite `det` means no intermediate overflowed; the bound does not dominate
+    // the 2×2 minors, so `decide_bits` rejects an infinite `det` explicitly (§1.1).
+    match decide_bits(det, o3_bound(x, y, z)) {
         Some(s) => s,
         None => orient3d_slow(*a, *b, *c, *d),
     }
@@ -1112,10 +1151,6 @@ mod tests {
         // (n: degree, k: roundings per monomial in the determinant, r: in the permanent);
         // the counts are derived in proofs/predicates.md.
         assert_eq!(O2_A, round_up(&coefficient(2, 2, 2)));
-        // orient3d's semi-static bound: 6(γ₅ + (1−u)^−3 − 1)/(1−u)^5.
-        let six = BigRational::from_integer(6.into());
-        let o3 = coefficient(3, 5, 3) * six;
-        assert_eq!(O3_A, round_up(&o3));
         assert_eq!(IC_A, round_up(&coefficient(4, 7, 9)));
         assert_eq!(IS_A, round_up(&coefficient(5, 11, 15)));
         assert_eq!(
@@ -1139,5 +1174,96 @@ mod tests {
             BigRational::from_integer(num_bigint::BigInt::one() << 101)
         );
         assert!(!q(U).is_zero());
+    }
+
+    fn pow2q(k: i32) -> BigRational {
+        let p = BigRational::from_integer(num_bigint::BigInt::one() << k.unsigned_abs());
+        if k >= 0 {
+            p
+        } else {
+            BigRational::one() / p
+        }
+    }
+
+    /// `ρ̄ = 1.0617 ≥ max over f in [0, 1] of (1 + f)·2^−f = 2/(e·ln 2)`, from lower bounds on
+    /// `e` and `ln 2` by partial sums of their (positive) series.
+    fn rho_bar() -> BigRational {
+        let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+        let mut e = BigRational::zero();
+        let mut fact = BigRational::one();
+        for k in 0..12 {
+            if k > 0 {
+                fact *= BigRational::from_integer(k.into());
+            }
+            e += BigRational::one() / fact.clone();
+        }
+        let mut ln2 = BigRational::zero();
+        for k in 1..40 {
+            ln2 += BigRational::one() / (BigRational::from_integer(k.into()) * pow2q(k));
+        }
+        let rho = r(10617, 10000);
+        assert!(rho.clone() * e * ln2 > r(2, 1));
+        rho
+    }
+
+    /// The bound of orient3d's stage A, `f64::from_bits(o3_bound(X, Y, Z))`, must exceed
+    /// `E = c·X·Y·Z + 6(1+u)^4·η·Z + 3(1+u)^2·η` with `c = 6(γ₅ + (1−u)^−3 − 1)`
+    /// (proofs/predicates.md §1.6). This checks the sufficient condition on the constants
+    /// exactly, and that the integer sum stays in range.
+    #[test]
+    fn orient3d_bit_pattern_bound_constants() {
+        let six = BigRational::from_integer(6.into());
+        let three = BigRational::from_integer(3.into());
+        let c = coefficient(3, 5, -2) * six.clone();
+        let u = q(U);
+        let one = BigRational::one();
+        let eta = pow2q(-1075);
+        let rho = rho_bar();
+        let (k, t1, t3) = (47, -650, -325);
+        assert_eq!(O3_K, ((2046 + k) as u64) << 52);
+        assert_eq!(O3_XY_FLOOR, ((2046 + t1) as u64) << 52);
+        assert_eq!(O3_Z_FLOOR, ((1023 + t3) as u64) << 52);
+        let up4 = (0..4).fold(one.clone(), |acc, _| acc * (one.clone() + u.clone()));
+        let up2 = (0..2).fold(one.clone(), |acc, _| acc * (one.clone() + u.clone()));
+        let needed = c * rho.clone() * rho.clone() * rho.clone()
+            + six * up4 * rho * eta.clone() * pow2q(-t1)
+            + three * up2 * eta * pow2q(-(t1 + t3));
+        assert!(needed <= pow2q(-k));
+        // Smallest value: exactly 2^52 (the bound is at least 2^-1022, a normal number).
+        let lo = O3_XY_FLOOR as u128 + O3_Z_FLOOR as u128 - O3_K as u128;
+        assert_eq!(lo, 1 << 52);
+        // Largest value for finite maxima: below 2^64, so nothing wraps.
+        let top = (f64::MAX.to_bits() as u128) * 3 - O3_K as u128;
+        assert!(top < 1 << 64);
+    }
+
+    /// The same inequality checked directly on `o3_bound` for maxima of every magnitude,
+    /// in rational arithmetic: a cross-check of the derivation, independent of `ρ̄`.
+    #[test]
+    fn orient3d_bit_pattern_bound_dominates_the_error() {
+        let c = coefficient(3, 5, -2) * BigRational::from_integer(6.into());
+        let eta = pow2q(-1075);
+        let up = BigRational::one() + q(U);
+        let up2 = up.clone() * up;
+        // The Z-proportional and constant underflow terms: 6(1+u)^4·η·Z and 3(1+u)^2·η.
+        let eta_z = BigRational::from_integer(6.into()) * up2.clone() * up2.clone() * eta.clone();
+        let eta_0 = BigRational::from_integer(3.into()) * up2 * eta;
+        let mut rng = Rng(5);
+        for i in 0..20_000u64 {
+            let mut m = || match (i + rng.below(4)) % 4 {
+                0 => 0.0,
+                1 => rng.coord(0).abs(),
+                _ => rng.coord(2).abs(),
+            };
+            let (x, y, z) = (m(), m(), m());
+            let b = o3_bound(x, y, z);
+            assert!(b >= 1 << 52);
+            if b >= f64::INFINITY.to_bits() {
+                continue;
+            }
+            let w = q(f64::from_bits(b));
+            let err = c.clone() * q(x) * q(y) * q(z) + eta_z.clone() * q(z) + eta_0.clone();
+            assert!(w >= err, "{x:e} {y:e} {z:e}");
+        }
     }
 }
