@@ -18,7 +18,7 @@ use core::cmp::Ordering;
 
 use num_rational::BigRational;
 
-use crate::ray::triangle::{ray_triangle, PreparedRay, RayHit};
+use crate::ray::triangle::{cast_hit, det3, is_float, ray_triangle, PreparedRay, RayHit};
 use crate::{Ray, Scalar, Sign, Triangle};
 use bvh::Bvh;
 
@@ -469,8 +469,8 @@ impl<T: Scalar> TriMesh<T> {
                 let prepared = PreparedRay::new(r);
                 bvh.traverse(r.origin, r.direction, f64::INFINITY, |i| {
                     let [a, b, c] = self.triangles[i as usize].map(|k| &verts[k as usize]);
-                    match prepared.hit(a, b, c) {
-                        Some(h) => on_hit(i, cast(h)),
+                    match cast_hit::<f64, T>(prepared.hit(a, b, c)) {
+                        Some(h) => on_hit(i, h),
                         None => f64::INFINITY,
                     }
                 });
@@ -484,16 +484,8 @@ impl<T: Scalar> TriMesh<T> {
                 bvh.traverse(r64.origin, r64.direction, f64::INFINITY, |i| {
                     let [a, b, c] =
                         self.triangles[i as usize].map(|k| verts[k as usize].map(f64::from));
-                    match prepared.hit(&a, &b, &c) {
-                        Some(h) => {
-                            let h32 = RayHit {
-                                t: h.t as f32,
-                                barycentric: h.barycentric.map(|w| w as f32),
-                                front: h.front,
-                                t_error: h.t_error + (f64::from(h.t as f32) - h.t).abs() * 1.000001,
-                            };
-                            on_hit(i, cast(h32))
-                        }
+                    match cast_hit::<f32, T>(prepared.hit(&a, &b, &c).map(|h| h.to_f32())) {
+                        Some(h) => on_hit(i, h),
                         None => f64::INFINITY,
                     }
                 });
@@ -531,44 +523,16 @@ impl<T: Scalar> TriMesh<T> {
         let (o, d) = (q(&ray.origin), q(&ray.direction));
         let rel =
             |p: &[BigRational; 3]| -> [BigRational; 3] { core::array::from_fn(|k| &p[k] - &o[k]) };
-        let (pa, pb, pc) = (rel(&a), rel(&b), rel(&c));
-        let n = det3(&pa, &pb, &pc);
+        // t = N / D with N = det[a − o, b − o, c − o] and D = det[d, b − a, c − a].
+        let n = det3(&rel(&a), &rel(&b), &rel(&c));
         let e1: [BigRational; 3] = core::array::from_fn(|k| &b[k] - &a[k]);
         let e2: [BigRational; 3] = core::array::from_fn(|k| &c[k] - &a[k]);
-        let normal = [
-            &e1[1] * &e2[2] - &e1[2] * &e2[1],
-            &e1[2] * &e2[0] - &e1[0] * &e2[2],
-            &e1[0] * &e2[1] - &e1[1] * &e2[0],
-        ];
-        let den = &d[0] * &normal[0] + &d[1] * &normal[1] + &d[2] * &normal[2];
+        let den = det3(&d, &e1, &e2);
         if num_traits::Zero::is_zero(&den) {
             return BigRational::default();
         }
         n / den
     }
-}
-
-fn det3(a: &[BigRational; 3], b: &[BigRational; 3], c: &[BigRational; 3]) -> BigRational {
-    &a[0] * (&b[1] * &c[2] - &b[2] * &c[1])
-        + &a[1] * (&b[2] * &c[0] - &b[0] * &c[2])
-        + &a[2] * (&b[0] * &c[1] - &b[1] * &c[0])
-}
-
-fn cast<U: 'static, T: 'static>(h: RayHit<U>) -> RayHit<T> {
-    let mut slot: Option<RayHit<T>> = None;
-    if let Some(s) = (&mut slot as &mut dyn Any).downcast_mut::<Option<RayHit<U>>>() {
-        *s = Some(h);
-    }
-    // The callers only cast between equal types.
-    match slot {
-        Some(h) => h,
-        None => unreachable!("cast between equal types"),
-    }
-}
-
-fn is_float<T: 'static>() -> bool {
-    core::any::TypeId::of::<T>() == core::any::TypeId::of::<f64>()
-        || core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
 }
 
 /// `true` when `p` lies on the closed triangle `abc` (exact).

@@ -139,7 +139,8 @@ impl<T> Polynomial<T> for EdgeCross<'_, T> {
     }
 }
 
-fn det3<R: Ring>(a: &[R; 3], b: &[R; 3], c: &[R; 3]) -> R {
+/// `det[a; b; c] = a · (b × c)` over any ring.
+pub(crate) fn det3<R: Ring>(a: &[R; 3], b: &[R; 3], c: &[R; 3]) -> R {
     a[0].clone() * (b[1].clone() * c[2].clone() - b[2].clone() * c[1].clone())
         + a[1].clone() * (b[2].clone() * c[0].clone() - b[0].clone() * c[2].clone())
         + a[2].clone() * (b[0].clone() * c[1].clone() - b[1].clone() * c[0].clone())
@@ -217,12 +218,31 @@ fn is_finite3<T: Scalar>(p: &[T; 3]) -> bool {
 /// assert_eq!(hits, 1);
 /// ```
 pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    match via_f64(ray, tri, |r, a, b, c| r.hit(a, b, c)) {
+        Some(hit) => hit,
+        None => generic(ray, tri),
+    }
+}
+
+/// Runs `f` on the `f64` form of the inputs when `T` is `f64`, or `f32` (promoted exactly;
+/// the hit is rounded back with `RayHit::to_f32`), and hands its hit back as `T`'s;
+/// `None` for every other scalar type. The type tests monomorphise away.
+#[inline(always)]
+fn via_f64<T: Scalar>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    f: impl FnOnce(&PreparedRay, &[f64; 3], &[f64; 3], &[f64; 3]) -> Option<RayHit<f64>>,
+) -> Option<Option<RayHit<T>>> {
     if let (Some(r), Some(t)) = (
         (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
         (tri as &dyn Any).downcast_ref::<Triangle<f64>>(),
     ) {
-        let hit = PreparedRay::new(r).hit(&t.a, &t.b, &t.c);
-        return cast_hit::<f64, T>(hit);
+        return Some(cast_hit::<f64, T>(f(
+            &PreparedRay::new(r),
+            &t.a,
+            &t.b,
+            &t.c,
+        )));
     }
     if let (Some(r), Some(t)) = (
         (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
@@ -230,14 +250,14 @@ pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit
     ) {
         let up = |p: &[f32; 3]| p.map(f64::from);
         let r64 = Ray::new(up(&r.origin), up(&r.direction));
-        let hit = PreparedRay::new(&r64).hit(&up(&t.a), &up(&t.b), &up(&t.c));
-        return cast_hit::<f32, T>(hit.map(|h| h.to_f32()));
+        let hit = f(&PreparedRay::new(&r64), &up(&t.a), &up(&t.b), &up(&t.c));
+        return Some(cast_hit::<f32, T>(hit.map(|h| h.to_f32())));
     }
-    generic(ray, tri)
+    None
 }
 
 /// Moves a hit of the concrete type `U` into the (equal) type `T`.
-fn cast_hit<U: 'static, T: 'static>(hit: Option<RayHit<U>>) -> Option<RayHit<T>> {
+pub(crate) fn cast_hit<U: 'static, T: 'static>(hit: Option<RayHit<U>>) -> Option<RayHit<T>> {
     let mut out: Option<RayHit<T>> = None;
     if let Some(slot) = (&mut out as &mut dyn Any).downcast_mut::<Option<RayHit<U>>>() {
         *slot = hit;
@@ -246,7 +266,8 @@ fn cast_hit<U: 'static, T: 'static>(hit: Option<RayHit<U>>) -> Option<RayHit<T>>
 }
 
 impl RayHit<f64> {
-    fn to_f32(&self) -> RayHit<f32> {
+    /// This hit rounded to `f32`; the bound grows by the rounding of `t`.
+    pub(crate) fn to_f32(&self) -> RayHit<f32> {
         let t = self.t as f32;
         RayHit {
             t,
@@ -387,21 +408,9 @@ pub fn ray_triangle_closed<T: Scalar>(
         [false, true, false] => Contact::Edge(1),
         _ => Contact::Edge(2),
     };
-    let hit = if let (Some(r), Some(t)) = (
-        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
-        (tri as &dyn Any).downcast_ref::<Triangle<f64>>(),
-    ) {
-        cast_hit::<f64, T>(Some(PreparedRay::new(r).construct(&t.a, &t.b, &t.c, s)))
-    } else if let (Some(r), Some(t)) = (
-        (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
-        (tri as &dyn Any).downcast_ref::<Triangle<f32>>(),
-    ) {
-        let up = |p: &[f32; 3]| p.map(f64::from);
-        let r64 = Ray::new(up(&r.origin), up(&r.direction));
-        let h = PreparedRay::new(&r64).construct(&up(&t.a), &up(&t.b), &up(&t.c), s);
-        cast_hit::<f32, T>(Some(h.to_f32()))
-    } else {
-        Some(construct_generic(o, d, a, b, c, s))
+    let hit = match via_f64(ray, tri, |r, a, b, c| Some(r.construct(a, b, c, s))) {
+        Some(hit) => hit,
+        None => Some(construct_generic(o, d, a, b, c, s)),
     };
     hit.map(|h| (h, contact))
 }
@@ -947,7 +956,8 @@ pub fn ray_triangle_moller_with<T: Scalar, P: Policy<T>>(
     })
 }
 
-fn is_float<T: 'static>() -> bool {
+/// `true` for `f32` and `f64`.
+pub(crate) fn is_float<T: 'static>() -> bool {
     core::any::TypeId::of::<T>() == core::any::TypeId::of::<f64>()
         || core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
 }
