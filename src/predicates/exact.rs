@@ -4,14 +4,9 @@
 //! exact stages evaluate over expansions or big integers. Every formula uses only
 //! `+`, `-` and `*`, so it is exact in any ring where those are exact.
 
-use core::ops::{Add, Mul, Sub};
-
-/// Ring operations needed by the determinant formulas.
-pub(crate) trait Ring:
-    Clone + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
-{
-}
-impl<T: Clone + Add<Output = T> + Sub<Output = T> + Mul<Output = T>> Ring for T {}
+// The ring operations the formulas use: the public `Ring` of `poly.rs` (`+ − ×` and
+// negation), which every type evaluated here (rationals, big integers, expansions) has.
+use super::poly::Ring;
 
 #[inline]
 fn sq<R: Ring>(x: &R) -> R {
