@@ -41,16 +41,19 @@ compile_error!(
 
 extern crate alloc;
 
+pub mod bv;
 mod error;
 pub mod geometry;
 pub mod interop;
 pub mod mesh;
+pub mod oracle;
 pub mod overlap;
 pub mod policy;
 pub mod predicates;
 pub mod ray;
 mod scalar;
 mod sign;
+pub mod sweep;
 
 pub use error::{InputError, NonFiniteValue};
 pub use geometry::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};

@@ -1,0 +1,2 @@
+//! Placeholder: filled in by the issue 5 work.
+fn main() {}
