@@ -1,0 +1,2 @@
+//! Placeholder: the oracle throughput benchmark (issue 6).
+fn main() {}
