@@ -1,0 +1,545 @@
+//! Named scenes: fixed, reproducible inputs built to hurt floating-point intersection
+//! code, shared by [`check`](super::check) users, the proptest strategies and `isect audit`.
+//!
+//! Every scene is a pure function of its arguments (seeds drive the crate's own
+//! [`Rng`]). Where a scene claims a point lies *exactly* on something (a ray through a
+//! vertex, a point on an edge), the coordinates live on a dyadic grid coarse enough that
+//! every coordinate and every construction step is exact in `f64` **and in `f32`**, so the
+//! claim holds for the numbers handed out, not just for the reals they approximate. The
+//! claims are checked in rational arithmetic by `tests/oracle.rs`.
+//!
+//! Where a scene claims a point is *near* something (near-coplanar, near a face plane), the
+//! point is an exact construction rounded once to `f64`: within an ulp or so of the ideal
+//! position, and usually (not always) off it.
+
+use alloc::vec::Vec;
+use std::collections::HashMap;
+
+use super::rng::{pow2, round_to, Rng};
+use crate::{Aabb, Ray};
+
+/// The grid step of [`icosphere`] vertices: 2⁻¹⁴.
+pub const ICOSPHERE_GRID_EXP: i32 = -14;
+
+/// An icosphere: an icosahedron subdivided `levels` times (20·4^levels triangles), each
+/// vertex projected onto the unit sphere and then **rounded to the dyadic grid of step
+/// 2⁻¹⁴** ([`ICOSPHERE_GRID_EXP`]), so every coordinate is a 15-bit dyadic number (exact
+/// in `f32` too).
+///
+/// The mesh is closed, every edge is shared by exactly two triangles, and every triangle
+/// is counterclockwise seen from outside (so `orient3d(a, b, c, [0, 0, 0])` is
+/// `Positive`), as [`TriMesh::new`](crate::TriMesh::new) requires. Supported for
+/// `levels ≤ 5` (20,480 triangles); larger levels would make the rounding grid too coarse
+/// for the triangles and panic. Every vertex is within 2⁻¹⁴ of the unit sphere, and
+/// the origin is inside.
+///
+/// # Panics
+///
+/// If `levels > 5`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::icosphere;
+/// let (v, t) = icosphere(3);
+/// assert_eq!(t.len(), 1280);
+/// assert_eq!(v.len(), 642);
+/// let mesh = isect::TriMesh::new(v, t).unwrap();
+/// assert!(mesh.is_closed());
+/// assert!(mesh.contains([0.0; 3]));
+/// ```
+pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    assert!(
+        levels <= 5,
+        "icosphere: levels must be at most 5, got {levels}"
+    );
+    let g = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut v: Vec<[f64; 3]> = vec![
+        [-1.0, g, 0.0],
+        [1.0, g, 0.0],
+        [-1.0, -g, 0.0],
+        [1.0, -g, 0.0],
+        [0.0, -1.0, g],
+        [0.0, 1.0, g],
+        [0.0, -1.0, -g],
+        [0.0, 1.0, -g],
+        [g, 0.0, -1.0],
+        [g, 0.0, 1.0],
+        [-g, 0.0, -1.0],
+        [-g, 0.0, 1.0],
+    ];
+    for p in &mut v {
+        *p = normalize(*p);
+    }
+    let mut t: Vec<[u32; 3]> = vec![
+        [0, 11, 5],
+        [0, 5, 1],
+        [0, 1, 7],
+        [0, 7, 10],
+        [0, 10, 11],
+        [1, 5, 9],
+        [5, 11, 4],
+        [11, 10, 2],
+        [10, 7, 6],
+        [7, 1, 8],
+        [3, 9, 4],
+        [3, 4, 2],
+        [3, 2, 6],
+        [3, 6, 8],
+        [3, 8, 9],
+        [4, 9, 5],
+        [2, 4, 11],
+        [6, 2, 10],
+        [8, 6, 7],
+        [9, 8, 1],
+    ];
+    for _ in 0..levels {
+        let mut mid: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut next = Vec::with_capacity(t.len() * 4);
+        let mut midpoint = |i: u32, j: u32, v: &mut Vec<[f64; 3]>| -> u32 {
+            *mid.entry((i.min(j), i.max(j))).or_insert_with(|| {
+                let (a, b) = (v[i as usize], v[j as usize]);
+                v.push(normalize([a[0] + b[0], a[1] + b[1], a[2] + b[2]]));
+                (v.len() - 1) as u32
+            })
+        };
+        for &[a, b, c] in &t {
+            let ab = midpoint(a, b, &mut v);
+            let bc = midpoint(b, c, &mut v);
+            let ca = midpoint(c, a, &mut v);
+            next.extend_from_slice(&[[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
+        }
+        t = next;
+    }
+    let v = v
+        .into_iter()
+        .map(|p| p.map(|x| round_to(x, ICOSPHERE_GRID_EXP)))
+        .collect();
+    (v, t)
+}
+
+fn normalize(p: [f64; 3]) -> [f64; 3] {
+    let n = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt();
+    p.map(|x| x / n)
+}
+
+/// Where [`aimed_rays`] aims.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::Aim;
+/// assert_ne!(Aim::Vertex, Aim::Edge);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Aim {
+    /// Exactly at a vertex of the mesh.
+    Vertex,
+    /// Exactly at a point strictly inside an edge (shared by two triangles in a closed
+    /// mesh): `a + (b − a)·k/16` for `k` in `1..=15`.
+    Edge,
+}
+
+/// Rays from outside a mesh aimed **exactly** at its vertices or at points exactly on its
+/// edges.
+///
+/// Each ray is built as: pick a random triangle and one of its corners `a` (and, for
+/// [`Aim::Edge`], the next corner `b` and `k` in `1..=15`); the aim point is `p = a` or
+/// `p = a + (b − a)·k/16`; an inner point `q` is drawn on the grid of step 2⁻¹⁸ within
+/// the central box `[-1/8, 1/8]³` scaled by the mesh's bounding box (around its centre);
+/// the direction is `d = q − p` and the origin is `o = p − 8·d`. So the ray passes through
+/// `p` at `t = 8` and through `q` at `t = 9`, both exactly, **provided every step is
+/// exact**, which holds when the mesh coordinates are multiples of 2^e with magnitudes
+/// below 2^(e+20) or so (true for [`icosphere`], whose coordinates are multiples of
+/// 2⁻¹⁴ in `[-1, 1]`: then every coordinate of every ray is a multiple of 2⁻¹⁸ below 16
+/// in magnitude, exact in `f32` as well). For other meshes the steps are rounded and the
+/// aim is only approximate.
+///
+/// For [`icosphere`] the inner point `q` (within 0.44 of the centre) is inside the mesh,
+/// so the line through `p` and `q` enters the solid, and the origin is more than 5 from
+/// the centre: outside the mesh's bounding box.
+///
+/// Returns an empty vector if the mesh has no triangles.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{aimed_rays, icosphere, Aim};
+/// let (v, t) = icosphere(2);
+/// let rays = aimed_rays(&v, &t, Aim::Vertex, 10, 42);
+/// assert_eq!(rays.len(), 10);
+/// // Each ray passes exactly through a mesh vertex at t = 8.
+/// for r in &rays {
+///     let p = r.at(8.0);
+///     assert!(v.contains(&p));
+/// }
+/// ```
+pub fn aimed_rays(
+    vertices: &[[f64; 3]],
+    triangles: &[[u32; 3]],
+    aim: Aim,
+    n: usize,
+    seed: u64,
+) -> Vec<Ray<f64>> {
+    if triangles.is_empty() || vertices.is_empty() {
+        return Vec::new();
+    }
+    let mut rng = Rng::new(seed ^ 0xA1D0_5EED);
+    let (lo, hi) = bounds(vertices);
+    let centre: [f64; 3] = core::array::from_fn(|k| round_to((lo[k] + hi[k]) / 2.0, -18));
+    let half: [f64; 3] = core::array::from_fn(|k| (hi[k] - lo[k]) / 8.0);
+    (0..n)
+        .map(|_| {
+            let tri = triangles[rng.below(triangles.len())];
+            let i = rng.below(3);
+            let a = vertices[tri[i] as usize];
+            let p = match aim {
+                Aim::Vertex => a,
+                Aim::Edge => {
+                    let b = vertices[tri[(i + 1) % 3] as usize];
+                    let k = rng.range(1, 15) as f64 / 16.0;
+                    core::array::from_fn(|c| a[c] + (b[c] - a[c]) * k)
+                }
+            };
+            loop {
+                let q: [f64; 3] = core::array::from_fn(|c| {
+                    centre[c] + round_to(rng.uniform(-half[c], half[c]), -18)
+                });
+                let d: [f64; 3] = core::array::from_fn(|c| q[c] - p[c]);
+                if d != [0.0; 3] {
+                    let o = core::array::from_fn(|c| p[c] - 8.0 * d[c]);
+                    return Ray::new(o, d);
+                }
+            }
+        })
+        .collect()
+}
+
+fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
+    let mut lo = [f64::INFINITY; 3];
+    let mut hi = [f64::NEG_INFINITY; 3];
+    for p in points {
+        for k in 0..3 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    (lo, hi)
+}
+
+/// Rays from outside toward the mesh's central region, not aimed at anything in
+/// particular: origin on a sphere of radius 4·extent around the centre, direction toward
+/// a random point of the central quarter of the bounding box (generic rays, the control
+/// group for [`aimed_rays`]).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{icosphere, random_rays};
+/// let (v, _) = icosphere(1);
+/// assert_eq!(random_rays(&v, 5, 1).len(), 5);
+/// ```
+pub fn random_rays(vertices: &[[f64; 3]], n: usize, seed: u64) -> Vec<Ray<f64>> {
+    if vertices.is_empty() {
+        return Vec::new();
+    }
+    let mut rng = Rng::new(seed ^ 0x5A4D_0A11);
+    let (lo, hi) = bounds(vertices);
+    let centre: [f64; 3] = core::array::from_fn(|k| (lo[k] + hi[k]) / 2.0);
+    let extent = (0..3)
+        .fold(0.0f64, |e, k| e.max(hi[k] - lo[k]))
+        .max(f64::MIN_POSITIVE);
+    (0..n)
+        .map(|_| {
+            let u = unit_vector(&mut rng);
+            let o: [f64; 3] = core::array::from_fn(|k| centre[k] + 4.0 * extent * u[k]);
+            let q: [f64; 3] =
+                core::array::from_fn(|k| centre[k] + rng.uniform(-0.25, 0.25) * (hi[k] - lo[k]));
+            Ray::new(o, core::array::from_fn(|k| q[k] - o[k]))
+        })
+        .collect()
+}
+
+pub(crate) fn unit_vector(rng: &mut Rng) -> [f64; 3] {
+    loop {
+        let p = [
+            rng.uniform(-1.0, 1.0),
+            rng.uniform(-1.0, 1.0),
+            rng.uniform(-1.0, 1.0),
+        ];
+        let n2 = p[0] * p[0] + p[1] * p[1] + p[2] * p[2];
+        if n2 > 1e-4 && n2 <= 1.0 {
+            return normalize(p);
+        }
+    }
+}
+
+/// Kettner, Mehlhorn, Pion, Schirra and Yap's classroom example ("Classroom examples of
+/// robustness problems in geometric computations", 2008): `orient2d(p, q, r)` with
+/// `q = (12, 12)`, `r = (24, 24)` and `p = (0.5 + i·u, 0.5 + j·u)` for `0 ≤ i, j < size`,
+/// `u = 2⁻⁵³` (the spacing of the doubles in `[0.5, 1)`), as drawn by
+/// `examples/sign_map.rs`.
+///
+/// Returned as `(p, q, r)` triples in row-major order: entry `j·size + i`. Exactly,
+/// `orient2d(p, q, r)` has the sign of `j − i` (collinear on the diagonal, counterclockwise
+/// above it); the plain floating-point formula gets a large fraction wrong. For
+/// `size > 2⁵¹` the points would leave `[0.5, 1)`; no one asks for that many.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::kettner_grid;
+/// use isect::{orient2d, Sign};
+/// let g = kettner_grid(16);
+/// assert_eq!(g.len(), 256);
+/// let (p, q, r) = g[3 * 16 + 5]; // i = 5, j = 3
+/// assert_eq!(orient2d(p, q, r), Sign::Negative);
+/// let (p, q, r) = g[4 * 16 + 4]; // on the diagonal
+/// assert_eq!(orient2d(p, q, r), Sign::Zero);
+/// ```
+pub fn kettner_grid(size: usize) -> Vec<([f64; 2], [f64; 2], [f64; 2])> {
+    let u = pow2(-53);
+    let (q, r) = ([12.0, 12.0], [24.0, 24.0]);
+    let mut out = Vec::with_capacity(size * size);
+    for j in 0..size {
+        for i in 0..size {
+            out.push(([0.5 + i as f64 * u, 0.5 + j as f64 * u], q, r));
+        }
+    }
+    out
+}
+
+/// Quadruples `[a, b, c, d]` for `orient3d` with `d` on or within rounding of the plane
+/// through `a`, `b`, `c`.
+///
+/// `a`, `b`, `c` are uniform in `[-1, 1]³` (or, for one case in four, on the grid of step
+/// 2⁻¹⁰ there). Then `d = a + s·(b − a) + t·(c − a)`:
+/// * three cases in four: `s, t` uniform in `[-1, 2]` and `d` rounded to `f64` once per
+///   coordinate from the exact value (computed with error-free transformations), so `d`
+///   is within half an ulp per coordinate of the plane;
+/// * one case in four: grid points with `s, t` multiples of 1/8, where every step is
+///   exact and `d` lies **exactly** on the plane (`orient3d` is `Zero`).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::near_coplanar_orient3d;
+/// let qs = near_coplanar_orient3d(100, 1);
+/// assert_eq!(qs.len(), 100);
+/// // Some of them are exactly coplanar.
+/// assert!(qs.iter().any(|[a, b, c, d]| isect::orient3d(a, b, c, d) == isect::Sign::Zero));
+/// ```
+pub fn near_coplanar_orient3d(n: usize, seed: u64) -> Vec<[[f64; 3]; 4]> {
+    let mut rng = Rng::new(seed ^ 0x03D_C0F1A7);
+    (0..n)
+        .map(|_| {
+            if rng.below(4) == 0 {
+                let [a, b, c] = [0; 3].map(|_| grid_point(&mut rng, -10));
+                let s = rng.range(-8, 16) as f64 / 8.0;
+                let t = rng.range(-8, 16) as f64 / 8.0;
+                let d = core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]));
+                [a, b, c, d]
+            } else {
+                let [a, b, c] = [0; 3].map(|_| uniform_point(&mut rng, 1.0));
+                let (s, t) = (rng.uniform(-1.0, 2.0), rng.uniform(-1.0, 2.0));
+                [a, b, c, affine_rounded(&a, &b, &c, s, t)]
+            }
+        })
+        .collect()
+}
+
+fn uniform_point(rng: &mut Rng, r: f64) -> [f64; 3] {
+    [0; 3].map(|_| rng.uniform(-r, r))
+}
+
+/// A point of `[-1, 1]³` on the grid of step `2^e` (`e ≥ -40`).
+fn grid_point(rng: &mut Rng, e: i32) -> [f64; 3] {
+    let m = 1i64 << (-e);
+    [0; 3].map(|_| rng.range(-m, m) as f64 * pow2(e))
+}
+
+/// `a + s·(b − a) + t·(c − a)` per coordinate, computed exactly with error-free
+/// transformations and rounded once (up to a last rounding of a double-double sum,
+/// which is faithful).
+pub(crate) fn affine_rounded(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: f64, t: f64) -> [f64; 3] {
+    core::array::from_fn(|k| {
+        // Terms: a, s·b − s·a, t·c − t·a, each product split exactly.
+        let mut terms: Vec<f64> = Vec::with_capacity(9);
+        terms.push(a[k]);
+        for (x, y) in [(s, b[k]), (-s, a[k]), (t, c[k]), (-t, a[k])] {
+            let (p, e) = two_product(x, y);
+            terms.push(p);
+            terms.push(e);
+        }
+        sum_rounded(&terms)
+    })
+}
+
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let p = a * b;
+    (p, a.mul_add(b, -p))
+}
+
+/// The sum of the terms, rounded to nearest almost always (accumulated exactly as a
+/// non-overlapping expansion, then summed from the smallest component up).
+fn sum_rounded(terms: &[f64]) -> f64 {
+    let mut expansion: Vec<f64> = Vec::with_capacity(terms.len() * 2);
+    for &x in terms {
+        let mut q = x;
+        let mut next = Vec::with_capacity(expansion.len() + 1);
+        for &e in &expansion {
+            let s = q + e;
+            let bv = s - q;
+            let err = (q - (s - bv)) + (e - bv);
+            if err != 0.0 {
+                next.push(err);
+            }
+            q = s;
+        }
+        if q != 0.0 {
+            next.push(q);
+        }
+        expansion = next;
+    }
+    // Components are ordered by increasing magnitude; summing from the small end is
+    // faithful (and round-to-nearest except in rare double-rounding cases).
+    let mut acc = 0.0;
+    for &e in &expansion {
+        acc += e;
+    }
+    acc
+}
+
+/// Pairs of triangles in (or within rounding of) a common plane, the hard case of every
+/// triangle/triangle test.
+///
+/// The first triangle `t1 = (a, b, c)` is uniform in `[-1, 1]³`. The second triangle's
+/// vertices are affine combinations `a + s·(b − a) + t·(c − a)` with `s, t` uniform in
+/// `[-0.5, 1.5]`, so the pair overlaps, touches or misses in the plane about equally:
+/// * one case in four exactly coplanar (all points on the grid of step 2⁻¹⁰, `s, t`
+///   multiples of 1/8: every step exact);
+/// * otherwise each vertex of `t2` is the exact combination rounded once to `f64`
+///   (within half an ulp per coordinate of `t1`'s plane), and one case in four of those
+///   is additionally lifted off the plane by a relative 2⁻⁴⁰ along one axis.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::near_coplanar_triangle_pairs;
+/// let pairs = near_coplanar_triangle_pairs(50, 3);
+/// assert_eq!(pairs.len(), 50);
+/// assert!(pairs.iter().any(|(a, b)| isect::tri_tri_intersect(*a, *b)));
+/// ```
+pub fn near_coplanar_triangle_pairs(n: usize, seed: u64) -> Vec<([[f64; 3]; 3], [[f64; 3]; 3])> {
+    let mut rng = Rng::new(seed ^ 0x7217_C0F1);
+    (0..n)
+        .map(|_| {
+            if rng.below(4) == 0 {
+                let [a, b, c] = [0; 3].map(|_| grid_point(&mut rng, -10));
+                let t2 = [0; 3].map(|_| {
+                    let s = rng.range(-4, 12) as f64 / 8.0;
+                    let t = rng.range(-4, 12) as f64 / 8.0;
+                    core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]))
+                });
+                ([a, b, c], t2)
+            } else {
+                let [a, b, c] = [0; 3].map(|_| uniform_point(&mut rng, 1.0));
+                let lift = rng.below(4) == 0;
+                let mut t2 = [0; 3].map(|_| {
+                    let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+                    affine_rounded(&a, &b, &c, s, t)
+                });
+                if lift {
+                    let (v, k) = (rng.below(3), rng.below(3));
+                    let x = t2[v][k];
+                    t2[v][k] = x + x.abs().max(0.5) * pow2(-40);
+                }
+                ([a, b, c], t2)
+            }
+        })
+        .collect()
+}
+
+/// Rays nearly parallel to a face of a box, starting on or near the face's plane: the
+/// cases where slab tests divide by tiny direction components and compare nearly equal
+/// parameters.
+///
+/// The box has corners on the grid of step 2⁻¹⁰ in `[-1, 1]³` (each side at least 2⁻⁴).
+/// For a random axis `k` and face `f` (`min_k` or `max_k`), the origin's `k` coordinate is
+/// `f` exactly (one case in three), or `f` moved by one to four ulps, or by `±2⁻³⁰`; a
+/// second axis puts the origin outside the box by 1 with the direction pointing back in
+/// (component `±1`); the direction's `k` component is `0`, `±2^-e` for `e` in
+/// `20..=60`, and the third component uniform in `[-0.5, 0.5]`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::near_parallel_box_rays;
+/// use isect::ray::aabb::ray_aabb;
+/// let cases = near_parallel_box_rays(100, 9);
+/// assert_eq!(cases.len(), 100);
+/// let hits = cases.iter().filter(|(b, r)| ray_aabb(r, b).is_some()).count();
+/// assert!(hits > 0 && hits < 100);
+/// ```
+pub fn near_parallel_box_rays(n: usize, seed: u64) -> Vec<(Aabb<f64>, Ray<f64>)> {
+    let mut rng = Rng::new(seed ^ 0xB0C5_4A15);
+    (0..n)
+        .map(|_| {
+            let mut min = [0.0; 3];
+            let mut max = [0.0; 3];
+            for k in 0..3 {
+                let lo = rng.range(-1024, 1024 - 64);
+                let hi = rng.range(lo + 64, 1024);
+                min[k] = lo as f64 * pow2(-10);
+                max[k] = hi as f64 * pow2(-10);
+            }
+            let k = rng.below(3);
+            let j = (k + 1 + rng.below(2)) % 3;
+            let l = 3 - k - j;
+            let face = if rng.chance(0.5) { min[k] } else { max[k] };
+            let ok = match rng.below(3) {
+                0 => face,
+                1 => {
+                    let steps = rng.range(1, 4) as i32;
+                    let mut x = face;
+                    let up = rng.chance(0.5);
+                    for _ in 0..steps {
+                        x = if up { x.next_up() } else { x.next_down() };
+                    }
+                    x
+                }
+                _ => {
+                    face + if rng.chance(0.5) {
+                        pow2(-30)
+                    } else {
+                        -pow2(-30)
+                    }
+                }
+            };
+            let mut o = [0.0; 3];
+            let mut d = [0.0; 3];
+            o[k] = ok;
+            d[k] = match rng.below(4) {
+                0 => 0.0,
+                _ => {
+                    let e = rng.range(20, 60) as i32;
+                    if rng.chance(0.5) {
+                        pow2(-e)
+                    } else {
+                        -pow2(-e)
+                    }
+                }
+            };
+            if rng.chance(0.5) {
+                o[j] = min[j] - 1.0;
+                d[j] = 1.0;
+            } else {
+                o[j] = max[j] + 1.0;
+                d[j] = -1.0;
+            }
+            o[l] = rng.uniform(min[l], max[l]);
+            d[l] = rng.uniform(-0.5, 0.5);
+            (Aabb::new(min, max), Ray::new(o, d))
+        })
+        .collect()
+}
