@@ -410,6 +410,26 @@ fn sum_rounded(terms: &[f64]) -> f64 {
     acc
 }
 
+/// A triangle as its three corners.
+///
+/// # Examples
+///
+/// ```
+/// let t: isect::oracle::scenes::Tri = [[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+/// assert_eq!(t[1][0], 1.0);
+/// ```
+pub type Tri = [[f64; 3]; 3];
+
+/// Two triangles, as [`near_coplanar_triangle_pairs`] returns them.
+///
+/// # Examples
+///
+/// ```
+/// let (a, b): isect::oracle::scenes::TrianglePair = isect::oracle::scenes::near_coplanar_triangle_pairs(1, 0)[0];
+/// assert_ne!(a, b);
+/// ```
+pub type TrianglePair = (Tri, Tri);
+
 /// Pairs of triangles in (or within rounding of) a common plane, the hard case of every
 /// triangle/triangle test.
 ///
@@ -430,7 +450,7 @@ fn sum_rounded(terms: &[f64]) -> f64 {
 /// assert_eq!(pairs.len(), 50);
 /// assert!(pairs.iter().any(|(a, b)| isect::tri_tri_intersect(*a, *b)));
 /// ```
-pub fn near_coplanar_triangle_pairs(n: usize, seed: u64) -> Vec<([[f64; 3]; 3], [[f64; 3]; 3])> {
+pub fn near_coplanar_triangle_pairs(n: usize, seed: u64) -> Vec<TrianglePair> {
     let mut rng = Rng::new(seed ^ 0x7217_C0F1);
     (0..n)
         .map(|_| {
