@@ -24,7 +24,10 @@ use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::Duration;
 
-// The crate-private BVH, compiled into this bench (only `build` and `traverse` are used).
+// The crate-private BVH, compiled into this bench (only `build` and `traverse` are used);
+// it names `alloc` as the no_std library does.
+extern crate alloc;
+
 #[allow(dead_code, clippy::duplicated_attributes)]
 #[path = "../src/mesh/bvh.rs"]
 mod bvh;

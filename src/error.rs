@@ -93,4 +93,4 @@ impl fmt::Display for InputError {
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for InputError {}
+impl core::error::Error for InputError {}

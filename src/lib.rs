@@ -18,6 +18,26 @@
 //! See `docs/ARCHITECTURE.md` for the map of the crate and `proofs/` for the arguments
 //! behind every exactness claim.
 //!
+//! # Features and platforms
+//!
+//! * `std` (default): the float functions of the standard library; turning it off
+//!   makes the crate `#![no_std]`. The crate always needs an allocator (`alloc`): the
+//!   exact stages of the predicates use expansions and big integers, and meshes and
+//!   rationals live on the heap. Float functions (`sqrt` in rounded constructions) come
+//!   from `libm` without `std`. CI builds `--no-default-features` for the host and for
+//!   `thumbv7em-none-eabihf`.
+//! * `rug`: GMP rationals (`rug::Rational`) as a scalar type.
+//! * `glam`, `nalgebra`, `mint`: their point and vector types accepted wherever arrays
+//!   are ([`interop`]).
+//! * `proptest`: proptest strategies for the oracle's input generators.
+//!
+//! The exactness argument (`proofs/predicates.md`, section 0) assumes IEEE 754 binary64
+//! arithmetic with round-to-nearest-even and no extended-precision intermediates, which
+//! every target Rust supports provides except 32-bit x86 without SSE2 (the x87 stack
+//! rounds twice): the crate refuses to build there, with a message saying how to enable
+//! SSE2. Soft-float targets are fine: their operations are correctly rounded. f32 inputs
+//! are converted to f64 exactly before any arithmetic.
+//!
 //! # Examples
 //!
 //! ```
@@ -26,6 +46,7 @@
 //! let (a, b, c) = ([0.5, 0.5], [12.0, 12.0], [24.0, 24.0]);
 //! assert_eq!(orient2d(a, b, c), Sign::Zero);
 //! ```
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 #![forbid(unsafe_code)]

@@ -206,17 +206,9 @@ pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
     } else {
         n / (d << ((-shift) as u64))
     };
-    let mut x = quotient.to_u128().map_or(f64::NAN, |m| m as f64);
-    let mut e = -shift;
-    while e > 1000 && x.is_finite() {
-        x *= 2f64.powi(1000);
-        e -= 1000;
-    }
-    while e < -1000 && x != 0.0 {
-        x *= 2f64.powi(-1000);
-        e += 1000;
-    }
-    x *= 2f64.powi(e as i32);
+    let m = quotient.to_u128().map_or(f64::NAN, |m| m as f64);
+    let e = (-shift).clamp(-5000, 5000) as i32;
+    let x = ldexp(m, e);
     if negative {
         -x
     } else {
@@ -253,4 +245,19 @@ mod tests {
         let third = BigRational::new(BigInt::from(1), BigInt::from(3));
         assert_eq!(rational_to_f64(&third), 1.0 / 3.0);
     }
+}
+
+/// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
+/// subnormal).
+pub(crate) fn ldexp(mut x: f64, mut k: i32) -> f64 {
+    let step = |e: i32| f64::from_bits(((e + 1023) as u64) << 52);
+    while k > 1000 {
+        x *= step(1000);
+        k -= 1000;
+    }
+    while k < -1000 {
+        x *= step(-1000);
+        k += 1000;
+    }
+    x * step(k)
 }

@@ -79,7 +79,7 @@ impl core::fmt::Display for GeometryError {
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for GeometryError {}
+impl core::error::Error for GeometryError {}
 
 fn check_finite<T: Scalar>(
     what: &'static str,

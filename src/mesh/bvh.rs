@@ -56,6 +56,9 @@
 //! `fl(t_max · K)` is skipped, which by the argument above only skips boxes the
 //! exact ray does not meet within `[0, t_max]`.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 /// Centroid bins per SAH split.
 const BINS: usize = 16;
 /// Largest number of primitives in a leaf.

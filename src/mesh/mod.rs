@@ -129,7 +129,7 @@ impl core::fmt::Display for MeshError {
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for MeshError {}
+impl core::error::Error for MeshError {}
 
 /// One crossing of a ray with a mesh: the triangle and the hit on it.
 ///

@@ -201,7 +201,7 @@ impl core::fmt::Display for TriTriError {
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for TriTriError {}
+impl core::error::Error for TriTriError {}
 
 /// A triangle the tests accept: `[[T; 3]; 3]` or [`Triangle<T>`], by value or by
 /// reference (pass rationals by reference to avoid clones).

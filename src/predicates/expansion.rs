@@ -7,6 +7,8 @@
 //! needed, scaled by a power of two) to lie in a window where that holds — see
 //! `proofs/predicates.md`, "The expansion window".
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::ops::{Add, Mul, Neg, Sub};
 
 use crate::Sign;

@@ -127,6 +127,7 @@
 //! assert_eq!(orient2d_sos(p[2], p[0], p[0], [2, 4, 0]), -s);
 //! ```
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use num_rational::BigRational;

@@ -34,6 +34,7 @@ use super::aabb::{all_finite, Filtered, RayFloat, Span};
 use crate::geometry::{GeometryError, Ray, Sphere};
 use crate::policy::{Naive, Policy};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::scalar::ldexp;
 use crate::{Scalar, Sign};
 
 /// The polynomials of the exact test.
@@ -264,21 +265,6 @@ pub fn try_ray_sphere<T: Scalar>(
     Ok(ray_sphere(ray, sphere))
 }
 
-/// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
-/// subnormal).
-fn ldexp(mut x: f64, mut k: i32) -> f64 {
-    let step = |e: i32| f64::from_bits(((e + 1023) as u64) << 52);
-    while k > 1000 {
-        x *= step(1000);
-        k -= 1000;
-    }
-    while k < -1000 {
-        x *= step(-1000);
-        k += 1000;
-    }
-    x * step(k)
-}
-
 /// The binary exponent of the largest magnitude (0 if all are zero).
 fn max_exponent(xs: &[f64]) -> i32 {
     let m = xs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
@@ -343,7 +329,7 @@ fn sqrt_rational(y: &num_rational::BigRational) -> f64 {
     };
     debug_assert!(!scaled.is_zero());
     let k = k.clamp(-4000, 4000) as i32;
-    ldexp(Scalar::to_f64(&scaled).sqrt(), k)
+    ldexp(num_traits::Float::sqrt(Scalar::to_f64(&scaled)), k)
 }
 
 /// Roots `(−b ∓ √Δ)/a` of `a t² + 2b t + c₀`, from `a > 0`, `b` and `Δ = b² − a c₀ ≥ 0`.
@@ -351,7 +337,7 @@ fn sqrt_rational(y: &num_rational::BigRational) -> f64 {
 /// Plain formulas for both: the cancellation in the smaller one costs at most about
 /// `u·|b|/a`, which the documented absolute bound already allows.
 fn quadratic_roots(a: f64, b: f64, disc: f64) -> (f64, f64) {
-    let s = disc.sqrt();
+    let s = num_traits::Float::sqrt(disc);
     ((-b - s) / a, (-b + s) / a)
 }
 
