@@ -216,6 +216,21 @@ pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
     }
 }
 
+/// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
+/// subnormal).
+pub(crate) fn ldexp(mut x: f64, mut k: i32) -> f64 {
+    let step = |e: i32| f64::from_bits(((e + 1023) as u64) << 52);
+    while k > 1000 {
+        x *= step(1000);
+        k -= 1000;
+    }
+    while k < -1000 {
+        x *= step(-1000);
+        k += 1000;
+    }
+    x * step(k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,17 +262,3 @@ mod tests {
     }
 }
 
-/// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
-/// subnormal).
-pub(crate) fn ldexp(mut x: f64, mut k: i32) -> f64 {
-    let step = |e: i32| f64::from_bits(((e + 1023) as u64) << 52);
-    while k > 1000 {
-        x *= step(1000);
-        k -= 1000;
-    }
-    while k < -1000 {
-        x *= step(-1000);
-        k += 1000;
-    }
-    x * step(k)
-}
