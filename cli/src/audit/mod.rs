@@ -1,12 +1,434 @@
-//! `isect audit` (work in progress, issue 6).
+//! `isect audit`: the common fast intersection tests under a sweep of epsilons, against
+//! the exact answers, on built-in scenes that aim at their weak spots (issue 6).
+//!
+//! Each scene (`scenes.rs`, built from `isect::oracle::scenes`) is run in `f64` or, with
+//! `--float f32`, rounded to `f32` and run in `f32`. For every case the exact answer comes
+//! from isect (`TriMesh::hits`, `tri_tri_intersect`, `orient2d`, `orient3d`, `ray_aabb`);
+//! each fast test runs under every rule of the sweep (`rules.rs`: absolute epsilons 0,
+//! 1e-12 … 1e-2 and relative ones of 1 … 256 ulps, through isect's policy layer) and its
+//! failures are counted by kind (`eval.rs`). Each scene also has an `exact` row: isect's
+//! exact test by a second path (per triangle instead of the mesh's BVH, or in rational
+//! arithmetic), which must count zero failures. Output: a table on the terminal, and in
+//! the output folder `report.json`, plots (`plot.rs`, PNG and SVG), sign maps
+//! (`signmap.rs`) and `index.html` (`html.rs`).
 
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+mod eval;
+mod float;
+mod html;
+mod plot;
+mod rules;
+mod scenes;
+mod signmap;
+
+use eval::Test;
+use float::AuditFloat;
+use rules::Rule;
+use scenes::SceneKind;
+
+/// The float type the fast tests run in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FloatType {
+    /// Single precision: the scenes are rounded to f32 and the f32 variants run.
+    F32,
+    /// Double precision.
+    F64,
+}
 
 /// Options of `isect audit`.
 #[derive(clap::Args)]
-pub struct AuditArgs {}
+pub struct AuditArgs {
+    /// Scenes to run, comma-separated [default: all]
+    #[arg(long, value_enum, value_delimiter = ',', num_args = 1..)]
+    pub scenes: Vec<SceneKind>,
+    /// Cases per scene: rays, triangle pairs or predicate calls (the orient2d grid is
+    /// the smallest square at least this big)
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub size: u64,
+    /// Float type the fast tests run in
+    #[arg(long, value_enum, default_value_t = FloatType::F64)]
+    pub float: FloatType,
+    /// Output folder for report.json, the plots and index.html (created if missing)
+    #[arg(long, default_value = "audit-out")]
+    pub out: PathBuf,
+    /// Seed of the scene generators
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `report.json`.
+#[derive(Serialize)]
+pub struct Report {
+    /// `isect audit`.
+    pub tool: &'static str,
+    /// The crate version.
+    pub version: &'static str,
+    /// `f32` or `f64`.
+    pub float: &'static str,
+    /// Generator seed.
+    pub seed: u64,
+    /// Requested cases per scene.
+    pub size: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the whole run.
+    pub seconds: f64,
+    /// The finding the terminal output leads with, when the sphere scenes ran.
+    pub headline: Option<Headline>,
+    /// One entry per scene.
+    pub scenes: Vec<SceneReport>,
+    /// The sign maps.
+    pub sign_maps: Vec<signmap::MapSummary>,
+}
+
+/// Möller–Trumbore at the recommended epsilon on the aimed-ray scenes.
+#[derive(Serialize)]
+pub struct Headline {
+    /// The absolute epsilon (1e-5).
+    pub epsilon: f64,
+    /// One line per aimed-ray scene.
+    pub scenes: Vec<HeadlineScene>,
+}
+
+/// One aimed-ray scene in the headline.
+#[derive(Serialize)]
+pub struct HeadlineScene {
+    /// Scene name.
+    pub scene: &'static str,
+    /// Rays cast.
+    pub rays: u64,
+    /// Rays with fewer hits than exact crossings.
+    pub leaks: u64,
+    /// Rays with more hits than exact crossings.
+    pub double_counts: u64,
+    /// The same counts of isect's exact row (zero).
+    pub exact_failures: u64,
+    /// The plot (PNG) of this sweep.
+    pub plot: String,
+}
+
+/// One scene's results.
+#[derive(Serialize)]
+pub struct SceneReport {
+    /// Scene name (`--scenes`).
+    pub name: &'static str,
+    /// What it is.
+    pub description: &'static str,
+    /// Number of cases.
+    pub cases: u64,
+    /// Seconds spent on it.
+    pub seconds: f64,
+    /// The tests run on it.
+    pub tests: Vec<TestReport>,
+}
+
+/// One test on one scene.
+#[derive(Serialize)]
+pub struct TestReport {
+    /// Short id.
+    pub id: &'static str,
+    /// Title.
+    pub title: &'static str,
+    /// The isect function.
+    pub function: &'static str,
+    /// Failure kinds counted, in order.
+    pub kinds: Vec<&'static str>,
+    /// Plot files (PNG, SVG) when the test has a sweep.
+    pub plots: Vec<String>,
+    /// One row per rule.
+    pub rows: Vec<RowReport>,
+}
+
+/// One rule of one test.
+#[derive(Serialize)]
+pub struct RowReport {
+    /// The rule (`{"kind": "absolute", "value": 1e-5}`, `{"kind": "ulps", "value": 4}`,
+    /// `{"kind": "fixed"}`, `{"kind": "exact"}`).
+    pub rule: Rule,
+    /// Its label.
+    pub label: String,
+    /// Cases per failure kind.
+    pub counts: BTreeMap<&'static str, u64>,
+    /// Failure rate per kind (count / cases).
+    pub rates: BTreeMap<&'static str, f64>,
+    /// Cases with at least one failure.
+    pub failing: u64,
+}
 
 /// Runs the audit.
-pub fn run(_args: &AuditArgs) -> Result<ExitCode, String> {
-    Err("audit: not built yet".into())
+pub fn run(args: &AuditArgs) -> Result<ExitCode, String> {
+    match args.float {
+        FloatType::F64 => run_in::<f64>(args),
+        FloatType::F32 => run_in::<f32>(args),
+    }
+}
+
+fn run_in<T: AuditFloat>(args: &AuditArgs) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let out = &args.out;
+    if out.exists() && !out.is_dir() {
+        return Err(format!(
+            "--out {}: exists and is not a directory",
+            out.display()
+        ));
+    }
+    std::fs::create_dir_all(out)
+        .map_err(|e| format!("--out {}: cannot create the folder: {e}", out.display()))?;
+    let kinds: Vec<SceneKind> = if args.scenes.is_empty() {
+        SceneKind::ALL.to_vec()
+    } else {
+        let mut v = args.scenes.clone();
+        v.dedup();
+        v
+    };
+    let size = usize::try_from(args.size).map_err(|_| "--size is too large".to_string())?;
+    let terminal = std::io::stderr().is_terminal();
+    let mut reports = Vec::new();
+    for kind in kinds {
+        let scene_start = Instant::now();
+        let mut data = scenes::build(kind, size, args.seed);
+        if let (scenes::Data::Orient2d(triples), "f32") = (&mut data, T::NAME) {
+            scenes::kettner_for_f32(triples);
+        }
+        let data = data.rounded::<T>();
+        let progress = progress_bar(terminal, data.len() as u64, kind.name());
+        let tests = eval::run(&data, &progress)?;
+        progress.finish_and_clear();
+        reports.push(scene_report(
+            kind,
+            data.len() as u64,
+            scene_start,
+            tests,
+            out,
+        )?);
+    }
+    let mut sign_maps = Vec::new();
+    for panel in signmap::panels::<T>()? {
+        sign_maps.push(panel.write(out, "signmap_")?);
+    }
+    let mut report = Report {
+        tool: "isect audit",
+        version: env!("CARGO_PKG_VERSION"),
+        float: T::NAME,
+        seed: args.seed,
+        size: args.size,
+        threads: rayon::current_num_threads(),
+        seconds: 0.0,
+        headline: None,
+        scenes: reports,
+        sign_maps,
+    };
+    report.headline = headline(&report);
+    report.seconds = start.elapsed().as_secs_f64();
+    let json = serde_json::to_string_pretty(&report).map_err(|e| format!("report.json: {e}"))?;
+    write(out, "report.json", json + "\n")?;
+    write(out, "index.html", html::page(&report))?;
+    print!("{}", terminal_text(&report, out));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write(dir: &Path, name: &str, text: String) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::write(&path, text).map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+fn progress_bar(terminal: bool, len: u64, name: &str) -> ProgressBar {
+    if !terminal {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{prefix:>18} [{bar:40}] {pos}/{len} {elapsed}")
+        .map(|s| s.progress_chars("=> "))
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.set_prefix(name.to_string());
+    bar
+}
+
+fn scene_report(
+    kind: SceneKind,
+    cases: u64,
+    start: Instant,
+    tests: Vec<Test>,
+    out: &Path,
+) -> Result<SceneReport, String> {
+    let mut reports = Vec::new();
+    for test in tests {
+        let rate = |n: u64| {
+            if cases == 0 {
+                0.0
+            } else {
+                n as f64 / cases as f64
+            }
+        };
+        let rows: Vec<RowReport> = (test.rules.iter().zip(&test.counts))
+            .map(|(&rule, counts)| RowReport {
+                rule,
+                label: rule.label(),
+                counts: test
+                    .kinds
+                    .iter()
+                    .copied()
+                    .zip(counts.iter().copied())
+                    .collect(),
+                rates: test
+                    .kinds
+                    .iter()
+                    .copied()
+                    .zip(counts.iter().map(|&n| rate(n)))
+                    .collect(),
+                failing: *counts.last().unwrap_or(&0),
+            })
+            .collect();
+        let plots = if test.rules.len() > 1 {
+            let plot = plot::SweepPlot {
+                title: format!(
+                    "{} on {}: cases failing against epsilon",
+                    test.title,
+                    kind.name()
+                ),
+                kinds: test.kinds,
+                rows: (test.rules.iter().zip(&test.counts))
+                    .map(|(&r, c)| {
+                        (
+                            r,
+                            c[..test.kinds.len()]
+                                .iter()
+                                .map(|&n| 100.0 * rate(n))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            };
+            plot::write_sweep(out, &format!("{}_{}", kind.name(), test.id), &plot)?.to_vec()
+        } else {
+            Vec::new()
+        };
+        reports.push(TestReport {
+            id: test.id,
+            title: test.title,
+            function: test.function,
+            kinds: test.kinds.to_vec(),
+            plots,
+            rows,
+        });
+    }
+    Ok(SceneReport {
+        name: kind.name(),
+        description: kind.description(),
+        cases,
+        seconds: start.elapsed().as_secs_f64(),
+        tests: reports,
+    })
+}
+
+fn headline(report: &Report) -> Option<Headline> {
+    let scenes: Vec<HeadlineScene> = report
+        .scenes
+        .iter()
+        .filter(|s| matches!(s.name, "sphere-vertices" | "sphere-edges"))
+        .filter_map(|s| {
+            let mt = s.tests.iter().find(|t| t.id == "moller-trumbore")?;
+            let row = mt
+                .rows
+                .iter()
+                .find(|r| r.rule == Rule::Absolute(rules::RECOMMENDED))?;
+            let exact = s.tests.iter().find(|t| t.id == "exact")?.rows.first()?;
+            Some(HeadlineScene {
+                scene: s.name,
+                rays: s.cases,
+                leaks: row.counts["leak"],
+                double_counts: row.counts["double count"],
+                exact_failures: exact.failing,
+                plot: mt.plots.first()?.clone(),
+            })
+        })
+        .collect();
+    (!scenes.is_empty()).then_some(Headline {
+        epsilon: rules::RECOMMENDED,
+        scenes,
+    })
+}
+
+fn pct(n: u64, of: u64) -> String {
+    if of == 0 {
+        "-".into()
+    } else {
+        format!("{:.2}%", 100.0 * n as f64 / of as f64)
+    }
+}
+
+/// The terminal output: the headline, then one table per scene, then the files.
+fn terminal_text(report: &Report, out: &Path) -> String {
+    let mut s = String::new();
+    if let Some(h) = &report.headline {
+        s += &format!(
+            "Möller–Trumbore at the recommended epsilon {:e} ({}), on an icosphere of 1,280 triangles:\n",
+            h.epsilon, report.float
+        );
+        for line in &h.scenes {
+            let what = if line.scene == "sphere-vertices" {
+                "vertices"
+            } else {
+                "edges"
+            };
+            s += &format!(
+                "  rays aimed exactly at {what:<8}: {} of {} leak (fewer hits than crossings, {}), {} double-count ({}); isect exact: {} wrong\n",
+                line.leaks,
+                line.rays,
+                pct(line.leaks, line.rays),
+                line.double_counts,
+                pct(line.double_counts, line.rays),
+                line.exact_failures
+            );
+        }
+        if let Some(first) = h.scenes.first() {
+            s += &format!("  plot: {}\n", out.join(&first.plot).display());
+        }
+        s += "\n";
+    }
+    for scene in &report.scenes {
+        s += &format!(
+            "{}: {} ({} cases, {:.1} s)\n",
+            scene.name, scene.description, scene.cases, scene.seconds
+        );
+        for test in &scene.tests {
+            s += &format!("  {}  [{}]\n", test.title, test.function);
+            s += &format!("    {:>10}", "epsilon");
+            for k in &test.kinds {
+                s += &format!(" {k:>20}");
+            }
+            s += "\n";
+            for row in &test.rows {
+                s += &format!("    {:>10}", row.label);
+                for k in &test.kinds {
+                    let n = row.counts[k];
+                    s += &format!(" {:>20}", format!("{n} ({})", pct(n, scene.cases)));
+                }
+                s += "\n";
+            }
+        }
+        s += "\n";
+    }
+    for map in &report.sign_maps {
+        s += &format!(
+            "sign map {}: the plain {} formula is wrong in {} of {} cells ({} false zeros, {} missed zeros, {} opposite signs)\n",
+            map.name, report.float, map.wrong, map.cells, map.false_zero, map.missed_zero, map.wrong_sign
+        );
+    }
+    s += &format!(
+        "\nwrote {} (report.json, index.html, plots) in {:.1} s on {} threads\n",
+        out.display(),
+        report.seconds,
+        report.threads
+    );
+    s
 }

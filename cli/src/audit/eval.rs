@@ -1,0 +1,374 @@
+//! Runs the fast tests of one scene under every rule and counts their errors against the
+//! exact answers.
+
+use indicatif::ProgressBar;
+use isect::overlap::tri_tri::{tri_tri_intersect, tri_tri_moller_with};
+use isect::policy::Policy;
+use isect::ray::aabb::{ray_aabb, ray_aabb_conservative, ray_aabb_slab, SlabRay};
+use isect::ray::triangle::{ray_triangle_moller_with, ray_triangle_woop};
+use isect::{orient2d, orient3d, ray_triangle, Aabb, Ray, Sign, TriMesh, Triangle};
+use num_rational::BigRational;
+use rayon::prelude::*;
+
+use super::float::AuditFloat;
+use super::rules::{self, Rule};
+use super::scenes::Data;
+
+/// Failure kinds of a ray cast against every triangle of a closed mesh, per ray, with
+/// `exact` the number of crossings `TriMesh::hits` reports and `got` the number of
+/// triangles the fast test hits: leak `got < exact`; double count `got > exact`; false
+/// hit `exact = 0 < got` (also a double count); miss `got = 0 < exact` (also a leak).
+pub const MESH_KINDS: &[&str] = &["leak", "double count", "false hit", "miss"];
+/// Failure kinds of a yes/no test: false hit (says yes, exact no), miss (the reverse).
+pub const PAIR_KINDS: &[&str] = &["false hit", "miss"];
+/// Failure kinds of a sign: wrong sign (both non-zero, opposite), false zero (says zero,
+/// exact non-zero), missed zero (says non-zero, exact zero).
+pub const SIGN_KINDS: &[&str] = &["wrong sign", "false zero", "missed zero"];
+
+/// One fast test (or isect's exact check) and the rules it runs under.
+pub struct Test {
+    /// Short id, used in file names.
+    pub id: &'static str,
+    /// Human title.
+    pub title: &'static str,
+    /// The isect function that runs it.
+    pub function: &'static str,
+    /// The failure kinds counted.
+    pub kinds: &'static [&'static str],
+    /// The rows.
+    pub rules: Vec<Rule>,
+    /// Per row: per kind the number of cases with that failure, then (last) the number of
+    /// cases with any failure.
+    pub counts: Vec<Vec<u64>>,
+}
+
+impl Test {
+    fn new(
+        id: &'static str,
+        title: &'static str,
+        function: &'static str,
+        kinds: &'static [&'static str],
+        rules: Vec<Rule>,
+    ) -> Test {
+        let counts = vec![vec![0; kinds.len() + 1]; rules.len()];
+        Test {
+            id,
+            title,
+            function,
+            kinds,
+            rules,
+            counts,
+        }
+    }
+}
+
+/// Counts per test, row and kind; `mask` bit `k` set means failure kind `k`.
+#[derive(Clone)]
+struct Tally(Vec<Vec<Vec<u64>>>);
+
+impl Tally {
+    fn zero(tests: &[Test]) -> Tally {
+        Tally(tests.iter().map(|t| t.counts.clone()).collect())
+    }
+    #[inline]
+    fn add(&mut self, test: usize, row: usize, mask: u8) {
+        if mask != 0 {
+            let c = &mut self.0[test][row];
+            let last = c.len() - 1;
+            for (k, slot) in c[..last].iter_mut().enumerate() {
+                *slot += u64::from(mask >> k & 1);
+            }
+            c[last] += 1;
+        }
+    }
+    fn merge(mut self, other: Tally) -> Tally {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            for (x, y) in a.iter_mut().zip(b) {
+                for (p, q) in x.iter_mut().zip(y) {
+                    *p += q;
+                }
+            }
+        }
+        self
+    }
+}
+
+/// Runs `per_case` over `cases` on all cores and sums the tallies.
+fn tally<C: Sync>(
+    cases: &[C],
+    tests: &mut [Test],
+    progress: &ProgressBar,
+    per_case: impl Fn(&C, &mut Tally) + Sync,
+) {
+    let zero = Tally::zero(tests);
+    let total = cases
+        .par_chunks(64)
+        .map(|chunk| {
+            let mut t = zero.clone();
+            for case in chunk {
+                per_case(case, &mut t);
+            }
+            progress.inc(chunk.len() as u64);
+            t
+        })
+        .reduce(|| zero.clone(), Tally::merge);
+    for (test, counts) in tests.iter_mut().zip(total.0) {
+        test.counts = counts;
+    }
+}
+
+fn mesh_mask(exact: usize, got: usize) -> u8 {
+    u8::from(got < exact)
+        | u8::from(got > exact) << 1
+        | u8::from(exact == 0 && got > 0) << 2
+        | u8::from(got == 0 && exact > 0) << 3
+}
+
+fn pair_mask(exact: bool, got: bool) -> u8 {
+    u8::from(got && !exact) | u8::from(exact && !got) << 1
+}
+
+fn sign_mask(exact: Sign, got: Sign) -> u8 {
+    let wrong = exact != Sign::Zero && got != Sign::Zero && exact != got;
+    u8::from(wrong)
+        | u8::from(got == Sign::Zero && exact != Sign::Zero) << 1
+        | u8::from(got != Sign::Zero && exact == Sign::Zero) << 2
+}
+
+fn q3<T: AuditFloat>(p: &[T; 3]) -> [BigRational; 3] {
+    p.map(|x| x.rational())
+}
+
+/// The box grown by the rule's tolerance on every side (in `T`, rounded): the usual way
+/// an epsilon enters the slab test. `Absolute(e)`: by `e`; `Ulps(n)`: by `n·ε_T` times
+/// the largest coordinate magnitude of the box on that axis.
+fn grown<T: AuditFloat>(b: &Aabb<T>, rule: Rule) -> Aabb<T> {
+    let pad = |k: usize| -> T {
+        match rule {
+            Rule::Absolute(e) => T::from_f64(e),
+            Rule::Ulps(n) => {
+                let m = b.min[k].abs().max(b.max[k].abs());
+                T::from_f64(f64::from(n))
+                    * <T as isect::policy::PolicyScalar>::machine_epsilon()
+                    * m
+            }
+            Rule::Fixed | Rule::Exact => T::zero(),
+        }
+    };
+    let p = [pad(0), pad(1), pad(2)];
+    Aabb::new(
+        [0, 1, 2].map(|k| b.min[k] - p[k]),
+        [0, 1, 2].map(|k| b.max[k] + p[k]),
+    )
+}
+
+/// Runs every test of a scene; returns the tests with their counts filled in.
+pub fn run<T: AuditFloat>(data: &Data<T>, progress: &ProgressBar) -> Result<Vec<Test>, String> {
+    let sweep = rules::sweep();
+    Ok(match data {
+        Data::Mesh {
+            vertices,
+            triangles,
+            rays,
+        } => {
+            let mesh = TriMesh::new(vertices.clone(), triangles.clone())
+                .map_err(|e| format!("the scene's mesh is invalid: {e}"))?;
+            let tris: Vec<Triangle<T>> = (0..triangles.len()).map(|i| mesh.triangle(i)).collect();
+            let mut tests = vec![
+                Test::new(
+                    "moller-trumbore",
+                    "Möller–Trumbore",
+                    "isect::ray::triangle::ray_triangle_moller_with",
+                    MESH_KINDS,
+                    sweep.clone(),
+                ),
+                Test::new(
+                    "woop",
+                    "Woop–Benthin–Wald (watertight)",
+                    "isect::ray::triangle::ray_triangle_woop",
+                    MESH_KINDS,
+                    vec![Rule::Fixed],
+                ),
+                Test::new(
+                    "exact",
+                    "isect ray_triangle, per triangle",
+                    "isect::ray_triangle",
+                    MESH_KINDS,
+                    vec![Rule::Exact],
+                ),
+            ];
+            let rules = sweep.clone();
+            tally(rays, &mut tests, progress, |ray: &Ray<T>, t| {
+                let exact = mesh.hits(ray).len();
+                let count = |f: &dyn Fn(&Triangle<T>) -> bool| tris.iter().filter(|x| f(x)).count();
+                for (row, &rule) in rules.iter().enumerate() {
+                    let got = count(&|x| ray_triangle_moller_with(ray, x, rule).is_some());
+                    t.add(0, row, mesh_mask(exact, got));
+                }
+                t.add(
+                    1,
+                    0,
+                    mesh_mask(exact, count(&|x| ray_triangle_woop(ray, x).is_some())),
+                );
+                t.add(
+                    2,
+                    0,
+                    mesh_mask(exact, count(&|x| ray_triangle(ray, x).is_some())),
+                );
+            });
+            tests
+        }
+        Data::TriPairs(pairs) => {
+            let mut tests = vec![
+                Test::new(
+                    "moller-tri-tri",
+                    "Möller triangle/triangle",
+                    "isect::overlap::tri_tri::tri_tri_moller_with",
+                    PAIR_KINDS,
+                    sweep.clone(),
+                ),
+                Test::new(
+                    "exact",
+                    "isect tri_tri_intersect in rationals",
+                    "isect::tri_tri_intersect::<BigRational>",
+                    PAIR_KINDS,
+                    vec![Rule::Exact],
+                ),
+            ];
+            tally(pairs, &mut tests, progress, |[a, b], t| {
+                let exact = tri_tri_intersect(a, b);
+                for (row, &rule) in sweep.iter().enumerate() {
+                    t.add(0, row, pair_mask(exact, tri_tri_moller_with(rule, a, b)));
+                }
+                let (qa, qb) = (a.map(|p| q3(&p)), b.map(|p| q3(&p)));
+                t.add(1, 0, pair_mask(exact, tri_tri_intersect(&qa, &qb)));
+            });
+            tests
+        }
+        Data::Orient2d(triples) => {
+            let mut tests = vec![
+                Test::new(
+                    "naive-orient2d",
+                    "plain orient2d determinant",
+                    "isect::policy::naive_orient2d",
+                    SIGN_KINDS,
+                    sweep.clone(),
+                ),
+                Test::new(
+                    "exact",
+                    "isect orient2d in rationals",
+                    "isect::orient2d::<BigRational>",
+                    SIGN_KINDS,
+                    vec![Rule::Exact],
+                ),
+            ];
+            tally(triples, &mut tests, progress, |[a, b, c], t| {
+                let exact = orient2d(a, b, c);
+                for (row, &rule) in sweep.iter().enumerate() {
+                    t.add(0, row, sign_mask(exact, rule.orient2d(a, b, c)));
+                }
+                let q = |p: &[T; 2]| p.map(|x| x.rational());
+                t.add(1, 0, sign_mask(exact, orient2d(q(a), q(b), q(c))));
+            });
+            tests
+        }
+        Data::Orient3d(quads) => {
+            let mut tests = vec![
+                Test::new(
+                    "naive-orient3d",
+                    "plain orient3d determinant",
+                    "isect::policy::naive_orient3d",
+                    SIGN_KINDS,
+                    sweep.clone(),
+                ),
+                Test::new(
+                    "exact",
+                    "isect orient3d in rationals",
+                    "isect::orient3d::<BigRational>",
+                    SIGN_KINDS,
+                    vec![Rule::Exact],
+                ),
+            ];
+            tally(quads, &mut tests, progress, |[a, b, c, d], t| {
+                let exact = orient3d(a, b, c, d);
+                for (row, &rule) in sweep.iter().enumerate() {
+                    t.add(0, row, sign_mask(exact, rule.orient3d(a, b, c, d)));
+                }
+                t.add(1, 0, sign_mask(exact, orient3d(q3(a), q3(b), q3(c), q3(d))));
+            });
+            tests
+        }
+        Data::BoxRays(cases) => {
+            let mut tests = vec![
+                Test::new(
+                    "slab",
+                    "slab test, box grown by epsilon",
+                    "isect::ray::aabb::ray_aabb_slab",
+                    PAIR_KINDS,
+                    sweep.clone(),
+                ),
+                Test::new(
+                    "slab-conservative",
+                    "slab test with outward rounding (Ize 2013)",
+                    "isect::ray::aabb::ray_aabb_conservative",
+                    PAIR_KINDS,
+                    vec![Rule::Fixed],
+                ),
+                Test::new(
+                    "exact",
+                    "isect ray_aabb in rationals",
+                    "isect::ray::aabb::ray_aabb::<BigRational>",
+                    PAIR_KINDS,
+                    vec![Rule::Exact],
+                ),
+            ];
+            tally(cases, &mut tests, progress, |(b, ray), t| {
+                let exact = ray_aabb(ray, b).is_some();
+                let slab = SlabRay::new(ray);
+                for (row, &rule) in sweep.iter().enumerate() {
+                    let got = ray_aabb_slab(&slab, &grown(b, rule)).is_some();
+                    t.add(0, row, pair_mask(exact, got));
+                }
+                t.add(
+                    1,
+                    0,
+                    pair_mask(exact, ray_aabb_conservative(&slab, b).is_some()),
+                );
+                let qray = Ray::new(q3(&ray.origin), q3(&ray.direction));
+                let qbox = Aabb::new(q3(&b.min), q3(&b.max));
+                t.add(2, 0, pair_mask(exact, ray_aabb(&qray, &qbox).is_some()));
+            });
+            tests
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks() {
+        assert_eq!(mesh_mask(2, 1), 0b0001);
+        assert_eq!(mesh_mask(2, 3), 0b0010);
+        assert_eq!(mesh_mask(0, 1), 0b0110);
+        assert_eq!(mesh_mask(2, 0), 0b1001);
+        assert_eq!(mesh_mask(2, 2), 0);
+        assert_eq!(pair_mask(false, true), 1);
+        assert_eq!(pair_mask(true, false), 2);
+        assert_eq!(sign_mask(Sign::Positive, Sign::Negative), 1);
+        assert_eq!(sign_mask(Sign::Positive, Sign::Zero), 2);
+        assert_eq!(sign_mask(Sign::Zero, Sign::Negative), 4);
+        assert_eq!(sign_mask(Sign::Zero, Sign::Zero), 0);
+    }
+
+    #[test]
+    fn grown_box() {
+        let b = Aabb::new([0.0, -2.0, 1.0], [1.0, 4.0, 2.0]);
+        let g = grown(&b, Rule::Absolute(0.5));
+        assert_eq!((g.min, g.max), ([-0.5, -2.5, 0.5], [1.5, 4.5, 2.5]));
+        let g = grown(&b, Rule::Ulps(1));
+        let e = f64::EPSILON;
+        assert_eq!(g.min, [-e, -2.0 - 4.0 * e, 1.0 - 2.0 * e]);
+    }
+}
