@@ -114,6 +114,11 @@ pub fn page(report: &Report) -> String {
         }
         h += "</p>\n";
     }
+    // For headless checks (.ci/html-check.sh): after loading, the body says how many
+    // images were decoded, as data-images="loaded/total".
+    h += "<script>\nwindow.addEventListener('load', () => {\n  const all = Array.from(document.images);\n  \
+          const ok = all.filter((i) => i.complete && i.naturalWidth > 0).length;\n  \
+          document.body.dataset.images = ok + '/' + all.length;\n});\n</script>\n";
     h += "</body>\n</html>\n";
     h
 }

@@ -174,7 +174,13 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &SweepPlot) -> 
         for (k, pts) in points.into_iter().enumerate() {
             let colour = PALETTE[k % PALETTE.len()];
             chart
-                .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))?
+                // eps = 0 sits apart at the left edge of the log axis: a marker, no line.
+                .draw_series(LineSeries::new(
+                    pts.iter()
+                        .copied()
+                        .filter(|p| i == 1 || p.0 > ZERO_AT * 1.5),
+                    colour.stroke_width(2),
+                ))?
                 .label(plot.kinds[k])
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
