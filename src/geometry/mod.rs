@@ -50,6 +50,8 @@ pub enum GeometryError {
         /// How many it has.
         count: usize,
     },
+    /// A polygon is not convex and planar where a test needs it to be.
+    NotConvexPlanar,
 }
 
 impl core::fmt::Display for GeometryError {
@@ -74,6 +76,7 @@ impl core::fmt::Display for GeometryError {
             GeometryError::TooFewVertices { count } => {
                 write!(f, "a polygon needs at least 3 vertices, got {count}")
             }
+            GeometryError::NotConvexPlanar => write!(f, "the polygon is not convex and planar"),
         }
     }
 }

@@ -1,2 +1,257 @@
-//! Sweep tests for moving objects over normalized time `u ∈ [0, 1]` (work in progress,
-//! issue 5).
+//! Sweep tests for moving objects over normalized time `u ∈ [0, 1]` (Real-Time
+//! Rendering, 4th ed., section 22.17 "dynamic intersection testing"; Gomez, "Simple
+//! intersection tests for games"; Ericson, *Real-Time Collision Detection*, section 5.5).
+//!
+//! # The API
+//!
+//! Every object is given by its pose at `u = 0` and its **displacement** over the whole
+//! step (its velocity per unit `u`): at time `u` a sphere `(c, r)` with displacement `v` is
+//! the sphere `(c + u·v, r)`. Objects translate; they do not rotate. Both objects of a
+//! pair take a displacement (pass `[0; 3]` for one at rest): the relative motion
+//! `v_b − v_a` is never rounded, it is part of the exact polynomials.
+//!
+//! Each sweep returns `None` when the two **closed** objects never touch for
+//! `u ∈ [0, 1]`, and otherwise a [`SweepHit`]: the first and the last time of contact
+//! (touching counts). Already-overlapping objects have `first = 0`; objects still
+//! overlapping at the end have `last = 1`; objects at rest relative to each other touch
+//! over the whole of `[0, 1]` or never (Gomez's and Ericson's conventions).
+//!
+//! | sweep | shapes |
+//! |---|---|
+//! | [`sweep_sphere_sphere`] | two moving spheres |
+//! | [`sweep_sphere_plane`] | a moving sphere and a moving plane (the plane itself, not a half-space) |
+//! | [`sweep_aabb_aabb`] | two moving axis-aligned boxes |
+//! | [`sweep_sphere_triangle`] | a moving sphere and a moving triangle (face, edges as capsules, vertices as spheres) |
+//! | [`sweep_sphere_polygon`] | the same for a polygon (its fan triangulation) |
+//! | [`sweep_obb_obb`] | two translating oriented boxes (dynamic separating axes) |
+//! | [`ray_capsule`] | a ray (`t ≥ 0`) and a [`Capsule`] |
+//!
+//! # What is exact and what is rounded
+//!
+//! * **Touch or not is exact** for every finite input of every scalar type (`f32`, `f64`,
+//!   rationals): each sweep is a union of convex pieces, and the set of times a piece
+//!   touches is decided by the exact signs of polynomials in the inputs (evaluated by
+//!   [`polynomial_sign`](crate::predicates::polynomial_sign)): signs of linear
+//!   constraints `α + β·u ≥ 0` compared by cross-multiplication, and of one quadratic
+//!   `A·u² + 2B·u + C ≤ 0` at those times, at its vertex and through its discriminant.
+//!   No rounded time is ever compared. The argument is in `proofs/sweep.md`.
+//! * **The contact times are constructions**: times that are ratios of polynomials
+//!   (box sweeps, capsule caps, face edges) are exact for rationals; roots of the
+//!   quadratics are irrational in general. Every [`SweepHit`] carries rigorous bounds
+//!   `first_error`, `last_error` on the distance of each returned time from the exact one,
+//!   computed alongside the value (a running error bound in `f64`, or exact rational
+//!   arithmetic with a 64-bit square root): see [`SweepHit`].
+//!
+//! # Bad input
+//!
+//! The plain functions answer `None` for a NaN or infinite coordinate and for a negative
+//! radius (an empty sphere never touches); the `try_` forms return a
+//! [`GeometryError`](crate::GeometryError) instead. Neither ever panics.
+//!
+//! # Examples
+//!
+//! ```
+//! use isect::sweep::sweep_sphere_sphere;
+//! use isect::Sphere;
+//! // Two unit spheres, one moving along x past the other at exactly distance 2: a graze.
+//! let a = Sphere::new([-4.0, 2.0, 0.0], 1.0);
+//! let b = Sphere::new([0.0, 0.0, 0.0], 1.0);
+//! let hit = sweep_sphere_sphere(&a, &[8.0, 0.0, 0.0], &b, &[0.0; 3]).unwrap();
+//! assert_eq!((hit.first, hit.last), (0.5, 0.5));
+//! ```
+
+mod aabb;
+mod capsule;
+pub(crate) mod interval;
+mod obb;
+pub(crate) mod pieces;
+mod sphere;
+mod triangle;
+
+pub use aabb::{sweep_aabb_aabb, try_sweep_aabb_aabb};
+pub use capsule::{ray_capsule, try_ray_capsule, Capsule};
+pub use obb::{sweep_obb_obb, try_sweep_obb_obb};
+pub use sphere::{
+    sweep_sphere_plane, sweep_sphere_sphere, try_sweep_sphere_plane, try_sweep_sphere_sphere,
+};
+pub use triangle::{
+    sweep_sphere_polygon, sweep_sphere_triangle, try_sweep_sphere_polygon,
+    try_sweep_sphere_triangle,
+};
+
+use crate::geometry::GeometryError;
+use crate::Scalar;
+use interval::{solve, value, Piece, Pt};
+
+/// The contact interval of a sweep: the objects touch exactly for the `u` between the
+/// first and the last contact (every piece of every sweep is convex along the motion,
+/// and so is their union here, so the set of touching times is one closed interval).
+///
+/// `first ≤ last`, both in `[0, 1]` (in `[0, ∞)` for [`ray_capsule`]). `first_error` and
+/// `last_error` bound the distance from each returned value to the exact time:
+/// `|first − u_first| ≤ first_error`. They are `0` when the value is exact (always for
+/// linear times over rationals, for the ends `0` and `1` of the step), a few units in the
+/// last place for ratios computed in `f64`, and for the roots of a quadratic the rigorous
+/// bound of a running-error evaluation of `(−B ∓ √(B² − AC))/A` in its stable form
+/// (large only near tangency, where the root itself moves by `√ε` when the data move by
+/// `ε`); for rationals the roots are computed exactly but for a 64-bit square root
+/// (relative error below `2⁻⁶⁰`). For `f32` the bound includes the final rounding to
+/// `f32`. See `proofs/sweep.md`, section 2.
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::sweep_sphere_sphere;
+/// use isect::Sphere;
+/// let a = Sphere::new([0.0, 0.0, 0.0], 1.0);
+/// let b = Sphere::new([10.0, 0.0, 0.0], 1.0);
+/// let hit = sweep_sphere_sphere(&a, &[16.0, 0.0, 0.0], &b, &[0.0; 3]).unwrap();
+/// assert_eq!((hit.first, hit.last), (0.5, 0.75));
+/// assert!(hit.first_error <= 1e-15 && hit.last_error <= 1e-15);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepHit<T> {
+    /// The first time of contact.
+    pub first: T,
+    /// The last time of contact.
+    pub last: T,
+    /// A bound on `|first − exact first time|`.
+    pub first_error: f64,
+    /// A bound on `|last − exact last time|`.
+    pub last_error: f64,
+}
+
+/// Collects the time sets of the convex pieces of a sweep.
+pub(crate) struct Collect<T> {
+    bounded: bool,
+    found: alloc::vec::Vec<(T, f64, T, f64)>,
+}
+
+impl<T: Scalar> Collect<T> {
+    pub(crate) fn new(bounded: bool) -> Self {
+        Collect {
+            bounded,
+            found: alloc::vec::Vec::new(),
+        }
+    }
+
+    /// Adds the exact time set of `p`, if not empty.
+    pub(crate) fn add<P: Piece<T>>(&mut self, p: &P) {
+        if let Some(f) = solve::<T, P>(p, self.bounded) {
+            debug_assert!(f.last != Pt::Inf, "an unbounded time set");
+            let (a, ea) = value(p, f.first);
+            let (b, eb) = value(p, f.last);
+            self.found.push((a, ea, b, eb));
+        }
+    }
+
+    /// Whether some piece touches (decided exactly).
+    pub(crate) fn any(&self) -> bool {
+        !self.found.is_empty()
+    }
+
+    /// The union of the pieces' intervals (one interval), or `None`.
+    pub(crate) fn finish(self) -> Option<SweepHit<T>> {
+        let zero = T::zero();
+        let one = T::one();
+        let bounded = self.bounded;
+        // Clamping into the domain never moves a value away from the exact time, which
+        // lies in it.
+        let clamp = |x: T| {
+            if x < zero {
+                zero.clone()
+            } else if bounded && x > one {
+                one.clone()
+            } else {
+                x
+            }
+        };
+        let found: alloc::vec::Vec<(T, f64, T, f64)> = self
+            .found
+            .into_iter()
+            .map(|(a, ea, b, eb)| (clamp(a), ea, clamp(b), eb))
+            .collect();
+        let (mut first, mut last) = (found.first()?.0.clone(), found[0].2.clone());
+        for f in &found[1..] {
+            if f.0 < first {
+                first = f.0.clone();
+            }
+            if f.2 > last {
+                last = f.2.clone();
+            }
+        }
+        // |min x̃ₖ − min xₖ| ≤ max(e_j, e_i) with j the chosen piece and i the exact
+        // minimum; i can only be a piece with x̃ᵢ − x̃ⱼ ≤ eᵢ + eⱼ (proofs/sweep.md, §2).
+        let (ej, el) = found.iter().fold((0.0_f64, 0.0_f64), |(a, b), f| {
+            (
+                if f.0 == first { a.max(f.1) } else { a },
+                if f.2 == last { b.max(f.3) } else { b },
+            )
+        });
+        let (mut first_error, mut last_error) = (ej, el);
+        for f in &found {
+            if (f.0.clone() - &first).to_f64() <= 2.0 * (f.1 + ej) {
+                first_error = first_error.max(f.1);
+            }
+            if (last.clone() - &f.2).to_f64() <= 2.0 * (f.3 + el) {
+                last_error = last_error.max(f.3);
+            }
+        }
+        if first > last {
+            // Only possible from rounding: the midpoint is within max(e_first, e_last) of
+            // both exact times.
+            // (+ the rounding of the midpoint, below 2^-23 of its size for f32)
+            let size = first.to_f64().abs() + last.to_f64().abs() + f64::MIN_POSITIVE;
+            let e =
+                first_error.max(last_error) * interval::INFLATE + size * f64::from(f32::EPSILON);
+            let mid = (first.clone() + &last) / (one.clone() + &one);
+            first = mid.clone();
+            last = mid;
+            first_error = e;
+            last_error = e;
+        }
+        Some(SweepHit {
+            first,
+            last,
+            first_error,
+            last_error,
+        })
+    }
+}
+
+/// `Err(NonFinite)` naming the first non-finite coordinate of `p`.
+pub(crate) fn check3<T: Scalar>(
+    what: &'static str,
+    index: usize,
+    p: &[T; 3],
+) -> Result<(), GeometryError> {
+    match p.iter().position(|x| !x.is_finite()) {
+        Some(axis) => Err(GeometryError::NonFinite { what, index, axis }),
+        None => Ok(()),
+    }
+}
+
+/// `Err(NonFinite)` or `Err(NegativeRadius)` for a radius.
+pub(crate) fn check_radius<T: Scalar>(r: &T) -> Result<(), GeometryError> {
+    if !r.is_finite() {
+        return Err(GeometryError::NonFinite {
+            what: "radius",
+            index: 0,
+            axis: 0,
+        });
+    }
+    if *r < T::zero() {
+        return Err(GeometryError::NegativeRadius);
+    }
+    Ok(())
+}
+
+/// All coordinates finite.
+pub(crate) fn finite<T: Scalar>(ps: &[&[T; 3]]) -> bool {
+    ps.iter().all(|p| p.iter().all(Scalar::is_finite))
+}
+
+/// A usable radius: finite and not negative.
+pub(crate) fn radius_ok<T: Scalar>(r: &T) -> bool {
+    r.is_finite() && *r >= T::zero()
+}

@@ -1,0 +1,540 @@
+//! The engine every sweep reduces to: the exact set of times at which a moving point lies
+//! in a convex piece, and rounded values of its end points with rigorous error bounds.
+//!
+//! A *piece* is described by polynomials in the inputs (`proofs/sweep.md`, section 1):
+//!
+//! * linear constraints `αᵢ + βᵢ·u ≥ 0` (a slab side, a cylinder cap, an edge of a face);
+//! * at most one quadratic `q(u) = A·u² + 2B·u + C ≤ 0` with `A ≥ 0` for every input
+//!   (a sum of squares), and `A = 0 ⇒ B = 0` (every quadratic here is
+//!   `|P + u·V|² − K` or `(p + u·v)² − K`);
+//! * the domain `0 ≤ u ≤ 1` (or `0 ≤ u` for rays).
+//!
+//! [`solve`] decides whether the set of `u` satisfying all of them is empty using only
+//! exact signs of polynomials ([`polynomial_sign`]), and names its end points as
+//! [`Pt`]s: a domain end, a linear bound `−αᵢ/βᵢ`, or a root of `q`. [`value`] turns a
+//! [`Pt`] into a number with an error bound.
+
+use core::any::Any;
+use core::cmp::Ordering;
+use core::ops::{Add, Mul, Neg, Sub};
+
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::{Scalar, Sign};
+
+/// A convex piece of a sweep, in polynomials of the inputs `T`.
+pub(crate) trait Piece<T> {
+    /// How many linear constraints.
+    fn lin_count(&self) -> usize;
+    /// `(αᵢ, βᵢ)` of the constraint `αᵢ + βᵢ·u ≥ 0`.
+    fn lin<R: Ring>(&self, i: usize, lift: &impl Fn(&T) -> R) -> (R, R);
+    /// Whether there is a quadratic constraint.
+    fn has_quad(&self) -> bool;
+    /// `[A, B, C]` of `A·u² + 2B·u + C ≤ 0` (only called when [`Piece::has_quad`]).
+    fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3];
+}
+
+/// The polynomials the decisions use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Expr {
+    /// `αᵢ`.
+    Alpha(usize),
+    /// `βᵢ`.
+    Beta(usize),
+    /// `αᵢ + βᵢ` (`sign(xᵢ − 1) = −sign(αᵢ + βᵢ)·sign(βᵢ)`).
+    AlphaPlusBeta(usize),
+    /// `αⱼβᵢ − αᵢβⱼ` (`sign(xᵢ − xⱼ)` times `sign(βᵢβⱼ)`).
+    Cross(usize, usize),
+    /// `A`.
+    A,
+    /// `B`.
+    B,
+    /// `C = q(0)`.
+    C,
+    /// `A + B` (`sign(1 − vertex)`).
+    APlusB,
+    /// `A + 2B + C = q(1)`.
+    QOne,
+    /// `B² − A·C`.
+    Disc,
+    /// `q(xᵢ)·βᵢ² = A·αᵢ² − 2B·αᵢβᵢ + C·βᵢ²`.
+    QLin(usize),
+    /// `B·βᵢ − A·αᵢ` (`sign(xᵢ − vertex) = sign(Bβᵢ − Aαᵢ)·sign(βᵢ)`).
+    VLin(usize),
+}
+
+/// A polynomial [`Expr`] of a piece.
+pub(crate) struct Ex<'a, P>(pub(crate) &'a P, pub(crate) Expr);
+
+impl<T, P: Piece<T>> Polynomial<T> for Ex<'_, P> {
+    fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
+        let p = self.0;
+        match self.1 {
+            Expr::Alpha(i) => p.lin(i, lift).0,
+            Expr::Beta(i) => p.lin(i, lift).1,
+            Expr::AlphaPlusBeta(i) => {
+                let (a, b) = p.lin(i, lift);
+                a + b
+            }
+            Expr::Cross(i, j) => {
+                let (ai, bi) = p.lin(i, lift);
+                let (aj, bj) = p.lin(j, lift);
+                aj * bi - ai * bj
+            }
+            Expr::A => p.quad(lift)[0].clone(),
+            Expr::B => p.quad(lift)[1].clone(),
+            Expr::C => p.quad(lift)[2].clone(),
+            Expr::APlusB => {
+                let [a, b, _] = p.quad(lift);
+                a + b
+            }
+            Expr::QOne => {
+                let [a, b, c] = p.quad(lift);
+                a + b.clone() + b + c
+            }
+            Expr::Disc => {
+                let [a, b, c] = p.quad(lift);
+                b.clone() * b - a * c
+            }
+            Expr::QLin(i) => {
+                let [a, b, c] = p.quad(lift);
+                let (al, be) = p.lin(i, lift);
+                let ab = al.clone() * be.clone();
+                a * al.clone() * al - (b.clone() * ab.clone() + b * ab) + c * be.clone() * be
+            }
+            Expr::VLin(i) => {
+                let [a, b, _] = p.quad(lift);
+                let (al, be) = p.lin(i, lift);
+                b * be - a * al
+            }
+        }
+    }
+}
+
+/// A named time: the end point of a piece's time set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pt {
+    /// `u = 0`.
+    Zero,
+    /// `u = 1`.
+    One,
+    /// `u = +∞` (rays only).
+    Inf,
+    /// `xᵢ = −αᵢ/βᵢ`, with `βᵢ ≠ 0`; the flag is `βᵢ > 0`.
+    Lin(usize, bool),
+    /// The smaller root of `q`.
+    Root0,
+    /// The larger root of `q`.
+    Root1,
+}
+
+/// The exact time set of a piece: `[first, last]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) first: Pt,
+    pub(crate) last: Pt,
+}
+
+fn sgn<T: Scalar, P: Piece<T>>(p: &P, e: Expr) -> Sign {
+    polynomial_sign::<T, _>(&Ex(p, e))
+}
+
+fn neg(s: Sign) -> Sign {
+    match s {
+        Sign::Positive => Sign::Negative,
+        Sign::Negative => Sign::Positive,
+        Sign::Zero => Sign::Zero,
+    }
+}
+
+fn times(s: Sign, positive: bool) -> Sign {
+    if positive {
+        s
+    } else {
+        neg(s)
+    }
+}
+
+/// The exact order of two linear-or-domain times.
+fn cmp<T: Scalar, P: Piece<T>>(p: &P, x: Pt, y: Pt) -> Ordering {
+    use Pt::*;
+    let s = match (x, y) {
+        (a, b) if a == b => Sign::Zero,
+        (Inf, _) => Sign::Positive,
+        (_, Inf) => Sign::Negative,
+        (Zero, One) => Sign::Negative,
+        (One, Zero) => Sign::Positive,
+        // sign(xᵢ) = −sign(αᵢ)·sign(βᵢ)
+        (Lin(i, bp), Zero) => times(neg(sgn(p, Expr::Alpha(i))), bp),
+        (Zero, Lin(i, bp)) => times(sgn(p, Expr::Alpha(i)), bp),
+        // sign(xᵢ − 1) = −sign(αᵢ + βᵢ)·sign(βᵢ)
+        (Lin(i, bp), One) => times(neg(sgn(p, Expr::AlphaPlusBeta(i))), bp),
+        (One, Lin(i, bp)) => times(sgn(p, Expr::AlphaPlusBeta(i)), bp),
+        (Lin(i, bi), Lin(j, bj)) => times(sgn(p, Expr::Cross(i, j)), bi == bj),
+        _ => unreachable!("roots are never compared here"),
+    };
+    match s {
+        Sign::Negative => Ordering::Less,
+        Sign::Zero => Ordering::Equal,
+        Sign::Positive => Ordering::Greater,
+    }
+}
+
+/// The exact set `{u ∈ [0, 1] (or [0, ∞) if !bounded) : every constraint of p holds}`,
+/// as its end points, or `None` if it is empty. Every decision is an exact polynomial
+/// sign (`proofs/sweep.md`, section 1).
+pub(crate) fn solve<T: Scalar, P: Piece<T>>(p: &P, bounded: bool) -> Option<Found> {
+    let mut lo = Pt::Zero;
+    let mut hi = if bounded { Pt::One } else { Pt::Inf };
+    for i in 0..p.lin_count() {
+        match sgn(p, Expr::Beta(i)) {
+            Sign::Zero => {
+                if sgn(p, Expr::Alpha(i)) == Sign::Negative {
+                    return None;
+                }
+            }
+            Sign::Positive => {
+                let x = Pt::Lin(i, true);
+                if cmp(p, x, lo) == Ordering::Greater {
+                    lo = x;
+                }
+            }
+            Sign::Negative => {
+                let x = Pt::Lin(i, false);
+                if cmp(p, x, hi) == Ordering::Less {
+                    hi = x;
+                }
+            }
+        }
+    }
+    if cmp(p, lo, hi) == Ordering::Greater {
+        return None;
+    }
+    if !p.has_quad() {
+        return Some(Found {
+            first: lo,
+            last: hi,
+        });
+    }
+    if sgn(p, Expr::A) == Sign::Zero {
+        // A = 0 forces B = 0: q is the constant C.
+        return (sgn(p, Expr::C) != Sign::Positive).then_some(Found {
+            first: lo,
+            last: hi,
+        });
+    }
+    if sgn(p, Expr::Disc) == Sign::Negative {
+        return None;
+    }
+    // q at a linear-or-domain time, and the side of the vertex −B/A it lies on.
+    let q_at = |x: Pt| match x {
+        Pt::Zero => sgn(p, Expr::C),
+        Pt::One => sgn(p, Expr::QOne),
+        Pt::Lin(i, _) => sgn(p, Expr::QLin(i)),
+        _ => Sign::Positive,
+    };
+    let side = |x: Pt| match x {
+        Pt::Zero => sgn(p, Expr::B),
+        Pt::One => sgn(p, Expr::APlusB),
+        Pt::Lin(i, bp) => times(sgn(p, Expr::VLin(i)), bp),
+        _ => Sign::Positive,
+    };
+    let q_lo = q_at(lo);
+    if q_lo == Sign::Positive && side(lo) != Sign::Negative {
+        return None; // lo is beyond the larger root
+    }
+    let q_hi = q_at(hi);
+    if q_hi == Sign::Positive && side(hi) != Sign::Positive {
+        return None; // hi is before the smaller root
+    }
+    Some(Found {
+        first: if q_lo == Sign::Positive {
+            Pt::Root0
+        } else {
+            lo
+        },
+        last: if q_hi == Sign::Positive {
+            Pt::Root1
+        } else {
+            hi
+        },
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Values with rigorous error bounds.
+// ---------------------------------------------------------------------------------------
+
+/// Unit roundoff of binary64.
+pub(crate) const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+/// The smallest positive subnormal.
+const ETA: f64 = f64::from_bits(1);
+/// Inflation of every computed bound, covering the roundings of its own computation
+/// (at most 12 per operation: `(1 − u)^-12 ≤ 1 + 13u`), see `proofs/sweep.md`, section 2.
+pub(crate) const INFLATE: f64 = 1.0 + 16.0 * U;
+
+/// A rounded `f64` value `v` with a rigorous bound `e ≥ |v − exact|` (`e` infinite or NaN
+/// when nothing is known: overflow, or a division by an interval containing zero).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Est {
+    pub(crate) v: f64,
+    pub(crate) e: f64,
+}
+
+impl Est {
+    pub(crate) fn exact(v: f64) -> Est {
+        Est { v, e: 0.0 }
+    }
+
+    pub(crate) fn ok(self) -> bool {
+        self.v.is_finite() && self.e.is_finite()
+    }
+
+    /// `self / o`: `|x/y − x̃/ỹ| ≤ (e_x + |x̃/ỹ|·e_y)/(|ỹ| − e_y)`, plus the rounding of the
+    /// quotient.
+    pub(crate) fn div(self, o: Est) -> Est {
+        let v = self.v / o.v;
+        let m = o.v.abs() - o.e;
+        if m.is_nan() || m <= 0.0 {
+            return Est {
+                v,
+                e: f64::INFINITY,
+            };
+        }
+        let prop = (self.e + v.abs() * (1.0 + 2.0 * U) * o.e) / (m * (1.0 - 4.0 * U));
+        Est {
+            v,
+            e: (prop + U * v.abs() + 2.0 * ETA) * INFLATE,
+        }
+    }
+
+    /// `√self` for an exact value known to be `≥ 0`.
+    pub(crate) fn sqrt(self) -> Est {
+        let x = self.v.max(0.0);
+        let v = x.sqrt();
+        let prop = if x - self.e > 0.0 {
+            // |√D − √D̃| = |D − D̃|/(√D + √D̃) ≤ e/√D̃
+            self.e / (v * (1.0 - 2.0 * U))
+        } else {
+            // √D ∈ [0, √(D̃⁺ + e)]
+            ((x + self.e) * (1.0 + 2.0 * U)).sqrt() * (1.0 + 2.0 * U)
+        };
+        Est {
+            v,
+            e: (prop + U * v + ETA) * INFLATE,
+        }
+    }
+}
+
+impl Add for Est {
+    type Output = Est;
+    #[inline(always)]
+    fn add(self, o: Est) -> Est {
+        let v = self.v + o.v;
+        Est {
+            v,
+            e: (self.e + o.e + U * v.abs()) * INFLATE,
+        }
+    }
+}
+
+impl Sub for Est {
+    type Output = Est;
+    #[inline(always)]
+    fn sub(self, o: Est) -> Est {
+        let v = self.v - o.v;
+        Est {
+            v,
+            e: (self.e + o.e + U * v.abs()) * INFLATE,
+        }
+    }
+}
+
+impl Neg for Est {
+    type Output = Est;
+    #[inline(always)]
+    fn neg(self) -> Est {
+        Est {
+            v: -self.v,
+            e: self.e,
+        }
+    }
+}
+
+impl Mul for Est {
+    type Output = Est;
+    #[inline(always)]
+    fn mul(self, o: Est) -> Est {
+        let v = self.v * o.v;
+        Est {
+            v,
+            e: (self.v.abs() * o.e + o.v.abs() * self.e + self.e * o.e + U * v.abs()) * INFLATE
+                + 4.0 * ETA,
+        }
+    }
+}
+
+/// Whether `T` is `f32` or `f64` (their values promote exactly to `f64`).
+pub(crate) fn is_float<T: 'static>() -> bool {
+    use core::any::TypeId;
+    TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>()
+}
+
+/// `x` (a value computed in `f64`) as a `T`, and the extra error of that conversion.
+pub(crate) fn from_f64<T: Scalar>(x: f64) -> (T, f64) {
+    if let Some(v) = (&x as &dyn Any).downcast_ref::<T>() {
+        return (v.clone(), 0.0);
+    }
+    let y = x as f32;
+    if let Some(v) = (&y as &dyn Any).downcast_ref::<T>() {
+        // |x − y| is exact in f64 (the low bits of x).
+        return (v.clone(), (x - f64::from(y)).abs() * INFLATE);
+    }
+    match BigRational::from_float(x) {
+        Some(q) => (T::from_rational(&q), 0.0),
+        None => (T::zero(), f64::INFINITY),
+    }
+}
+
+/// A rational value `q` as a `T`: exact for rationals; for floats rounded, with the
+/// conversion error (within one unit in the last place).
+fn from_rational<T: Scalar>(q: &BigRational) -> (T, f64) {
+    let t = T::from_rational(q);
+    if !is_float::<T>() {
+        return (t, 0.0);
+    }
+    let f = t.to_f64();
+    // One ulp of f32 bounds one ulp of f64 too.
+    let ulp = if core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>() {
+        f.abs() * (2.0 * f64::from(f32::EPSILON)) + f64::from(f32::from_bits(1))
+    } else {
+        f.abs() * (2.0 * f64::EPSILON) + ETA
+    };
+    (t, ulp * INFLATE)
+}
+
+/// `A, B, C` of a piece's quadratic as exact rationals.
+fn quad_rational<T: Scalar, P: Piece<T>>(p: &P) -> [BigRational; 3] {
+    p.quad(&|x: &T| x.to_rational().unwrap_or_else(BigRational::zero))
+}
+
+/// The relative precision of the square roots of the exact path: `2^-PREC`.
+const PREC: u64 = 64;
+
+/// `√d` for a rational `d ≥ 0`, with relative error below `2^-(PREC − 1)` (rounded down).
+fn sqrt_rational(d: &BigRational) -> BigRational {
+    if !d.is_positive() {
+        return BigRational::zero();
+    }
+    // √(n/m) = √(n·m)/m; scale n·m by 4^k so the integer root has at least PREC bits.
+    let (n, m) = (d.numer(), d.denom());
+    let nm = n * m;
+    let bits = nm.bits();
+    let k = if bits >= 2 * PREC {
+        0
+    } else {
+        (2 * PREC - bits).div_ceil(2)
+    };
+    let root = (nm << (2 * k) as usize).sqrt();
+    BigRational::new(root, m.clone() << k as usize)
+}
+
+/// The roots of `A·u² + 2B·u + C` (with `A > 0`, `B² ≥ A·C`) in the stable forms: which
+/// one of `(−B ∓ √D)/A` and `C/(−B ± √D)` has no cancellation depends on the sign of `B`.
+fn root_rational(a: &BigRational, b: &BigRational, c: &BigRational, larger: bool) -> BigRational {
+    let d = b * b - a * c;
+    let s = sqrt_rational(&d);
+    let big = if b.is_negative() { -b + &s } else { -b - &s }; // −B − sign(B)·√D, |big| ≥ |B|
+    let via_a = &big / a;
+    if big.is_zero() {
+        return via_a; // B = D = 0: the double root 0
+    }
+    let via_c = c / &big;
+    // big/A is the root on the side of −B's sign; C/big the other one.
+    let (r0, r1) = if b.is_negative() {
+        (via_c, via_a)
+    } else {
+        (via_a, via_c)
+    };
+    if larger {
+        r1
+    } else {
+        r0
+    }
+}
+
+/// The value of a named time, as a `T` with a bound on its distance from the exact time
+/// (`proofs/sweep.md`, section 2). Never called on [`Pt::Inf`].
+pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt) -> (T, f64) {
+    match x {
+        Pt::Zero | Pt::Inf => (T::zero(), 0.0),
+        Pt::One => (T::one(), 0.0),
+        Pt::Lin(i, _) => {
+            if is_float::<T>() {
+                let (a, b) = p.lin(i, &|x: &T| Est::exact(x.to_f64()));
+                let t = (-a).div(b);
+                if t.ok() {
+                    let (v, conv) = from_f64::<T>(t.v);
+                    return (v, (t.e + conv) * INFLATE);
+                }
+                let (a, b) = p.lin(i, &|x: &T| {
+                    x.to_rational().unwrap_or_else(BigRational::zero)
+                });
+                from_rational::<T>(&(-a / b))
+            } else {
+                let (a, b) = p.lin(i, &|x: &T| x.clone());
+                (-a / b, 0.0)
+            }
+        }
+        Pt::Root0 | Pt::Root1 => {
+            let larger = x == Pt::Root1;
+            if is_float::<T>() {
+                let [a, b, c] = p.quad(&|x: &T| Est::exact(x.to_f64()));
+                let t = root_est(a, b, c, larger);
+                if t.ok() {
+                    let (v, conv) = from_f64::<T>(t.v);
+                    return (v, (t.e + conv) * INFLATE);
+                }
+            }
+            let [a, b, c] = quad_rational(p);
+            let r = root_rational(&a, &b, &c, larger);
+            // Relative error of the root below 2^-(PREC − 3) (proofs/sweep.md, section 2).
+            let rel = r.to_f64().abs() * f64::from_bits((1023 - (PREC - 3)) << 52);
+            let (v, conv) = from_rational::<T>(&r);
+            (v, (rel * 2.0 + conv) * INFLATE)
+        }
+    }
+}
+
+/// The root in `f64` with a running error bound (infinite if the stable form's divisor
+/// is not bounded away from zero).
+fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
+    let d = b * b - a * c;
+    let s = d.sqrt();
+    let big = if b.v < 0.0 { s - b } else { -(b + s) };
+    let via_a = big.div(a);
+    let via_c = c.div(big);
+    let (r0, r1) = if b.v < 0.0 {
+        (via_c, via_a)
+    } else {
+        (via_a, via_c)
+    };
+    let r = if larger { r1 } else { r0 };
+    if r.ok() {
+        r
+    } else {
+        // The stable divisor straddles zero (B and D both tiny): the other form.
+        let other = if larger {
+            (s - b).div(a)
+        } else {
+            (-(b + s)).div(a)
+        };
+        if other.ok() {
+            other
+        } else {
+            r
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The convex pieces the sweeps are unions of, written once over any [`Ring`].
+//!
+//! Every piece is a moving point `P(u) = p + u·w` against a static-in-its-frame feature;
+//! the relative position and velocity are polynomials in the inputs (`p − q`,
+//! `v_p − v_q`), so nothing is rounded before the exact signs see it.
+
+use super::interval::Piece;
+use crate::predicates::Ring;
+
+pub(crate) fn dot<R: Ring>(u: &[R; 3], v: &[R; 3]) -> R {
+    u[0].clone() * v[0].clone() + u[1].clone() * v[1].clone() + u[2].clone() * v[2].clone()
+}
+
+pub(crate) fn cross<R: Ring>(u: &[R; 3], v: &[R; 3]) -> [R; 3] {
+    [
+        u[1].clone() * v[2].clone() - u[2].clone() * v[1].clone(),
+        u[2].clone() * v[0].clone() - u[0].clone() * v[2].clone(),
+        u[0].clone() * v[1].clone() - u[1].clone() * v[0].clone(),
+    ]
+}
+
+pub(crate) fn sub<R: Ring>(u: &[R; 3], v: &[R; 3]) -> [R; 3] {
+    core::array::from_fn(|k| u[k].clone() - v[k].clone())
+}
+
+/// A point moving from `p` with displacement `vp`, relative to a frame moving with `vq`
+/// (`None`: at rest).
+pub(crate) struct Motion<'a, T> {
+    pub(crate) p: &'a [T; 3],
+    pub(crate) vp: Option<&'a [T; 3]>,
+    pub(crate) vq: Option<&'a [T; 3]>,
+}
+
+impl<T> Motion<'_, T> {
+    /// `p − q` and the relative velocity `vp − vq`.
+    fn rel<R: Ring>(&self, q: &[T; 3], lift: &impl Fn(&T) -> R) -> ([R; 3], [R; 3]) {
+        let p = self.p.each_ref().map(lift);
+        let f = sub(&p, &q.each_ref().map(lift));
+        let w = match (self.vp, self.vq) {
+            (Some(a), Some(b)) => sub(&a.each_ref().map(lift), &b.each_ref().map(lift)),
+            (Some(a), None) => a.each_ref().map(lift),
+            (None, Some(b)) => b.each_ref().map(|x| -lift(x)),
+            (None, None) => core::array::from_fn(|k| f[k].clone() - f[k].clone()),
+        };
+        (f, w)
+    }
+}
+
+/// A sum of one or two radii.
+pub(crate) struct Radius<'a, T>(pub(crate) &'a T, pub(crate) Option<&'a T>);
+
+impl<T> Clone for Motion<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Motion<'_, T> {}
+impl<T> Clone for Radius<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Radius<'_, T> {}
+
+impl<T> Radius<'_, T> {
+    fn sq<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
+        let r = match self.1 {
+            Some(s) => lift(self.0) + lift(s),
+            None => lift(self.0),
+        };
+        r.clone() * r
+    }
+}
+
+/// The moving point within `radius` of the point `q`: `|f + u·w|² ≤ ρ²`.
+pub(crate) struct Ball<'a, T> {
+    pub(crate) m: Motion<'a, T>,
+    pub(crate) q: &'a [T; 3],
+    pub(crate) r: Radius<'a, T>,
+}
+
+impl<T> Piece<T> for Ball<'_, T> {
+    fn lin_count(&self) -> usize {
+        0
+    }
+    fn lin<R: Ring>(&self, _: usize, _: &impl Fn(&T) -> R) -> (R, R) {
+        unreachable!("a ball has no linear constraints")
+    }
+    fn has_quad(&self) -> bool {
+        true
+    }
+    fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
+        let (f, w) = self.m.rel(self.q, lift);
+        [dot(&w, &w), dot(&f, &w), dot(&f, &f) - self.r.sq(lift)]
+    }
+}
+
+/// The moving point in the cylinder part of a capsule around `[s0, s1]` (`s0 ≠ s1`):
+/// `0 ≤ (P − s0)·e ≤ e·e` and `|(P − s0) × e|² ≤ ρ²·e·e`, `e = s1 − s0`.
+pub(crate) struct Cylinder<'a, T> {
+    pub(crate) m: Motion<'a, T>,
+    pub(crate) s0: &'a [T; 3],
+    pub(crate) s1: &'a [T; 3],
+    pub(crate) r: Radius<'a, T>,
+}
+
+impl<T> Cylinder<'_, T> {
+    fn axis<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
+        sub(&self.s1.each_ref().map(lift), &self.s0.each_ref().map(lift))
+    }
+}
+
+impl<T> Piece<T> for Cylinder<'_, T> {
+    fn lin_count(&self) -> usize {
+        2
+    }
+    fn lin<R: Ring>(&self, i: usize, lift: &impl Fn(&T) -> R) -> (R, R) {
+        let (f, w) = self.m.rel(self.s0, lift);
+        let e = self.axis(lift);
+        if i == 0 {
+            (dot(&f, &e), dot(&w, &e))
+        } else {
+            (dot(&e, &e) - dot(&f, &e), -dot(&w, &e))
+        }
+    }
+    fn has_quad(&self) -> bool {
+        true
+    }
+    fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
+        let (f, w) = self.m.rel(self.s0, lift);
+        let e = self.axis(lift);
+        let (fe, we) = (cross(&f, &e), cross(&w, &e));
+        [
+            dot(&we, &we),
+            dot(&fe, &we),
+            dot(&fe, &fe) - self.r.sq(lift) * dot(&e, &e),
+        ]
+    }
+}
+
+/// The moving point in the slab prism over a non-degenerate triangle `[a, b, c]`: within
+/// `ρ` of its plane, `(n·(P − a))² ≤ ρ²·n·n` with `n = (b − a) × (c − a)`, and on the
+/// inner side of the three planes through an edge parallel to `n`:
+/// `(n × (v_{j+1} − v_j))·(P − v_j) ≥ 0`.
+pub(crate) struct Face<'a, T> {
+    pub(crate) m: Motion<'a, T>,
+    pub(crate) v: [&'a [T; 3]; 3],
+    pub(crate) r: Radius<'a, T>,
+}
+
+impl<T> Face<'_, T> {
+    fn normal<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
+        let [a, b, c] = self.v.map(|p| p.each_ref().map(lift));
+        cross(&sub(&b, &a), &sub(&c, &a))
+    }
+}
+
+impl<T> Piece<T> for Face<'_, T> {
+    fn lin_count(&self) -> usize {
+        3
+    }
+    fn lin<R: Ring>(&self, i: usize, lift: &impl Fn(&T) -> R) -> (R, R) {
+        let n = self.normal(lift);
+        let (s, t) = (self.v[i], self.v[(i + 1) % 3]);
+        let e = sub(&t.each_ref().map(lift), &s.each_ref().map(lift));
+        let m = cross(&n, &e);
+        let (f, w) = self.m.rel(s, lift);
+        (dot(&m, &f), dot(&m, &w))
+    }
+    fn has_quad(&self) -> bool {
+        true
+    }
+    fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
+        let n = self.normal(lift);
+        let (f, w) = self.m.rel(self.v[0], lift);
+        let (s0, s1) = (dot(&n, &f), dot(&n, &w));
+        [
+            s1.clone() * s1.clone(),
+            s0.clone() * s1,
+            s0.clone() * s0 - self.r.sq(lift) * dot(&n, &n),
+        ]
+    }
+}
+
+/// The moving point within `ρ` of the plane `n·x + d = 0` (the plane moving with the
+/// frame): `(n·P + d)² ≤ ρ²·n·n`.
+pub(crate) struct Slab<'a, T> {
+    pub(crate) m: Motion<'a, T>,
+    pub(crate) n: &'a [T; 3],
+    pub(crate) d: &'a T,
+    pub(crate) r: Radius<'a, T>,
+}
+
+impl<T> Piece<T> for Slab<'_, T> {
+    fn lin_count(&self) -> usize {
+        0
+    }
+    fn lin<R: Ring>(&self, _: usize, _: &impl Fn(&T) -> R) -> (R, R) {
+        unreachable!("a slab has no linear constraints")
+    }
+    fn has_quad(&self) -> bool {
+        true
+    }
+    fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
+        let n = self.n.each_ref().map(lift);
+        // P − 0: the plane's frame origin is the world origin at u = 0.
+        let p = self.m.p.each_ref().map(lift);
+        let (_, w) = self.m.rel(self.m.p, lift);
+        let s0 = dot(&n, &p) + lift(self.d);
+        let s1 = dot(&n, &w);
+        [
+            s1.clone() * s1.clone(),
+            s0.clone() * s1,
+            s0.clone() * s0 - self.r.sq(lift) * dot(&n, &n),
+        ]
+    }
+}

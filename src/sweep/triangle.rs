@@ -1,0 +1,284 @@
+//! Sphere/triangle and sphere/polygon sweeps: face, then edges as capsules, then vertices
+//! as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
+
+use super::pieces::{cross, dot, sub, Ball, Cylinder, Face, Motion, Radius};
+use super::{check3, check_radius, finite, radius_ok, Collect, SweepHit};
+use crate::geometry::{GeometryError, Polygon, Sphere, Triangle};
+use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::{Scalar, Sign};
+
+/// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
+struct NormalSq<'a, T>([&'a [T; 3]; 3]);
+
+impl<T> Polynomial<T> for NormalSq<'_, T> {
+    fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
+        let [a, b, c] = self.0.map(|p| p.each_ref().map(lift));
+        let n = cross(&sub(&b, &a), &sub(&c, &a));
+        dot(&n, &n)
+    }
+}
+
+/// Adds the face piece of triangle `v` if it is not degenerate (decided exactly).
+fn add_face<'a, T: Scalar>(
+    c: &mut Collect<T>,
+    m: Motion<'a, T>,
+    v: [&'a [T; 3]; 3],
+    r: Radius<'a, T>,
+) {
+    if polynomial_sign::<T, _>(&NormalSq(v)) != Sign::Zero {
+        c.add(&Face { m, v, r });
+    }
+}
+
+/// Sweep of a moving closed ball against a moving closed triangle over `u ∈ [0, 1]`:
+/// the sphere moves by `vs`, the triangle (all three vertices) by `vt`.
+///
+/// They touch at `u` iff the centre is within `r` of the triangle, i.e. in the union of
+/// three kinds of convex pieces (Minkowski sum of triangle and ball): the **face** slab
+/// prism (within `r` of the plane, inside the three edge planes parallel to the normal),
+/// the three **edges** as capsule cylinders, and the three **vertices** as spheres. Each
+/// piece's time set is decided exactly ([`sweep_sphere_sphere`](super::sweep_sphere_sphere),
+/// [`ray_capsule`](super::ray_capsule) and the face's linear and quadratic
+/// constraints, `proofs/sweep.md`, section 6), so **touch or not is exact**; the first
+/// and last contact are the smallest first and largest last time over the pieces (the
+/// union is convex along the motion: one interval). Times carry error bounds.
+///
+/// A degenerate triangle (collinear or repeated vertices, decided exactly) is the
+/// segment or point it spans: its edges and vertices. Returns `None` for a NaN or
+/// infinite input and for a negative radius ([`try_sweep_sphere_triangle`] reports those).
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::sweep_sphere_triangle;
+/// use isect::{Sphere, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]);
+/// // Falling onto the face from z = 3 by 4 with radius 1: contact at z = 1, u = 0.5.
+/// let s = Sphere::new([1.0, 1.0, 3.0], 1.0);
+/// let hit = sweep_sphere_triangle(&s, &[0.0, 0.0, -4.0], &tri, &[0.0; 3]).unwrap();
+/// assert_eq!((hit.first, hit.last), (0.5, 1.0));
+/// // Grazing the edge x + y = 4 from outside at distance exactly 1 (a 3-4-5 offset):
+/// let s = Sphere::new([3.0 + 0.6, 1.0 + 0.8, 10.0], 1.0);
+/// assert!(sweep_sphere_triangle(&s, &[0.0, 0.0, -20.0], &tri, &[0.0; 3]).is_some());
+/// ```
+pub fn sweep_sphere_triangle<T: Scalar>(
+    s: &Sphere<T>,
+    vs: &[T; 3],
+    tri: &Triangle<T>,
+    vt: &[T; 3],
+) -> Option<SweepHit<T>> {
+    if !finite(&[&s.center, vs, &tri.a, &tri.b, &tri.c, vt]) || !radius_ok(&s.radius) {
+        return None;
+    }
+    let m = Motion {
+        p: &s.center,
+        vp: Some(vs),
+        vq: Some(vt),
+    };
+    let r = Radius(&s.radius, None);
+    let v = [&tri.a, &tri.b, &tri.c];
+    let mut c = Collect::new(true);
+    add_face(&mut c, m, v, r);
+    for i in 0..3 {
+        let (s0, s1) = (v[i], v[(i + 1) % 3]);
+        if s0 != s1 {
+            c.add(&Cylinder { m, s0, s1, r });
+        }
+    }
+    for q in v {
+        c.add(&Ball { m, q, r });
+    }
+    c.finish()
+}
+
+/// [`sweep_sphere_triangle`], refusing bad input.
+///
+/// # Errors
+///
+/// [`GeometryError::NonFinite`] (`what` is `"center"`, `"displacement"` (index 0 the
+/// sphere's, 1 the triangle's), `"vertex"` (index 0–2) or `"radius"`) and
+/// [`GeometryError::NegativeRadius`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::try_sweep_sphere_triangle;
+/// use isect::{GeometryError, Sphere, Triangle};
+/// let tri = Triangle::new([0.0; 3], [1.0, 0.0, 0.0], [0.0, f64::NAN, 0.0]);
+/// let err = try_sweep_sphere_triangle(&Sphere::new([0.0; 3], 1.0), &[0.0; 3], &tri, &[0.0; 3]);
+/// assert_eq!(err, Err(GeometryError::NonFinite { what: "vertex", index: 2, axis: 1 }));
+/// ```
+pub fn try_sweep_sphere_triangle<T: Scalar>(
+    s: &Sphere<T>,
+    vs: &[T; 3],
+    tri: &Triangle<T>,
+    vt: &[T; 3],
+) -> Result<Option<SweepHit<T>>, GeometryError> {
+    check3("center", 0, &s.center)?;
+    check3("displacement", 0, vs)?;
+    for (i, p) in [&tri.a, &tri.b, &tri.c].into_iter().enumerate() {
+        check3("vertex", i, p)?;
+    }
+    check3("displacement", 1, vt)?;
+    check_radius(&s.radius)?;
+    Ok(sweep_sphere_triangle(s, vs, tri, vt))
+}
+
+/// Sweep of a moving closed ball against a moving polygon over `u ∈ [0, 1]`, read as
+/// the surface of its fan triangulation from vertex 0 (for a convex planar polygon:
+/// the polygon itself).
+///
+/// Pieces: the face prism of every non-degenerate fan triangle, every polygon edge and
+/// fan diagonal as a capsule, every vertex as a sphere; as in [`sweep_sphere_triangle`],
+/// **touch or not is exact** and times carry error bounds. (For a convex planar polygon
+/// the diagonals add nothing; for a non-planar one they are the creases of the fan
+/// surface.) A concave polygon is also read as its fan, which covers a different region
+/// than the polygon: [`try_sweep_sphere_polygon`] refuses it.
+///
+/// Fewer than three vertices: the segment (two) or point (one) they span; none: `None`.
+/// Returns `None` for a NaN or infinite input and for a negative radius.
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::sweep_sphere_polygon;
+/// use isect::{Polygon, Sphere};
+/// let square = Polygon::new(vec![[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 2.0, 0.0], [0.0, 2.0, 0.0]]);
+/// let s = Sphere::new([1.5, 1.5, 2.0], 0.5);
+/// let hit = sweep_sphere_polygon(&s, &[0.0, 0.0, -3.0], &square, &[0.0; 3]).unwrap();
+/// assert_eq!((hit.first, hit.last), (0.5, 0.5 + 1.0 / 3.0));
+/// ```
+pub fn sweep_sphere_polygon<T: Scalar>(
+    s: &Sphere<T>,
+    vs: &[T; 3],
+    poly: &Polygon<T>,
+    vp: &[T; 3],
+) -> Option<SweepHit<T>> {
+    let v = &poly.vertices;
+    if v.is_empty()
+        || !finite(&[&s.center, vs, vp])
+        || !v.iter().all(|p| finite(&[p]))
+        || !radius_ok(&s.radius)
+    {
+        return None;
+    }
+    let m = Motion {
+        p: &s.center,
+        vp: Some(vs),
+        vq: Some(vp),
+    };
+    let r = Radius(&s.radius, None);
+    let n = v.len();
+    let mut c = Collect::new(true);
+    for i in 1..n.saturating_sub(1) {
+        add_face(&mut c, m, [&v[0], &v[i], &v[i + 1]], r);
+    }
+    // Edges (and diagonals from vertex 0) as cylinders, vertices as balls.
+    for i in 0..n {
+        let j = (i + 1) % n;
+        if n > 1 && (n > 2 || i == 0) && v[i] != v[j] {
+            c.add(&Cylinder {
+                m,
+                s0: &v[i],
+                s1: &v[j],
+                r,
+            });
+        }
+    }
+    for i in 2..n.saturating_sub(1) {
+        if v[0] != v[i] {
+            c.add(&Cylinder {
+                m,
+                s0: &v[0],
+                s1: &v[i],
+                r,
+            });
+        }
+    }
+    for q in v {
+        c.add(&Ball { m, q, r });
+    }
+    c.finish()
+}
+
+/// Whether the polygon is planar and convex (strictly turning one way at every vertex,
+/// up to collinear vertices), decided exactly.
+fn convex_planar<T: Scalar>(v: &[[T; 3]]) -> bool {
+    use crate::orient3d;
+    let n = v.len();
+    // Planar: every vertex on the plane of the first non-degenerate fan triangle.
+    let Some(k) = (1..n - 1)
+        .find(|&i| polynomial_sign::<T, _>(&NormalSq([&v[0], &v[i], &v[i + 1]])) != Sign::Zero)
+    else {
+        return true; // all collinear: the fan is the segment they span
+    };
+    let (a, b, c) = (&v[0], &v[k], &v[k + 1]);
+    if v.iter().any(|p| orient3d(a, b, c, p) != Sign::Zero) {
+        return false;
+    }
+    // Convex: the turn at every vertex, seen along the normal of (a, b, c), has one
+    // sign; the normal side is tested with a point off the plane: a + n.
+    struct Turn<'a, T>([&'a [T; 3]; 6]);
+    impl<T> Polynomial<T> for Turn<'_, T> {
+        fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
+            let [p, q, r, a, b, c] = self.0.map(|x| x.each_ref().map(lift));
+            let n = cross(&sub(&b, &a), &sub(&c, &a));
+            dot(&cross(&sub(&q, &p), &sub(&r, &q)), &n)
+        }
+    }
+    let mut seen = Sign::Zero;
+    for i in 0..n {
+        let (p, q, r) = (&v[i], &v[(i + 1) % n], &v[(i + 2) % n]);
+        let s = polynomial_sign::<T, _>(&Turn([p, q, r, a, b, c]));
+        if s != Sign::Zero {
+            if seen != Sign::Zero && s != seen {
+                return false;
+            }
+            seen = s;
+        }
+    }
+    // One full turn, not several: the fan triangles all have the same orientation.
+    (1..n - 1).all(|i| {
+        let s = polynomial_sign::<T, _>(&Turn([&v[0], &v[i], &v[i + 1], a, b, c]));
+        s == Sign::Zero || s == seen
+    })
+}
+
+/// [`sweep_sphere_polygon`], refusing bad input, including polygons that are not convex
+/// and planar (whose fan triangulation is not the polygon).
+///
+/// # Errors
+///
+/// [`GeometryError::TooFewVertices`] (fewer than three), [`GeometryError::NonFinite`]
+/// (`what` is `"center"`, `"displacement"`, `"vertex"` or `"radius"`),
+/// [`GeometryError::NegativeRadius`], and [`GeometryError::NotConvexPlanar`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::try_sweep_sphere_polygon;
+/// use isect::{GeometryError, Polygon, Sphere};
+/// let s = Sphere::new([0.0; 3], 1.0);
+/// // An L-shaped (concave) hexagon.
+/// let l = Polygon::new(vec![
+///     [0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 1.0, 0.0],
+///     [1.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 2.0, 0.0],
+/// ]);
+/// assert_eq!(try_sweep_sphere_polygon(&s, &[0.0; 3], &l, &[0.0; 3]), Err(GeometryError::NotConvexPlanar));
+/// ```
+pub fn try_sweep_sphere_polygon<T: Scalar>(
+    s: &Sphere<T>,
+    vs: &[T; 3],
+    poly: &Polygon<T>,
+    vp: &[T; 3],
+) -> Result<Option<SweepHit<T>>, GeometryError> {
+    Polygon::try_new(poly.vertices.clone())?;
+    check3("center", 0, &s.center)?;
+    check3("displacement", 0, vs)?;
+    check3("displacement", 1, vp)?;
+    check_radius(&s.radius)?;
+    if !convex_planar(&poly.vertices) {
+        return Err(GeometryError::NotConvexPlanar);
+    }
+    Ok(sweep_sphere_polygon(s, vs, poly, vp))
+}
