@@ -203,6 +203,24 @@ fn all_scenes_write_the_files_and_exact_rows_are_zero() {
         assert_eq!(h["leaks"], r["counts"]["leak"]);
         assert_eq!(h["double_counts"], r["counts"]["double count"]);
         assert_eq!(h["exact_failures"], 0);
+        let fewest = test(s, "moller-trumbore")["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["failing"].as_u64().unwrap())
+            .min();
+        assert_eq!(h["best_failing"].as_u64(), fewest);
+    }
+
+    // The sign maps are the README's images, byte for byte.
+    let img = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/img");
+    for kind in ["naive", "exact", "diff"] {
+        let ours = std::fs::read(dir.join(format!("signmap_orient2d_{kind}.png"))).unwrap();
+        let readme = std::fs::read(img.join(format!("orient2d_{kind}.png"))).unwrap();
+        assert!(
+            ours == readme,
+            "signmap_orient2d_{kind}.png differs from docs/img"
+        );
     }
 }
 

@@ -32,14 +32,17 @@ pub fn page(report: &Report) -> String {
         );
         for s in &head.scenes {
             h += &format!(
-                "<li>{}: {} of {} rays leak ({}), {} double-count ({}); isect exact: {} wrong</li>\n",
+                "<li>{}: {} of {} rays leak ({}), {} double-count ({}); isect exact: {} wrong. \
+                 The best rule of the sweep ({}) still fails on {} rays.</li>\n",
                 escape(s.scene),
                 s.leaks,
                 s.rays,
                 pct(s.leaks, s.rays),
                 s.double_counts,
                 pct(s.double_counts, s.rays),
-                s.exact_failures
+                s.exact_failures,
+                escape(&s.best_rule),
+                s.best_failing
             );
         }
         h += "</ul>\n</div>\n";

@@ -111,6 +111,10 @@ pub struct HeadlineScene {
     pub double_counts: u64,
     /// The same counts of isect's exact row (zero).
     pub exact_failures: u64,
+    /// The fewest rays failing in any way under any rule of the sweep.
+    pub best_failing: u64,
+    /// The first rule of the sweep with that many.
+    pub best_rule: String,
     /// The plot (PNG) of this sweep.
     pub plot: String,
 }
@@ -342,7 +346,10 @@ fn headline(report: &Report) -> Option<Headline> {
                 .iter()
                 .find(|r| r.rule == Rule::Absolute(rules::RECOMMENDED))?;
             let exact = s.tests.iter().find(|t| t.id == "exact")?.rows.first()?;
+            let best = mt.rows.iter().min_by_key(|r| r.failing)?;
             Some(HeadlineScene {
+                best_failing: best.failing,
+                best_rule: best.label.clone(),
                 scene: s.name,
                 rays: s.cases,
                 leaks: row.counts["leak"],
@@ -390,8 +397,15 @@ fn terminal_text(report: &Report, out: &Path) -> String {
                 line.exact_failures
             );
         }
-        if let Some(first) = h.scenes.first() {
-            s += &format!("  plot: {}\n", out.join(&first.plot).display());
+        for line in &h.scenes {
+            s += &format!(
+                "  {}: the best rule of the sweep ({}) still fails on {} of {} rays; plot: {}\n",
+                line.scene,
+                line.best_rule,
+                line.best_failing,
+                line.rays,
+                out.join(&line.plot).display()
+            );
         }
         s += "\n";
     }
