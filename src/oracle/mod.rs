@@ -1,12 +1,88 @@
-//! The reference oracle: input generators for each test kind and a checker that runs a
-//! candidate implementation against isect's exact answers (issue 6).
+//! The reference oracle: judge your own (fast, `f32`, SIMD, GPU, epsilon-based)
+//! intersection code against isect's exact answers.
 //!
 //! * [`scenes`]: named, reproducible adversarial scenes (a dyadic icosphere with rays
 //!   aimed exactly at its vertices and edges, near-coplanar triangle pairs, Kettner et
 //!   al.'s orient2d grid, near-coplanar orient3d quadruples, near-parallel box rays).
-//! * [`Rng`]: the small deterministic generator every scene and generator uses.
+//! * Test kinds ([`TestKind`]): [`Orient2d`], [`Orient3d`], [`Incircle`], [`Insphere`],
+//!   [`RayTriangle`], [`TriTri`], [`RayAabb`] and [`MeshRays`] (crossings of rays with a
+//!   closed mesh), each with generators for every [`Family`] of inputs: uniform,
+//!   near-degenerate, aimed exactly at vertices and at edges, extreme exponents
+//!   (subnormals included), far from the origin.
+//! * [`check`]: runs a candidate function on generated inputs, compares every answer
+//!   with the exact one, and returns a [`Report`]: the confusion matrix, the counts per
+//!   [`Outcome`] (wrong sign, false zero, missed zero, false hit, miss, leak, double
+//!   count) and the simplest failure, shrunk.
+//! * `strategies` (feature `proptest`): the same families as proptest strategies.
+//! * [`Rng`]: the small deterministic generator everything here draws from (no `rand`
+//!   dependency; same seed, same inputs, everywhere).
+//!
+//! The exact answers come from isect's exact functions ([`crate::orient3d`],
+//! [`crate::ray::triangle::ray_triangle_closed`], [`crate::tri_tri_intersect`],
+//! [`crate::ray::aabb::ray_aabb`], [`crate::TriMesh::hits`]); their exactness is tested
+//! against independent rational oracles in `tests/`.
+//!
+//! # Examples
+//!
+//! Möller–Trumbore with the "recommended" absolute epsilon 1e-5, judged as a test against
+//! the closed triangle on a mix of all input families:
+//!
+//! ```
+//! use isect::oracle::{check, Family, Generator, Outcome, RayTriangle, RayTriangleInput, TestKind};
+//!
+//! fn moller_trumbore(q: &RayTriangleInput) -> bool {
+//!     let eps = 1e-5;
+//!     let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+//!     let cross = |a: [f64; 3], b: [f64; 3]| {
+//!         [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+//!     };
+//!     let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+//!     let [v0, v1, v2] = q.triangle;
+//!     let (e1, e2) = (sub(v1, v0), sub(v2, v0));
+//!     let p = cross(q.ray.direction, e2);
+//!     let det = dot(e1, p);
+//!     if det.abs() < eps {
+//!         return false;
+//!     }
+//!     let s = sub(q.ray.origin, v0);
+//!     let u = dot(s, p) / det;
+//!     if !(0.0..=1.0).contains(&u) {
+//!         return false;
+//!     }
+//!     let qv = cross(s, e1);
+//!     let v = dot(q.ray.direction, qv) / det;
+//!     if v < 0.0 || u + v > 1.0 {
+//!         return false;
+//!     }
+//!     dot(e2, qv) / det >= 0.0
+//! }
+//!
+//! let g = Generator::new(RayTriangle, Family::Mixed).seed(2);
+//! let report = check(moller_trumbore, &g, 2_000);
+//! println!("{report}");
+//! // It misses rays that touch the triangle (tiny or grazing ones: det below 1e-5) and
+//! // reports hits for rays that pass just beside an edge.
+//! assert!(report.count(Outcome::Miss) > 0);
+//! assert!(report.count(Outcome::FalseHit) > 0);
+//! // The shrunk counterexample is a real failure: isect says one thing, the candidate
+//! // the other.
+//! let c = report.counterexample.as_ref().unwrap();
+//! assert_eq!(RayTriangle.exact(&c.input), c.exact);
+//! assert_eq!(moller_trumbore(&c.input), c.got);
+//! assert_ne!(c.exact, c.got);
+//! ```
 
+mod check;
+mod kinds;
 mod rng;
 pub mod scenes;
+mod shrink;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 
+pub use check::{check, Answer, Failure, Family, Generator, Outcome, Report, TestKind};
+pub use kinds::{
+    Incircle, Insphere, MeshRays, Orient2d, Orient3d, RayAabb, RayTriangle, RayTriangleInput,
+    TriTri,
+};
 pub use rng::Rng;

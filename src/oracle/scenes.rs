@@ -186,36 +186,44 @@ pub fn aimed_rays(
     }
     let mut rng = Rng::new(seed ^ 0xA1D0_5EED);
     let (lo, hi) = bounds(vertices);
-    let centre: [f64; 3] = core::array::from_fn(|k| round_to((lo[k] + hi[k]) / 2.0, -18));
-    let half: [f64; 3] = core::array::from_fn(|k| (hi[k] - lo[k]) / 8.0);
     (0..n)
-        .map(|_| {
-            let tri = triangles[rng.below(triangles.len())];
-            let i = rng.below(3);
-            let a = vertices[tri[i] as usize];
-            let p = match aim {
-                Aim::Vertex => a,
-                Aim::Edge => {
-                    let b = vertices[tri[(i + 1) % 3] as usize];
-                    let k = rng.range(1, 15) as f64 / 16.0;
-                    core::array::from_fn(|c| a[c] + (b[c] - a[c]) * k)
-                }
-            };
-            loop {
-                let q: [f64; 3] = core::array::from_fn(|c| {
-                    centre[c] + round_to(rng.uniform(-half[c], half[c]), -18)
-                });
-                let d: [f64; 3] = core::array::from_fn(|c| q[c] - p[c]);
-                if d != [0.0; 3] {
-                    let o = core::array::from_fn(|c| p[c] - 8.0 * d[c]);
-                    return Ray::new(o, d);
-                }
-            }
-        })
+        .map(|_| aimed_ray(vertices, triangles, aim, (&lo, &hi), &mut rng))
         .collect()
 }
 
-fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
+/// One ray of [`aimed_rays`] for a mesh with bounding box `lo..hi` (`triangles` not empty).
+pub(crate) fn aimed_ray(
+    vertices: &[[f64; 3]],
+    triangles: &[[u32; 3]],
+    aim: Aim,
+    (lo, hi): (&[f64; 3], &[f64; 3]),
+    rng: &mut Rng,
+) -> Ray<f64> {
+    let centre: [f64; 3] = core::array::from_fn(|k| round_to((lo[k] + hi[k]) / 2.0, -18));
+    let half: [f64; 3] = core::array::from_fn(|k| (hi[k] - lo[k]) / 8.0);
+    let tri = triangles[rng.below(triangles.len())];
+    let i = rng.below(3);
+    let a = vertices[tri[i] as usize];
+    let p = match aim {
+        Aim::Vertex => a,
+        Aim::Edge => {
+            let b = vertices[tri[(i + 1) % 3] as usize];
+            let k = rng.range(1, 15) as f64 / 16.0;
+            core::array::from_fn(|c| a[c] + (b[c] - a[c]) * k)
+        }
+    };
+    loop {
+        let q: [f64; 3] =
+            core::array::from_fn(|c| centre[c] + round_to(rng.uniform(-half[c], half[c]), -18));
+        let d: [f64; 3] = core::array::from_fn(|c| q[c] - p[c]);
+        if d != [0.0; 3] {
+            let o = core::array::from_fn(|c| p[c] - 8.0 * d[c]);
+            return Ray::new(o, d);
+        }
+    }
+}
+
+pub(crate) fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
     let mut lo = [f64::INFINITY; 3];
     let mut hi = [f64::NEG_INFINITY; 3];
     for p in points {
@@ -245,19 +253,20 @@ pub fn random_rays(vertices: &[[f64; 3]], n: usize, seed: u64) -> Vec<Ray<f64>> 
     }
     let mut rng = Rng::new(seed ^ 0x5A4D_0A11);
     let (lo, hi) = bounds(vertices);
+    (0..n).map(|_| random_ray((&lo, &hi), &mut rng)).collect()
+}
+
+/// One ray of [`random_rays`] for a mesh with bounding box `lo..hi`.
+pub(crate) fn random_ray((lo, hi): (&[f64; 3], &[f64; 3]), rng: &mut Rng) -> Ray<f64> {
     let centre: [f64; 3] = core::array::from_fn(|k| (lo[k] + hi[k]) / 2.0);
     let extent = (0..3)
         .fold(0.0f64, |e, k| e.max(hi[k] - lo[k]))
         .max(f64::MIN_POSITIVE);
-    (0..n)
-        .map(|_| {
-            let u = unit_vector(&mut rng);
-            let o: [f64; 3] = core::array::from_fn(|k| centre[k] + 4.0 * extent * u[k]);
-            let q: [f64; 3] =
-                core::array::from_fn(|k| centre[k] + rng.uniform(-0.25, 0.25) * (hi[k] - lo[k]));
-            Ray::new(o, core::array::from_fn(|k| q[k] - o[k]))
-        })
-        .collect()
+    let u = unit_vector(rng);
+    let o: [f64; 3] = core::array::from_fn(|k| centre[k] + 4.0 * extent * u[k]);
+    let q: [f64; 3] =
+        core::array::from_fn(|k| centre[k] + rng.uniform(-0.25, 0.25) * (hi[k] - lo[k]));
+    Ray::new(o, core::array::from_fn(|k| q[k] - o[k]))
 }
 
 pub(crate) fn unit_vector(rng: &mut Rng) -> [f64; 3] {
@@ -331,21 +340,22 @@ pub fn kettner_grid(size: usize) -> Vec<([f64; 2], [f64; 2], [f64; 2])> {
 /// ```
 pub fn near_coplanar_orient3d(n: usize, seed: u64) -> Vec<[[f64; 3]; 4]> {
     let mut rng = Rng::new(seed ^ 0x03D_C0F1A7);
-    (0..n)
-        .map(|_| {
-            if rng.below(4) == 0 {
-                let [a, b, c] = [0; 3].map(|_| grid_point(&mut rng, -10));
-                let s = rng.range(-8, 16) as f64 / 8.0;
-                let t = rng.range(-8, 16) as f64 / 8.0;
-                let d = core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]));
-                [a, b, c, d]
-            } else {
-                let [a, b, c] = [0; 3].map(|_| uniform_point(&mut rng, 1.0));
-                let (s, t) = (rng.uniform(-1.0, 2.0), rng.uniform(-1.0, 2.0));
-                [a, b, c, affine_rounded(&a, &b, &c, s, t)]
-            }
-        })
-        .collect()
+    (0..n).map(|_| near_coplanar_quad(&mut rng)).collect()
+}
+
+/// One item of the scene above.
+pub(crate) fn near_coplanar_quad(rng: &mut Rng) -> [[f64; 3]; 4] {
+    if rng.below(4) == 0 {
+        let [a, b, c] = [0; 3].map(|_| grid_point(rng, -10));
+        let s = rng.range(-8, 16) as f64 / 8.0;
+        let t = rng.range(-8, 16) as f64 / 8.0;
+        let d = core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]));
+        [a, b, c, d]
+    } else {
+        let [a, b, c] = [0; 3].map(|_| uniform_point(rng, 1.0));
+        let (s, t) = (rng.uniform(-1.0, 2.0), rng.uniform(-1.0, 2.0));
+        [a, b, c, affine_rounded(&a, &b, &c, s, t)]
+    }
 }
 
 fn uniform_point(rng: &mut Rng, r: f64) -> [f64; 3] {
@@ -361,7 +371,13 @@ fn grid_point(rng: &mut Rng, e: i32) -> [f64; 3] {
 /// `a + s·(b − a) + t·(c − a)` per coordinate, computed exactly with error-free
 /// transformations and rounded once (up to a last rounding of a double-double sum,
 /// which is faithful).
-pub(crate) fn affine_rounded(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: f64, t: f64) -> [f64; 3] {
+pub(crate) fn affine_rounded<const D: usize>(
+    a: &[f64; D],
+    b: &[f64; D],
+    c: &[f64; D],
+    s: f64,
+    t: f64,
+) -> [f64; D] {
     core::array::from_fn(|k| {
         // Terms: a, s·b − s·a, t·c − t·a, each product split exactly.
         let mut terms: Vec<f64> = Vec::with_capacity(9);
@@ -452,32 +468,33 @@ pub type TrianglePair = (Tri, Tri);
 /// ```
 pub fn near_coplanar_triangle_pairs(n: usize, seed: u64) -> Vec<TrianglePair> {
     let mut rng = Rng::new(seed ^ 0x7217_C0F1);
-    (0..n)
-        .map(|_| {
-            if rng.below(4) == 0 {
-                let [a, b, c] = [0; 3].map(|_| grid_point(&mut rng, -10));
-                let t2 = [0; 3].map(|_| {
-                    let s = rng.range(-4, 12) as f64 / 8.0;
-                    let t = rng.range(-4, 12) as f64 / 8.0;
-                    core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]))
-                });
-                ([a, b, c], t2)
-            } else {
-                let [a, b, c] = [0; 3].map(|_| uniform_point(&mut rng, 1.0));
-                let lift = rng.below(4) == 0;
-                let mut t2 = [0; 3].map(|_| {
-                    let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
-                    affine_rounded(&a, &b, &c, s, t)
-                });
-                if lift {
-                    let (v, k) = (rng.below(3), rng.below(3));
-                    let x = t2[v][k];
-                    t2[v][k] = x + x.abs().max(0.5) * pow2(-40);
-                }
-                ([a, b, c], t2)
-            }
-        })
-        .collect()
+    (0..n).map(|_| near_coplanar_pair(&mut rng)).collect()
+}
+
+/// One item of the scene above.
+pub(crate) fn near_coplanar_pair(rng: &mut Rng) -> TrianglePair {
+    if rng.below(4) == 0 {
+        let [a, b, c] = [0; 3].map(|_| grid_point(rng, -10));
+        let t2 = [0; 3].map(|_| {
+            let s = rng.range(-4, 12) as f64 / 8.0;
+            let t = rng.range(-4, 12) as f64 / 8.0;
+            core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]))
+        });
+        ([a, b, c], t2)
+    } else {
+        let [a, b, c] = [0; 3].map(|_| uniform_point(rng, 1.0));
+        let lift = rng.below(4) == 0;
+        let mut t2 = [0; 3].map(|_| {
+            let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+            affine_rounded(&a, &b, &c, s, t)
+        });
+        if lift {
+            let (v, k) = (rng.below(3), rng.below(3));
+            let x = t2[v][k];
+            t2[v][k] = x + x.abs().max(0.5) * pow2(-40);
+        }
+        ([a, b, c], t2)
+    }
 }
 
 /// Rays nearly parallel to a face of a box, starting on or near the face's plane: the
@@ -503,63 +520,64 @@ pub fn near_coplanar_triangle_pairs(n: usize, seed: u64) -> Vec<TrianglePair> {
 /// ```
 pub fn near_parallel_box_rays(n: usize, seed: u64) -> Vec<(Aabb<f64>, Ray<f64>)> {
     let mut rng = Rng::new(seed ^ 0xB0C5_4A15);
-    (0..n)
-        .map(|_| {
-            let mut min = [0.0; 3];
-            let mut max = [0.0; 3];
-            for k in 0..3 {
-                let lo = rng.range(-1024, 1024 - 64);
-                let hi = rng.range(lo + 64, 1024);
-                min[k] = lo as f64 * pow2(-10);
-                max[k] = hi as f64 * pow2(-10);
+    (0..n).map(|_| near_parallel_box_ray(&mut rng)).collect()
+}
+
+/// One item of the scene above.
+pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
+    let mut min = [0.0; 3];
+    let mut max = [0.0; 3];
+    for k in 0..3 {
+        let lo = rng.range(-1024, 1024 - 64);
+        let hi = rng.range(lo + 64, 1024);
+        min[k] = lo as f64 * pow2(-10);
+        max[k] = hi as f64 * pow2(-10);
+    }
+    let k = rng.below(3);
+    let j = (k + 1 + rng.below(2)) % 3;
+    let l = 3 - k - j;
+    let face = if rng.chance(0.5) { min[k] } else { max[k] };
+    let ok = match rng.below(3) {
+        0 => face,
+        1 => {
+            let steps = rng.range(1, 4) as i32;
+            let mut x = face;
+            let up = rng.chance(0.5);
+            for _ in 0..steps {
+                x = if up { x.next_up() } else { x.next_down() };
             }
-            let k = rng.below(3);
-            let j = (k + 1 + rng.below(2)) % 3;
-            let l = 3 - k - j;
-            let face = if rng.chance(0.5) { min[k] } else { max[k] };
-            let ok = match rng.below(3) {
-                0 => face,
-                1 => {
-                    let steps = rng.range(1, 4) as i32;
-                    let mut x = face;
-                    let up = rng.chance(0.5);
-                    for _ in 0..steps {
-                        x = if up { x.next_up() } else { x.next_down() };
-                    }
-                    x
-                }
-                _ => {
-                    face + if rng.chance(0.5) {
-                        pow2(-30)
-                    } else {
-                        -pow2(-30)
-                    }
-                }
-            };
-            let mut o = [0.0; 3];
-            let mut d = [0.0; 3];
-            o[k] = ok;
-            d[k] = match rng.below(4) {
-                0 => 0.0,
-                _ => {
-                    let e = rng.range(20, 60) as i32;
-                    if rng.chance(0.5) {
-                        pow2(-e)
-                    } else {
-                        -pow2(-e)
-                    }
-                }
-            };
-            if rng.chance(0.5) {
-                o[j] = min[j] - 1.0;
-                d[j] = 1.0;
+            x
+        }
+        _ => {
+            face + if rng.chance(0.5) {
+                pow2(-30)
             } else {
-                o[j] = max[j] + 1.0;
-                d[j] = -1.0;
+                -pow2(-30)
             }
-            o[l] = rng.uniform(min[l], max[l]);
-            d[l] = rng.uniform(-0.5, 0.5);
-            (Aabb::new(min, max), Ray::new(o, d))
-        })
-        .collect()
+        }
+    };
+    let mut o = [0.0; 3];
+    let mut d = [0.0; 3];
+    o[k] = ok;
+    d[k] = match rng.below(4) {
+        0 => 0.0,
+        _ => {
+            let e = rng.range(20, 60) as i32;
+            if rng.chance(0.5) {
+                pow2(-e)
+            } else {
+                -pow2(-e)
+            }
+        }
+    };
+    if rng.chance(0.5) {
+        o[j] = min[j] - 1.0;
+        d[j] = 1.0;
+    } else {
+        o[j] = max[j] + 1.0;
+        d[j] = -1.0;
+    }
+    o[l] = rng.uniform(min[l], max[l]);
+    d[l] = rng.uniform(-0.5, 0.5);
+    (Aabb::new(min, max), Ray::new(o, d))
 }

@@ -1,0 +1,552 @@
+//! `check`: run a candidate against the exact answers, tally a confusion matrix, shrink
+//! the simplest failure.
+
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+use core::fmt::{self, Debug, Display};
+
+use super::rng::Rng;
+use super::shrink::shrink;
+use crate::Sign;
+
+/// How a candidate's answer relates to the exact one.
+///
+/// For sign answers (the predicates): [`Agree`](Outcome::Agree),
+/// [`WrongSign`](Outcome::WrongSign) (both non-zero, opposite),
+/// [`FalseZero`](Outcome::FalseZero) (candidate `Zero`, exact non-zero),
+/// [`MissedZero`](Outcome::MissedZero) (exact `Zero`, candidate non-zero). For hit/miss
+/// answers: [`FalseHit`](Outcome::FalseHit), [`Miss`](Outcome::Miss). For the number of
+/// crossings of a ray with a closed mesh: [`Leak`](Outcome::Leak) (fewer than exact: the
+/// ray slipped through a shared edge or vertex), [`DoubleCount`](Outcome::DoubleCount)
+/// (more than exact).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{Answer, Outcome};
+/// use isect::Sign;
+/// assert_eq!(Sign::outcome(&Sign::Zero, &Sign::Positive), Outcome::MissedZero);
+/// assert_eq!(bool::outcome(&true, &false), Outcome::Miss);
+/// assert_eq!(usize::outcome(&2, &1), Outcome::Leak);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    /// The candidate's answer is the exact one.
+    Agree,
+    /// Exact and candidate signs are both non-zero and opposite.
+    WrongSign,
+    /// The candidate says `Zero`, the exact sign is not.
+    FalseZero,
+    /// The exact sign is `Zero`, the candidate's is not.
+    MissedZero,
+    /// The candidate reports a hit (or intersection) where there is none.
+    FalseHit,
+    /// The candidate reports no hit where there is one.
+    Miss,
+    /// The candidate counts fewer crossings than there are (a ray leaking through a mesh).
+    Leak,
+    /// The candidate counts more crossings than there are (a crossing counted twice).
+    DoubleCount,
+}
+
+impl Outcome {
+    /// A short lower-case name (`"wrong sign"`, `"false zero"` …).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(isect::oracle::Outcome::DoubleCount.name(), "double count");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Agree => "agree",
+            Outcome::WrongSign => "wrong sign",
+            Outcome::FalseZero => "false zero",
+            Outcome::MissedZero => "missed zero",
+            Outcome::FalseHit => "false hit",
+            Outcome::Miss => "miss",
+            Outcome::Leak => "leak",
+            Outcome::DoubleCount => "double count",
+        }
+    }
+}
+
+/// An answer type of a test kind: how a candidate's answer compares with the exact one.
+///
+/// Implemented for [`Sign`] (predicates), `bool` (hit or miss, intersect or not) and
+/// `usize` (number of crossings of a ray with a mesh).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{Answer, Outcome};
+/// assert_eq!(bool::outcome(&false, &true), Outcome::FalseHit);
+/// assert_eq!(usize::outcome(&2, &3), Outcome::DoubleCount);
+/// ```
+pub trait Answer: Clone + Debug + PartialEq + Ord {
+    /// Classifies the candidate answer `got` against the exact answer `exact`.
+    fn outcome(exact: &Self, got: &Self) -> Outcome;
+}
+
+impl Answer for Sign {
+    fn outcome(exact: &Sign, got: &Sign) -> Outcome {
+        match (exact, got) {
+            _ if exact == got => Outcome::Agree,
+            (Sign::Zero, _) => Outcome::MissedZero,
+            (_, Sign::Zero) => Outcome::FalseZero,
+            _ => Outcome::WrongSign,
+        }
+    }
+}
+
+impl Answer for bool {
+    fn outcome(exact: &bool, got: &bool) -> Outcome {
+        match (exact, got) {
+            (true, false) => Outcome::Miss,
+            (false, true) => Outcome::FalseHit,
+            _ => Outcome::Agree,
+        }
+    }
+}
+
+impl Answer for usize {
+    fn outcome(exact: &usize, got: &usize) -> Outcome {
+        match got.cmp(exact) {
+            core::cmp::Ordering::Less => Outcome::Leak,
+            core::cmp::Ordering::Greater => Outcome::DoubleCount,
+            core::cmp::Ordering::Equal => Outcome::Agree,
+        }
+    }
+}
+
+/// The input families every generator offers (see each [`TestKind`] for what they mean
+/// there).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::Family;
+/// assert_eq!(Family::ALL.len(), 7);
+/// assert_eq!(Family::NearDegenerate.name(), "near-degenerate");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Generic inputs, uniform in a box around the origin: the easy case.
+    Uniform,
+    /// Points rounded onto lines, planes, circles and spheres (within an ulp or so of
+    /// degenerate, usually not exactly); rays and triangles nearly touching.
+    NearDegenerate,
+    /// Exactly degenerate at a vertex: repeated points; rays aimed exactly at vertices
+    /// and box corners; triangles sharing a vertex exactly. Coordinates on dyadic grids
+    /// so the construction is exact.
+    AimedAtVertices,
+    /// Exactly degenerate along an edge: points exactly on segments, planes, circles and
+    /// spheres; rays aimed exactly at points of edges; triangles touching along an edge.
+    AimedAtEdges,
+    /// A near-degenerate or exactly degenerate input scaled by `2^e`, `e` from −1,130 to
+    /// 1,000: huge, tiny and subnormal coordinates (some flushing to zero).
+    ExtremeExponents,
+    /// Far from the origin: for the predicates, the near-degenerate construction done
+    /// around a point of magnitude 2²⁰ to 2⁴⁰ (so the last point is rounded at that
+    /// magnitude); for rays, triangles and boxes, a near-degenerate or exactly degenerate
+    /// input translated by such an offset (positions only, rounded once per coordinate:
+    /// exact aims become near aims).
+    FarFromOrigin,
+    /// Each case drawn from one of the families above at random.
+    Mixed,
+}
+
+impl Family {
+    /// Every family, in declaration order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(isect::oracle::Family::ALL[0], isect::oracle::Family::Uniform);
+    /// ```
+    pub const ALL: [Family; 7] = [
+        Family::Uniform,
+        Family::NearDegenerate,
+        Family::AimedAtVertices,
+        Family::AimedAtEdges,
+        Family::ExtremeExponents,
+        Family::FarFromOrigin,
+        Family::Mixed,
+    ];
+
+    /// A short lower-case name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(isect::oracle::Family::FarFromOrigin.name(), "far from origin");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Uniform => "uniform",
+            Family::NearDegenerate => "near-degenerate",
+            Family::AimedAtVertices => "aimed at vertices",
+            Family::AimedAtEdges => "aimed at edges",
+            Family::ExtremeExponents => "extreme exponents",
+            Family::FarFromOrigin => "far from origin",
+            Family::Mixed => "mixed",
+        }
+    }
+
+    /// `Mixed` resolved to a concrete family drawn from `rng`; other families unchanged.
+    pub(crate) fn resolve(self, rng: &mut Rng) -> Family {
+        match self {
+            Family::Mixed => Family::ALL[rng.below(6)],
+            f => f,
+        }
+    }
+}
+
+/// A kind of test the oracle can judge: its input, its exact answer, how to generate
+/// inputs, and how to see an input as a list of coordinates (for shrinking).
+///
+/// Implemented by [`Orient2d`](super::Orient2d), [`Orient3d`](super::Orient3d),
+/// [`Incircle`](super::Incircle), [`Insphere`](super::Insphere),
+/// [`RayTriangle`](super::RayTriangle), [`TriTri`](super::TriTri),
+/// [`RayAabb`](super::RayAabb) and [`MeshRays`](super::MeshRays).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{Family, Orient2d, Rng, TestKind};
+/// let input = Orient2d.generate(Family::AimedAtEdges, &mut Rng::new(1));
+/// assert_eq!(Orient2d.exact(&input), isect::Sign::Zero); // exactly collinear
+/// ```
+pub trait TestKind {
+    /// One query.
+    type Input: Clone + Debug;
+    /// The answer to one query.
+    type Answer: Answer;
+    /// The kind's name, as on the command line (`"orient3d"`, `"ray-triangle"` …).
+    const NAME: &'static str;
+    /// The exact answer, from isect's exact functions.
+    fn exact(&self, input: &Self::Input) -> Self::Answer;
+    /// One input of `family`, drawn from `rng`.
+    fn generate(&self, family: Family, rng: &mut Rng) -> Self::Input;
+    /// The input's coordinates, in a fixed order.
+    fn coords(&self, input: &Self::Input) -> Vec<f64>;
+    /// The input with its coordinates replaced (same order and length as
+    /// [`coords`](TestKind::coords)).
+    fn with_coords(&self, input: &Self::Input, coords: &[f64]) -> Self::Input;
+}
+
+/// Where [`check`] draws its inputs from: a test kind, a family and a seed.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{Family, Generator, Orient3d};
+/// let g = Generator::new(Orient3d, Family::NearDegenerate).seed(5);
+/// let inputs = g.inputs(3);
+/// assert_eq!(inputs.len(), 3);
+/// assert_eq!(inputs, g.inputs(3)); // deterministic
+/// ```
+#[derive(Clone, Debug)]
+pub struct Generator<K> {
+    /// The test kind.
+    pub kind: K,
+    /// The family of inputs.
+    pub family: Family,
+    /// The seed (default 0).
+    pub seed: u64,
+}
+
+impl<K: TestKind> Generator<K> {
+    /// A generator of `family` inputs for `kind`, seed 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{Family, Generator, TriTri};
+    /// let g = Generator::new(TriTri, Family::AimedAtEdges);
+    /// assert_eq!(g.seed, 0);
+    /// ```
+    pub fn new(kind: K, family: Family) -> Generator<K> {
+        Generator {
+            kind,
+            family,
+            seed: 0,
+        }
+    }
+
+    /// The same generator with another seed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{Family, Generator, Orient2d};
+    /// assert_eq!(Generator::new(Orient2d, Family::Uniform).seed(9).seed, 9);
+    /// ```
+    pub fn seed(mut self, seed: u64) -> Generator<K> {
+        self.seed = seed;
+        self
+    }
+
+    /// The first `n` inputs (the ones [`check`] runs, in order).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{Family, Generator, Orient2d};
+    /// assert_eq!(Generator::new(Orient2d, Family::Mixed).inputs(4).len(), 4);
+    /// ```
+    pub fn inputs(&self, n: usize) -> Vec<K::Input> {
+        let mut rng = Rng::new(self.seed);
+        (0..n)
+            .map(|_| self.kind.generate(self.family, &mut rng))
+            .collect()
+    }
+}
+
+/// One disagreement: the input, the exact answer and the candidate's.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{check, Family, Generator, Orient2d};
+/// use isect::Sign;
+/// let report = check(|_: &[[f64; 2]; 3]| Sign::Zero, &Generator::new(Orient2d, Family::Uniform), 10);
+/// let c = report.counterexample.unwrap();
+/// assert_ne!(c.exact, c.got);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure<I, A> {
+    /// The input.
+    pub input: I,
+    /// isect's exact answer.
+    pub exact: A,
+    /// The candidate's answer.
+    pub got: A,
+    /// How they differ.
+    pub outcome: Outcome,
+}
+
+/// The result of [`check`]: the confusion matrix, counts per [`Outcome`], the first
+/// failures, and the smallest counterexample after shrinking.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{check, Family, Generator, Orient3d, Outcome};
+/// // The exact function as the candidate: no disagreements.
+/// let g = Generator::new(Orient3d, Family::Mixed);
+/// let report = check(|q: &[[f64; 3]; 4]| isect::orient3d(q[0], q[1], q[2], q[3]), &g, 500);
+/// assert_eq!(report.disagreements(), 0);
+/// assert_eq!(report.count(Outcome::Agree), 500);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Report<I, A> {
+    /// The test kind's name.
+    pub kind: &'static str,
+    /// The input family.
+    pub family: Family,
+    /// How many inputs were run.
+    pub cases: usize,
+    /// `confusion[(exact, got)]`: how many inputs had that exact answer and that
+    /// candidate answer (the diagonal is agreement).
+    pub confusion: BTreeMap<(A, A), usize>,
+    /// How many inputs ended in each outcome (missing outcomes: none).
+    pub outcomes: BTreeMap<Outcome, usize>,
+    /// The first few failures, in generation order (at most [`Report::KEEP`]).
+    pub failures: Vec<Failure<I, A>>,
+    /// The simplest failure after shrinking, if there was a failure: still a failure of
+    /// the same [`Outcome`], on coordinates as simple as the shrinker could make them
+    /// (fewer mantissa bits, smaller exponents, zeros).
+    pub counterexample: Option<Failure<I, A>>,
+    /// The generated input the counterexample was shrunk from.
+    pub shrunk_from: Option<I>,
+}
+
+impl<I, A> Report<I, A> {
+    /// How many failures [`Report::failures`] keeps.
+    pub const KEEP: usize = 16;
+
+    /// The number of inputs that ended in `outcome`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{check, Family, Generator, Orient2d, Outcome};
+    /// let g = Generator::new(Orient2d, Family::AimedAtEdges);
+    /// let r = check(|_: &[[f64; 2]; 3]| isect::Sign::Positive, &g, 20);
+    /// assert_eq!(r.count(Outcome::MissedZero), 20); // all are exactly collinear
+    /// ```
+    pub fn count(&self, outcome: Outcome) -> usize {
+        self.outcomes.get(&outcome).copied().unwrap_or(0)
+    }
+
+    /// The number of inputs where the candidate disagreed with the exact answer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{check, Family, Generator, Orient2d};
+    /// let g = Generator::new(Orient2d, Family::Uniform);
+    /// let r = check(|p: &[[f64; 2]; 3]| isect::orient2d(p[0], p[1], p[2]), &g, 50);
+    /// assert_eq!(r.disagreements(), 0);
+    /// ```
+    pub fn disagreements(&self) -> usize {
+        self.cases - self.count(Outcome::Agree)
+    }
+}
+
+impl<I: Debug, A: Debug> Display for Report<I, A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} on {} inputs: {} cases, {} disagreements",
+            self.kind,
+            self.family.name(),
+            self.cases,
+            self.disagreements()
+        )?;
+        for (outcome, n) in &self.outcomes {
+            writeln!(f, "  {:<13} {n}", outcome.name())?;
+        }
+        writeln!(f, "  confusion (exact -> candidate):")?;
+        for ((exact, got), n) in &self.confusion {
+            writeln!(f, "    {exact:?} -> {got:?}: {n}")?;
+        }
+        if let Some(c) = &self.counterexample {
+            writeln!(
+                f,
+                "  smallest counterexample ({}): exact {:?}, candidate {:?}\n    {:?}",
+                c.outcome.name(),
+                c.exact,
+                c.got,
+                c.input
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `candidate` on the first `n` inputs of `generator` and compares every answer with
+/// isect's exact one ([`TestKind::exact`]).
+///
+/// Returns a [`Report`] with the confusion matrix and, if any answer differed, the
+/// simplest failure shrunk further: coordinates are replaced by simpler values (zero, the
+/// value rounded to fewer mantissa bits, to an integer, all coordinates scaled by a power
+/// of two toward exponent 0) as long as the candidate still fails **with the same
+/// [`Outcome`]**; the shrunk input is re-checked against the exact answer, so the
+/// counterexample is a real failure. Shrinking evaluates at most a few thousand inputs.
+///
+/// The candidate is any `FnMut(&Input) -> Answer`; to judge an `f32` implementation,
+/// convert the `f64` coordinates inside the closure (every generated coordinate of the
+/// `AimedAt…` families is exact in `f32` for the predicates on grids; otherwise the
+/// conversion rounds, and the closure should compare against the rounded input — or
+/// check an `f64` version).
+///
+/// # Examples
+///
+/// A naive orient3d (the plain determinant, no filter) fails on near-coplanar points; the
+/// oracle finds it and shrinks a counterexample (a real failure, not a made-up one):
+///
+/// ```
+/// use isect::oracle::{check, Family, Generator, Orient3d, Outcome};
+/// use isect::Sign;
+///
+/// fn naive_orient3d(q: &[[f64; 3]; 4]) -> Sign {
+///     let [a, b, c, d] = *q;
+///     let (ax, ay, az) = (a[0] - d[0], a[1] - d[1], a[2] - d[2]);
+///     let (bx, by, bz) = (b[0] - d[0], b[1] - d[1], b[2] - d[2]);
+///     let (cx, cy, cz) = (c[0] - d[0], c[1] - d[1], c[2] - d[2]);
+///     let det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+///     Sign::of(det)
+/// }
+///
+/// let g = Generator::new(Orient3d, Family::NearDegenerate).seed(1);
+/// let report = check(naive_orient3d, &g, 10_000);
+/// println!("{report}");
+/// assert!(report.count(Outcome::WrongSign) + report.count(Outcome::MissedZero) > 0);
+/// let c = report.counterexample.as_ref().unwrap();
+/// // The shrunk counterexample still fails:
+/// assert_eq!(isect::orient3d(c.input[0], c.input[1], c.input[2], c.input[3]), c.exact);
+/// assert_eq!(naive_orient3d(&c.input), c.got);
+/// assert_ne!(c.exact, c.got);
+/// ```
+pub fn check<K, C>(
+    mut candidate: C,
+    generator: &Generator<K>,
+    n: usize,
+) -> Report<K::Input, K::Answer>
+where
+    K: TestKind,
+    C: FnMut(&K::Input) -> K::Answer,
+{
+    let kind = &generator.kind;
+    let mut rng = Rng::new(generator.seed);
+    let mut confusion = BTreeMap::new();
+    let mut outcomes = BTreeMap::new();
+    let mut failures = Vec::new();
+    type Ranked<K> = (
+        u64,
+        Failure<<K as TestKind>::Input, <K as TestKind>::Answer>,
+    );
+    let mut simplest: Option<Ranked<K>> = None;
+    for _ in 0..n {
+        let input = kind.generate(generator.family, &mut rng);
+        let exact = kind.exact(&input);
+        let got = candidate(&input);
+        let outcome = K::Answer::outcome(&exact, &got);
+        *outcomes.entry(outcome).or_insert(0) += 1;
+        if outcome != Outcome::Agree {
+            let cost = super::shrink::cost(&kind.coords(&input));
+            let failure = Failure {
+                input,
+                exact: exact.clone(),
+                got: got.clone(),
+                outcome,
+            };
+            if simplest.as_ref().is_none_or(|(c, _)| cost < *c) {
+                simplest = Some((cost, failure.clone()));
+            }
+            if failures.len() < Report::<K::Input, K::Answer>::KEEP {
+                failures.push(failure);
+            }
+        }
+        *confusion.entry((exact, got)).or_insert(0) += 1;
+    }
+    let (counterexample, shrunk_from) = match simplest {
+        Some((_, f)) => {
+            let original = f.input.clone();
+            (Some(shrink(kind, &mut candidate, f)), Some(original))
+        }
+        None => (None, None),
+    };
+    Report {
+        kind: K::NAME,
+        family: generator.family,
+        cases: n,
+        confusion,
+        outcomes,
+        failures,
+        counterexample,
+        shrunk_from,
+    }
+}
+
+/// A reference to a kind is the same kind (so a [`Generator`] can borrow a big one, such
+/// as a [`MeshRays`](super::MeshRays)).
+impl<K: TestKind> TestKind for &K {
+    type Input = K::Input;
+    type Answer = K::Answer;
+    const NAME: &'static str = K::NAME;
+    fn exact(&self, input: &K::Input) -> K::Answer {
+        (**self).exact(input)
+    }
+    fn generate(&self, family: Family, rng: &mut Rng) -> K::Input {
+        (**self).generate(family, rng)
+    }
+    fn coords(&self, input: &K::Input) -> Vec<f64> {
+        (**self).coords(input)
+    }
+    fn with_coords(&self, input: &K::Input, coords: &[f64]) -> K::Input {
+        (**self).with_coords(input, coords)
+    }
+}

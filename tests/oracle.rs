@@ -1,0 +1,471 @@
+//! The oracle (`isect::oracle`): its generators produce what they claim, checked exactly
+//! in rational arithmetic (tests/common's oracle, not the library's code), and `check`
+//! reports no disagreement for the exact functions and real, shrunk failures for naive
+//! ones.
+
+mod common;
+
+use common::oracle::{incircle_q, insphere_q, orient2d_q, orient3d_q};
+use common::{to_q, Q};
+use isect::oracle::scenes::{self, Aim};
+use isect::oracle::{
+    check, Family, Generator, Incircle, Insphere, MeshRays, Orient2d, Orient3d, Outcome, RayAabb,
+    RayTriangle, RayTriangleInput, TestKind, TriTri,
+};
+use isect::{Sign, TriMesh};
+use num_traits::{One, Signed, Zero};
+
+fn q(x: f64) -> Q {
+    Q::from_float(x).unwrap()
+}
+fn q3(p: &[f64; 3]) -> [Q; 3] {
+    p.map(q)
+}
+fn sub(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    core::array::from_fn(|k| &a[k] - &b[k])
+}
+fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
+    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+}
+/// `o + t·d` in rationals.
+fn at(o: &[f64; 3], d: &[f64; 3], t: i64) -> [Q; 3] {
+    core::array::from_fn(|k| q(o[k]) + Q::from_integer(t.into()) * q(d[k]))
+}
+fn ulp(x: f64) -> f64 {
+    let a = x.abs();
+    if a == 0.0 {
+        f64::from_bits(1)
+    } else {
+        a.next_up() - a
+    }
+}
+fn f32_exact(x: f64) -> bool {
+    x as f32 as f64 == x
+}
+/// Whether `p` lies on the closed segment `ab` strictly between the ends (in rationals).
+fn strictly_inside_segment(p: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> bool {
+    let (ab, ap) = (sub(b, a), sub(p, a));
+    if cross(&ab, &ap).iter().any(|x| !x.is_zero()) {
+        return false;
+    }
+    let s = dot(&ap, &ab);
+    s.is_positive() && s < dot(&ab, &ab)
+}
+fn bits_of_cost(coords: &[f64]) -> u32 {
+    coords
+        .iter()
+        .filter(|x| **x != 0.0)
+        .map(|x| {
+            let m = x.abs().to_bits() & ((1 << 52) - 1) | (1 << 52);
+            64 - m.leading_zeros() - m.trailing_zeros()
+        })
+        .sum()
+}
+
+// ---------------------------------------------------------------------------------------
+// Named scenes.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn icosphere_is_closed_outward_and_dyadic() {
+    let (v, t) = scenes::icosphere(3);
+    assert_eq!(t.len(), 1280);
+    for p in &v {
+        for &x in p {
+            // A multiple of 2^-14 in [-1, 1], exact in f32.
+            assert_eq!((x * 16384.0).fract(), 0.0, "{x}");
+            assert!(x.abs() <= 1.0 && f32_exact(x));
+        }
+    }
+    let origin = [Q::zero(), Q::zero(), Q::zero()];
+    for tri in &t {
+        let [a, b, c] = tri.map(|i| q3(&v[i as usize]));
+        // Counterclockwise seen from outside: the centre is below each face.
+        assert_eq!(orient3d_q(&[a, b, c, origin.clone()]), Sign::Positive);
+    }
+    let mesh = TriMesh::new(v, t).unwrap();
+    assert!(mesh.is_closed());
+}
+
+/// Every mesh edge (as an unordered pair) is used by exactly two triangles.
+#[test]
+fn icosphere_edges_are_shared_by_two() {
+    let (_, t) = scenes::icosphere(2);
+    let mut count = std::collections::HashMap::new();
+    for tri in &t {
+        for i in 0..3 {
+            let (a, b) = (tri[i], tri[(i + 1) % 3]);
+            *count.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+        }
+    }
+    assert!(count.values().all(|&n| n == 2));
+}
+
+#[test]
+fn vertex_rays_pass_exactly_through_a_vertex() {
+    let (v, t) = scenes::icosphere(3);
+    let vq: Vec<[Q; 3]> = v.iter().map(q3).collect();
+    for ray in scenes::aimed_rays(&v, &t, Aim::Vertex, 200, 11) {
+        let p = at(&ray.origin, &ray.direction, 8);
+        assert!(vq.contains(&p), "{ray:?} misses every vertex at t = 8");
+        assert!(ray
+            .origin
+            .iter()
+            .chain(&ray.direction)
+            .all(|&x| f32_exact(x)));
+        // Outside the bounding box [-1, 1]^3.
+        assert!(ray.origin.iter().any(|x| x.abs() > 1.0));
+    }
+}
+
+#[test]
+fn edge_rays_pass_exactly_through_an_edge_interior() {
+    let (v, t) = scenes::icosphere(3);
+    let vq: Vec<[Q; 3]> = v.iter().map(q3).collect();
+    for ray in scenes::aimed_rays(&v, &t, Aim::Edge, 100, 12) {
+        let p = at(&ray.origin, &ray.direction, 8);
+        let on_edge = t.iter().any(|tri| {
+            (0..3).any(|i| {
+                let (a, b) = (&vq[tri[i] as usize], &vq[tri[(i + 1) % 3] as usize]);
+                strictly_inside_segment(&p, a, b)
+            })
+        });
+        assert!(on_edge, "{ray:?} is not aimed at an edge");
+        assert!(ray
+            .origin
+            .iter()
+            .chain(&ray.direction)
+            .all(|&x| f32_exact(x)));
+        assert!(ray.origin.iter().any(|x| x.abs() > 1.0));
+    }
+}
+
+#[test]
+fn kettner_grid_has_the_known_exact_signs() {
+    let size = 24;
+    for (idx, (p, qq, r)) in scenes::kettner_grid(size).into_iter().enumerate() {
+        let (i, j) = (idx % size, idx / size);
+        let s = orient2d_q(&to_q(&[p, qq, r]));
+        assert_eq!(s, Sign::from_ordering(j.cmp(&i)), "i={i} j={j}");
+    }
+}
+
+/// `|n·(d − a)| ≤ Σ |n_k|·tol_k` with `n = (b − a) × (c − a)`, in rationals.
+fn near_plane(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], tol: [f64; 3]) -> bool {
+    let (aq, bq, cq, dq) = (q3(a), q3(b), q3(c), q3(d));
+    let n = cross(&sub(&bq, &aq), &sub(&cq, &aq));
+    let lhs = dot(&n, &sub(&dq, &aq)).abs();
+    let rhs = (0..3).fold(Q::zero(), |s, k| s + n[k].abs() * q(tol[k]));
+    lhs <= rhs
+}
+
+#[test]
+fn near_coplanar_orient3d_is_within_an_ulp_of_the_plane() {
+    let cases = scenes::near_coplanar_orient3d(400, 5);
+    let mut exact = 0;
+    for [a, b, c, d] in &cases {
+        // Faithful rounding: within one ulp per coordinate of the exact plane point.
+        assert!(
+            near_plane(a, b, c, d, d.map(ulp)),
+            "{a:?} {b:?} {c:?} {d:?}"
+        );
+        if orient3d_q(&to_q(&[*a, *b, *c, *d])) == Sign::Zero {
+            exact += 1;
+        }
+    }
+    // One in four by construction, plus a few rounded ones that land on the plane.
+    assert!((60..=250).contains(&exact), "{exact} exactly coplanar");
+}
+
+#[test]
+fn near_coplanar_triangle_pairs_are_near_coplanar() {
+    let mut exact = 0;
+    for ([a, b, c], t2) in scenes::near_coplanar_triangle_pairs(300, 6) {
+        for v in &t2 {
+            let tol = v.map(|x| x.abs().max(0.5) * 2f64.powi(-39));
+            assert!(
+                near_plane(&a, &b, &c, v, tol),
+                "{v:?} is far from the plane"
+            );
+        }
+        if t2
+            .iter()
+            .all(|v| orient3d_q(&to_q(&[a, b, c, *v])) == Sign::Zero)
+        {
+            exact += 1;
+        }
+    }
+    assert!(exact >= 40, "{exact} exactly coplanar pairs");
+}
+
+#[test]
+fn near_parallel_box_rays_graze_a_face() {
+    for (b, r) in scenes::near_parallel_box_rays(300, 7) {
+        // Some axis has a tiny direction component and an origin within 2^-30 of a face.
+        let grazing = (0..3).any(|k| {
+            let near = |f: f64| (q(r.origin[k]) - q(f)).abs() <= q(2f64.powi(-30));
+            r.direction[k].abs() <= 2f64.powi(-20) && (near(b.min[k]) || near(b.max[k]))
+        });
+        assert!(grazing, "{b:?} {r:?}");
+        assert!((0..3).all(|k| b.min[k] < b.max[k]));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Generators of the test kinds.
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn aimed_predicate_families_are_exactly_degenerate() {
+    for family in [Family::AimedAtVertices, Family::AimedAtEdges] {
+        for p in Generator::new(Orient2d, family).seed(1).inputs(200) {
+            assert_eq!(orient2d_q(&to_q(&p)), Sign::Zero, "{p:?}");
+        }
+        for p in Generator::new(Orient3d, family).seed(2).inputs(200) {
+            assert_eq!(orient3d_q(&to_q(&p)), Sign::Zero, "{p:?}");
+        }
+        for p in Generator::new(Incircle, family).seed(3).inputs(200) {
+            assert_eq!(incircle_q(&to_q(&p)), Sign::Zero, "{p:?}");
+        }
+        for p in Generator::new(Insphere, family).seed(4).inputs(100) {
+            assert_eq!(insphere_q(&to_q(&p)), Sign::Zero, "{p:?}");
+        }
+    }
+}
+
+#[test]
+fn near_degenerate_orient3d_is_near() {
+    for family in [Family::NearDegenerate, Family::FarFromOrigin] {
+        for p in Generator::new(Orient3d, family).seed(8).inputs(300) {
+            // Some point is within an ulp per coordinate of the plane of the others.
+            let near = (0..4).any(|i| {
+                let o: Vec<[f64; 3]> = (0..4).filter(|&j| j != i).map(|j| p[j]).collect();
+                near_plane(&o[0], &o[1], &o[2], &p[i], p[i].map(ulp))
+            });
+            assert!(near, "{family:?} {p:?}");
+        }
+    }
+}
+
+#[test]
+fn extreme_and_far_families_reach_their_ranges() {
+    let coords: Vec<f64> = Generator::new(Orient3d, Family::ExtremeExponents)
+        .seed(9)
+        .inputs(400)
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    assert!(coords.iter().any(|x| x.is_subnormal()));
+    assert!(coords.iter().any(|x| x.abs() > 2f64.powi(900)));
+    assert!(coords.iter().all(|x| x.is_finite()));
+    let far = Generator::new(TriTri, Family::FarFromOrigin)
+        .seed(9)
+        .inputs(50);
+    for (a, b) in far {
+        assert!(a
+            .iter()
+            .chain(&b)
+            .flatten()
+            .all(|x| x.abs() >= 2f64.powi(19)));
+    }
+}
+
+/// Rational Möller–Trumbore against the closed triangle (`None` when the ray is parallel
+/// to the plane: those cases are skipped).
+fn rational_ray_triangle(qi: &RayTriangleInput) -> Option<bool> {
+    let (o, d) = (q3(&qi.ray.origin), q3(&qi.ray.direction));
+    let [a, b, c] = qi.triangle.map(|p| q3(&p));
+    let (e1, e2) = (sub(&b, &a), sub(&c, &a));
+    if cross(&e1, &e2).iter().all(|x| x.is_zero()) {
+        return Some(false); // degenerate triangle: never hit
+    }
+    let p = cross(&d, &e2);
+    let det = dot(&e1, &p);
+    if det.is_zero() {
+        return None;
+    }
+    let s = sub(&o, &a);
+    let u = dot(&s, &p) / &det;
+    let qv = cross(&s, &e1);
+    let v = dot(&d, &qv) / &det;
+    let t = dot(&e2, &qv) / &det;
+    let w = Q::one() - &u - &v;
+    Some(!(u.is_negative() || v.is_negative() || w.is_negative() || t.is_negative()))
+}
+
+#[test]
+fn ray_triangle_kind_matches_a_rational_oracle() {
+    for family in Family::ALL {
+        let inputs = Generator::new(RayTriangle, family).seed(10).inputs(150);
+        for qi in &inputs {
+            if let Some(hit) = rational_ray_triangle(qi) {
+                assert_eq!(RayTriangle.exact(qi), hit, "{family:?} {qi:?}");
+            }
+        }
+        if matches!(family, Family::AimedAtVertices | Family::AimedAtEdges) {
+            // Through the aimed point at t = 1, exactly.
+            for qi in &inputs {
+                let p = at(&qi.ray.origin, &qi.ray.direction, 1);
+                let [a, b, c] = qi.triangle.map(|x| q3(&x));
+                let ok = if family == Family::AimedAtVertices {
+                    [&a, &b, &c].contains(&&p)
+                } else {
+                    strictly_inside_segment(&p, &a, &b)
+                        || strictly_inside_segment(&p, &b, &c)
+                        || strictly_inside_segment(&p, &c, &a)
+                };
+                assert!(ok, "{qi:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn aimed_tri_tri_pairs_touch_exactly() {
+    for family in [Family::AimedAtVertices, Family::AimedAtEdges] {
+        for (t1, t2) in Generator::new(TriTri, family).seed(11).inputs(200) {
+            let [a, b, c] = t1.map(|p| q3(&p));
+            let touches = t2.iter().map(q3).any(|p| {
+                if family == Family::AimedAtVertices {
+                    p == a || p == b || p == c
+                } else {
+                    strictly_inside_segment(&p, &a, &b)
+                        || strictly_inside_segment(&p, &b, &c)
+                        || strictly_inside_segment(&p, &c, &a)
+                }
+            });
+            assert!(touches, "{t1:?} {t2:?}");
+            assert!(TriTri.exact(&(t1, t2)));
+        }
+    }
+}
+
+#[test]
+fn aimed_box_rays_pass_exactly_through_the_boundary() {
+    for (family, at_bounds) in [(Family::AimedAtVertices, 3), (Family::AimedAtEdges, 2)] {
+        for (r, b) in Generator::new(RayAabb, family).seed(12).inputs(200) {
+            let p = at(&r.origin, &r.direction, 1);
+            let on = (0..3)
+                .filter(|&k| p[k] == q(b.min[k]) || p[k] == q(b.max[k]))
+                .count();
+            let inside = (0..3).all(|k| q(b.min[k]) <= p[k] && p[k] <= q(b.max[k]));
+            assert!(inside && on >= at_bounds, "{r:?} {b:?}");
+            assert!(RayAabb.exact(&(r, b)));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// check.
+// ---------------------------------------------------------------------------------------
+
+fn assert_clean<K: TestKind>(kind: K, exact: impl Fn(&K::Input) -> K::Answer, n: usize) {
+    for family in Family::ALL {
+        let g = Generator::new(&kind, family).seed(13);
+        let r = check(&exact, &g, n);
+        assert_eq!(r.disagreements(), 0, "{} {family:?}", K::NAME);
+        assert_eq!(r.count(Outcome::Agree), n);
+        assert!(r.counterexample.is_none());
+        assert_eq!(r.confusion.values().sum::<usize>(), n);
+    }
+}
+
+#[test]
+fn exact_candidates_have_no_disagreements() {
+    assert_clean(Orient2d, |p: &[[f64; 2]; 3]| orient2d_q(&to_q(p)), 200);
+    assert_clean(Orient3d, |p: &[[f64; 3]; 4]| orient3d_q(&to_q(p)), 200);
+    assert_clean(Incircle, |p: &[[f64; 2]; 4]| incircle_q(&to_q(p)), 100);
+    assert_clean(Insphere, |p: &[[f64; 3]; 5]| insphere_q(&to_q(p)), 60);
+    assert_clean(TriTri, |q: &_| isect::tri_tri_intersect(q.0, q.1), 200);
+    let mesh = MeshRays::icosphere(2);
+    assert_clean(&mesh, |r: &_| mesh.mesh().hits(r).len(), 50);
+}
+
+fn naive_orient3d(p: &[[f64; 3]; 4]) -> Sign {
+    let [a, b, c, d] = *p;
+    let (ax, ay, az) = (a[0] - d[0], a[1] - d[1], a[2] - d[2]);
+    let (bx, by, bz) = (b[0] - d[0], b[1] - d[1], b[2] - d[2]);
+    let (cx, cy, cz) = (c[0] - d[0], c[1] - d[1], c[2] - d[2]);
+    Sign::of(ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx))
+}
+
+#[test]
+fn naive_orient3d_fails_and_the_shrunk_counterexample_still_fails() {
+    for family in [Family::NearDegenerate, Family::ExtremeExponents] {
+        let g = Generator::new(Orient3d, family).seed(14);
+        let r = check(naive_orient3d, &g, 3000);
+        assert!(r.disagreements() > 0, "{family:?}");
+        // The report's counts add up and match a recount against the rational oracle.
+        let recount = g
+            .inputs(3000)
+            .iter()
+            .filter(|p| naive_orient3d(p) != orient3d_q(&to_q(p)))
+            .count();
+        assert_eq!(r.disagreements(), recount);
+        let c = r.counterexample.as_ref().unwrap();
+        assert_eq!(orient3d_q(&to_q(&c.input)), c.exact);
+        assert_eq!(naive_orient3d(&c.input), c.got);
+        assert_ne!(c.exact, c.got);
+        let from = r.shrunk_from.as_ref().unwrap();
+        assert!(bits_of_cost(c.input.as_flattened()) <= bits_of_cost(from.as_flattened()) + 64);
+    }
+}
+
+#[test]
+fn shrinking_simplifies_a_failure_of_an_always_positive_candidate() {
+    // A candidate that always answers Positive: every Zero and Negative is a failure,
+    // and a Negative one shrinks to very simple coordinates.
+    let g = Generator::new(Orient2d, Family::Uniform).seed(15);
+    let r = check(|_: &[[f64; 2]; 3]| Sign::Positive, &g, 100);
+    let c = r.counterexample.unwrap();
+    assert_eq!(c.outcome, Outcome::WrongSign);
+    assert_eq!(orient2d_q(&to_q(&c.input)), Sign::Negative);
+    // At most a handful of one-bit coordinates remain.
+    assert!(bits_of_cost(c.input.as_flattened()) <= 6, "{:?}", c.input);
+}
+
+#[test]
+fn epsilon_moller_trumbore_leaks_or_double_counts_on_aimed_mesh_rays() {
+    use isect::policy::Absolute;
+    use isect::ray::triangle::ray_triangle_moller_with;
+    let kind = MeshRays::icosphere(3);
+    let tris: Vec<isect::Triangle<f64>> = kind
+        .triangles()
+        .map(|[a, b, c]| isect::Triangle::new(a, b, c))
+        .collect();
+    let count = |r: &isect::Ray<f64>| {
+        tris.iter()
+            .filter(|t| ray_triangle_moller_with(r, t, Absolute { eps: 1e-5 }).is_some())
+            .count()
+    };
+    let mut bad = 0;
+    for family in [Family::AimedAtVertices, Family::AimedAtEdges] {
+        let g = Generator::new(&kind, family).seed(16);
+        let r = check(count, &g, 150);
+        bad += r.count(Outcome::Leak) + r.count(Outcome::DoubleCount);
+        if let Some(c) = &r.counterexample {
+            assert_eq!(kind.mesh().hits(&c.input).len(), c.exact);
+            assert_eq!(count(&c.input), c.got);
+            assert_ne!(c.exact, c.got);
+        }
+    }
+    assert!(bad > 0);
+}
+
+#[test]
+fn generators_are_deterministic() {
+    let a = Generator::new(Insphere, Family::Mixed).seed(3).inputs(50);
+    let b = Generator::new(Insphere, Family::Mixed).seed(3).inputs(50);
+    assert_eq!(a, b);
+    let c = Generator::new(Insphere, Family::Mixed).seed(4).inputs(50);
+    assert_ne!(a, c);
+}
