@@ -2,7 +2,7 @@
 //! except for the image files next to it.
 
 use super::signmap::escape;
-use super::{pct, Report};
+use super::{pct, rule_words, Report};
 
 /// The page for `report`.
 pub fn page(report: &Report) -> String {
@@ -41,7 +41,7 @@ pub fn page(report: &Report) -> String {
                 s.double_counts,
                 pct(s.double_counts, s.rays),
                 s.exact_failures,
-                escape(&s.best_rule),
+                escape(&rule_words(&s.best_rule)),
                 s.best_failing
             );
         }

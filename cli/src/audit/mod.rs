@@ -365,6 +365,15 @@ fn headline(report: &Report) -> Option<Headline> {
     })
 }
 
+/// `eps 1e-5` for an absolute epsilon's label, `16 ulps` as it is.
+pub(crate) fn rule_words(label: &str) -> String {
+    if label.ends_with("ulps") {
+        label.to_string()
+    } else {
+        format!("eps {label}")
+    }
+}
+
 fn pct(n: u64, of: u64) -> String {
     if of == 0 {
         "-".into()
@@ -401,7 +410,7 @@ fn terminal_text(report: &Report, out: &Path) -> String {
             s += &format!(
                 "  {}: the best rule of the sweep ({}) still fails on {} of {} rays; plot: {}\n",
                 line.scene,
-                line.best_rule,
+                rule_words(&line.best_rule),
                 line.best_failing,
                 line.rays,
                 out.join(&line.plot).display()
