@@ -17,8 +17,9 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use isect::overlap::lines::{
-    obb_segment, obb_segment_with, segment_segment_2d, segment_segment_2d_antonio_with,
-    segment_segment_2d_parametric_with, segment_segment_3d,
+    line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
+    segment_segment_2d_antonio_with, segment_segment_2d_parametric_with, segment_segment_3d,
+    LineLine2d,
 };
 use isect::policy::{Naive, Relative};
 use isect::{Obb, Segment};
@@ -151,6 +152,41 @@ fn benches(c: &mut Criterion) {
             ),
         ],
     );
+    // 2D lines: the exact answer carries a construction rounded from rationals; the
+    // classic one is two rounded divisions.
+    let l2: Vec<[[f64; 2]; 4]> = (0..N)
+        .map(|_| {
+            let [a, b] = rng.seg2();
+            let [c, d] = rng.seg2();
+            [a, b, c, d]
+        })
+        .collect();
+    let mut g = c.benchmark_group("overlap_lines/line_line_2d");
+    g.throughput(Throughput::Elements(l2.len() as u64));
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3));
+    g.sample_size(30);
+    g.bench_function(BenchmarkId::new("isect_exact", "random"), |b| {
+        b.iter(|| {
+            l2.iter().fold(0.0, |acc, v| {
+                match line_line_2d(&v[0], &v[1], &v[2], &v[3]) {
+                    LineLine2d::Point { s, .. } => acc + s,
+                    _ => acc,
+                }
+            })
+        })
+    });
+    g.bench_function(BenchmarkId::new("parametric_f64", "random"), |b| {
+        b.iter(|| {
+            l2.iter().fold(0.0, |acc, v| {
+                match line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]) {
+                    Some((s, _)) => acc + s,
+                    None => acc,
+                }
+            })
+        })
+    });
+    g.finish();
     let s3: Vec<(Segment<f64>, Segment<f64>)> = (0..N).map(|_| (rng.seg3(), rng.seg3())).collect();
     group(
         c,

@@ -543,6 +543,236 @@ fn segments_3d_random_and_named() {
 }
 
 // ---------------------------------------------------------------------------------------
+// 2D lines
+// ---------------------------------------------------------------------------------------
+
+/// What two 2D lines share, by Gaussian elimination with pivoting on
+/// `[d1 | −d2] (s, t)ᵀ = o2 − o1` (a different computation from the library's cross
+/// products): `Ok((s, t))`, or `Err(true)` for one line, `Err(false)` for parallel ones.
+fn oracle_lines_2d(o1: &[Q], d1: &[Q], o2: &[Q], d2: &[Q]) -> Result<(Q, Q), bool> {
+    let w = sub(o2, o1);
+    // Rows (a, b | c): a s + b t = c.
+    let mut rows = [
+        [d1[0].clone(), -d2[0].clone(), w[0].clone()],
+        [d1[1].clone(), -d2[1].clone(), w[1].clone()],
+    ];
+    if rows[0][0].is_zero() {
+        rows.swap(0, 1);
+    }
+    if rows[0][0].is_zero() {
+        // d1 = 0: the first "line" is the point o1; both columns of s vanish.
+        if rows[0][1].is_zero() && rows[1][1].is_zero() {
+            // Both points.
+            return Err(w.iter().all(|x| x.is_zero()));
+        }
+        // o1 on line 2 iff w ∥ d2.
+        return Err(&w[0] * &d2[1] - &w[1] * &d2[0] == Q::zero());
+    }
+    let f = &rows[1][0] / &rows[0][0];
+    let r1: Vec<Q> = (0..3).map(|k| &rows[1][k] - &f * &rows[0][k]).collect();
+    if r1[1].is_zero() {
+        // Parallel: consistent iff the reduced right-hand side vanishes.
+        return Err(r1[2].is_zero());
+    }
+    let t = &r1[2] / &r1[1];
+    let s = (&rows[0][2] - &rows[0][1] * &t) / &rows[0][0];
+    Ok((s, t))
+}
+
+fn within_one_ulp(x: f64, exact: &Q) -> bool {
+    if !x.is_finite() {
+        return true;
+    }
+    let lo = qf(x.next_down());
+    let hi = qf(x.next_up());
+    &lo <= exact && exact <= &hi
+}
+
+/// Checks `line_line_2d` (f64 and rationals) against the oracle; returns the oracle's class.
+fn check_lines_2d(v: &[[f64; 2]; 4]) -> &'static str {
+    let q: Vec<Vec<Q>> = v
+        .iter()
+        .map(|p| p.iter().map(|&x| qf(x)).collect())
+        .collect();
+    let want = oracle_lines_2d(&q[0], &q[1], &q[2], &q[3]);
+    let got = line_line_2d(&v[0], &v[1], &v[2], &v[3]);
+    let vq: Vec<[Q; 2]> = v.iter().map(|p| p.map(qf)).collect();
+    let got_q = line_line_2d(&vq[0], &vq[1], &vq[2], &vq[3]);
+    let swapped = line_line_2d(&v[2], &v[3], &v[0], &v[1]);
+    match &want {
+        Err(same) => {
+            let class = if *same {
+                LineLine2d::Coincident
+            } else {
+                LineLine2d::Parallel
+            };
+            assert_eq!(got, class, "{v:?}");
+            assert_eq!(swapped, class, "{v:?}");
+            assert!(matches!(
+                (&got_q, same),
+                (LineLine2d::Coincident, true) | (LineLine2d::Parallel, false)
+            ));
+            if *same {
+                "coincident"
+            } else {
+                "parallel"
+            }
+        }
+        Ok((s, t)) => {
+            let point: Vec<Q> = (0..2).map(|k| &q[0][k] + s * &q[1][k]).collect();
+            // The oracle's own solution satisfies both line equations exactly.
+            for k in 0..2 {
+                assert_eq!(point[k], &q[2][k] + t * &q[3][k]);
+            }
+            let LineLine2d::Point {
+                s: gs,
+                t: gt,
+                point: gp,
+            } = got
+            else {
+                panic!("{v:?}: expected a point, got {got:?}")
+            };
+            assert_eq!(gs, f64::from_rational(s), "{v:?}");
+            assert_eq!(gt, f64::from_rational(t), "{v:?}");
+            assert_eq!(gp, [0, 1].map(|k| f64::from_rational(&point[k])), "{v:?}");
+            assert!(within_one_ulp(gs, s) && within_one_ulp(gt, t), "{v:?}");
+            assert!(within_one_ulp(gp[0], &point[0]) && within_one_ulp(gp[1], &point[1]));
+            let LineLine2d::Point {
+                s: qs,
+                t: qt,
+                point: qp,
+            } = got_q
+            else {
+                panic!("{v:?}: rationals disagree")
+            };
+            assert_eq!((&qs, &qt), (s, t));
+            assert_eq!(qp.to_vec(), point);
+            // Swapping the lines swaps the parameters; the point is the same rounding.
+            assert_eq!(
+                swapped,
+                LineLine2d::Point {
+                    s: gt,
+                    t: gs,
+                    point: gp
+                },
+                "{v:?}"
+            );
+            "point"
+        }
+    }
+}
+
+#[test]
+fn lines_2d_against_elimination() {
+    let mut r = Rng64::new(22);
+    let mut seen = std::collections::HashMap::new();
+    for i in 0..cases(3000, 1) {
+        let mut v: [[f64; 2]; 4] = match i % 4 {
+            // Small integers: many exactly parallel, coincident and zero directions.
+            0 => std::array::from_fn(|_| std::array::from_fn(|_| r.range(-2, 2) as f64)),
+            1 => std::array::from_fn(|_| std::array::from_fn(|_| r.unit() - 0.5)),
+            // A dyadic line and a second one along a multiple of its direction, through a
+            // point on it or one ulp off, or one ulp from parallel.
+            _ => {
+                let o1 = [r.range(-64, 64) as f64 / 8.0, r.range(-64, 64) as f64 / 8.0];
+                let d1 = [r.range(-16, 16) as f64 / 4.0, r.range(-16, 16) as f64 / 4.0];
+                let k = r.range(-3, 3) as f64 / 2.0;
+                let mut o2 = [o1[0] + k * d1[0], o1[1] + k * d1[1]];
+                let mut d2 = [d1[0] * 0.25, d1[1] * 0.25];
+                match r.range(0, 3) {
+                    0 => o2[1] = o2[1].next_up(),
+                    1 => d2[0] = d2[0].next_down(),
+                    _ => {}
+                }
+                if i % 8 == 3 {
+                    std::mem::swap(&mut o2, &mut d2);
+                }
+                [o1, d1, o2, d2]
+            }
+        };
+        if i % 5 == 0 {
+            // Extreme exponents (every coordinate scaled alike), down to subnormals.
+            let s = [1000, -1060, 960][i as usize % 3];
+            v = v.map(|p| p.map(|x| mul_pow2_f64(x, s)));
+        }
+        *seen.entry(check_lines_2d(&v)).or_insert(0) += 1;
+    }
+    for class in ["point", "parallel", "coincident"] {
+        assert!(
+            seen.get(class).copied().unwrap_or(0) > 50,
+            "{class}: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn lines_2d_bad_input_and_classic_form() {
+    let o = [0.0, 0.0];
+    assert_eq!(
+        line_line_2d(&[f64::NAN, 0.0], &[1.0, 0.0], &o, &[0.0, 1.0]),
+        LineLine2d::Parallel
+    );
+    assert_eq!(
+        line_line_2d(&o, &[f64::INFINITY, 0.0], &o, &[0.0, 1.0]),
+        LineLine2d::Parallel
+    );
+    assert_eq!(
+        try_line_line_2d(&o, &[1.0, 0.0], &[0.0, f64::NAN], &[0.0, 1.0]),
+        Err(GeometryError::NonFinite {
+            what: "origin",
+            index: 1,
+            axis: 1
+        })
+    );
+    assert_eq!(
+        try_line_line_2d(&o, &[1.0, 0.0], &o, &[0.0, 0.0]),
+        Err(GeometryError::ZeroDirection)
+    );
+    // Two points: equal or not.
+    assert_eq!(line_line_2d(&o, &o, &o, &o), LineLine2d::Coincident);
+    assert_eq!(line_line_2d(&o, &o, &[0.0, 1.0], &o), LineLine2d::Parallel);
+    // A point on a line, and off it by one ulp.
+    assert_eq!(
+        line_line_2d(&[0.5, 0.5], &o, &o, &[3.0, 3.0]),
+        LineLine2d::Coincident
+    );
+    assert_eq!(
+        line_line_2d(&[0.5, 0.5f64.next_up()], &o, &o, &[3.0, 3.0]),
+        LineLine2d::Parallel
+    );
+    // The classic form agrees on clearly crossing lines and misses one ulp from parallel,
+    // where the exact form finds the (distant) crossing.
+    let mut r = Rng64::new(23);
+    for _ in 0..cases(500, 1) {
+        let v: [[f64; 2]; 4] = std::array::from_fn(|_| [r.unit() - 0.5, r.unit() - 0.5]);
+        let exact = line_line_2d(&v[0], &v[1], &v[2], &v[3]);
+        let cross = v[1][0] * v[3][1] - v[1][1] * v[3][0];
+        let norm = (v[1][0].hypot(v[1][1])) * (v[3][0].hypot(v[3][1]));
+        if cross.abs() > 1e-3 * norm {
+            let (s, t) = line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]).unwrap();
+            let LineLine2d::Point { s: es, t: et, .. } = exact else {
+                panic!("{v:?}")
+            };
+            assert!((s - es).abs() <= 1e-9 * (1.0 + es.abs()), "{v:?}");
+            assert!((t - et).abs() <= 1e-9 * (1.0 + et.abs()), "{v:?}");
+        }
+    }
+    let d = [1.0, 1.0f64.next_up()];
+    let exact = line_line_2d(&[0.0, 0.0], &[1.0, 1.0], &[0.0, 1.0], &d);
+    assert!(matches!(exact, LineLine2d::Point { .. }));
+    assert_eq!(
+        line_line_2d_with(
+            Relative { eps: 1e-9 },
+            &[0.0, 0.0],
+            &[1.0, 1.0],
+            &[0.0, 1.0],
+            &d
+        ),
+        None
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // Line/line closest points
 // ---------------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ mod poly;
 pub mod sos;
 
 use crate::{error::NonFiniteValue, InputError, Scalar, Sign};
+pub(crate) use bigint::decompose;
 pub(crate) use expansion::two_product;
 use kernel::Kernel;
 pub use poly::{polynomial_sign, Polynomial, Ring};
