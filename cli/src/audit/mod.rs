@@ -236,6 +236,23 @@ fn run_in<T: AuditFloat>(args: &AuditArgs) -> Result<ExitCode, String> {
     write(out, "report.json", json + "\n")?;
     write(out, "index.html", html::page(&report))?;
     print!("{}", terminal_text(&report, out));
+    // isect's exact rows count zero by construction; anything else is a bug in isect.
+    let broken: Vec<String> = (report.scenes.iter())
+        .flat_map(|s| s.tests.iter().map(move |t| (s, t)))
+        .filter(|(_, t)| {
+            t.rows
+                .iter()
+                .any(|r| r.rule == Rule::Exact && r.failing > 0)
+        })
+        .map(|(s, t)| format!("{}/{}", s.name, t.id))
+        .collect();
+    if !broken.is_empty() {
+        eprintln!(
+            "isect: the exact rows of {} disagree with isect's exact answers: a bug in isect, please report it with report.json",
+            broken.join(", ")
+        );
+        return Ok(ExitCode::from(2));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

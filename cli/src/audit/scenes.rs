@@ -58,7 +58,7 @@ impl SceneKind {
             }
             SceneKind::TriPairs => "near-coplanar triangle pairs",
             SceneKind::Orient2dGrid => {
-                "Kettner et al.'s grid: orient2d of points one ulp apart near the line y = x"
+                "Kettner et al.'s grid: orient2d(p, q, r), q = (12, 12), r = (24, 24), p on a grid of neighbouring floats at (0.5, 0.5)"
             }
             SceneKind::Orient3dCoplanar => "orient3d of points on or next to a common plane",
             SceneKind::BoxRays => "rays nearly parallel to a face of a box, grazing it",
