@@ -1,2 +1,566 @@
-//! Placeholder: filled in by the issue 5 work.
-fn main() {}
+//! Sweep benchmarks: each exact sweep of `isect::sweep` against its plain `f64` formula
+//! (Gomez; Ericson, RTCD §5.5), in the same process on the same inputs (see
+//! docs/BENCHMARKS.md, section "Sweeps").
+//!
+//! Two input sets of 256 cases each, from a seeded splitmix64 (the same on every run):
+//! * `random`: unit-size objects with centres in `[0, 4]³` and displacements in
+//!   `[−4, 4]³` (about half of them touch);
+//! * `grazing`: contacts built exactly on a grid (closest approach equal to the sum of
+//!   radii through Pythagorean offsets, boxes whose faces meet exactly, rays tangent to
+//!   capsules), with a random wide-mantissa scale and half of them nudged by one ulp,
+//!   so that the float filters cannot decide and the exact paths run.
+//!
+//! Each answer is folded into a hash, so no call is vectorized across cases.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use isect::sweep::{
+    ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_sphere,
+    sweep_sphere_triangle, Capsule,
+};
+use isect::{Aabb, Obb, Plane, Ray, Sphere, Triangle};
+
+const N: usize = 256;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn f(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
+    }
+    fn p(&mut self, lo: f64, hi: f64) -> [f64; 3] {
+        [self.f(lo, hi), self.f(lo, hi), self.f(lo, hi)]
+    }
+    fn i(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
+    }
+    fn nudge(&mut self, x: f64) -> f64 {
+        match self.next() % 4 {
+            0 => x.next_up(),
+            1 => x.next_down(),
+            _ => x,
+        }
+    }
+    /// A wide-mantissa scale `K·2^-20`, K odd in [2^19, 2^20).
+    fn wide(&mut self) -> f64 {
+        (self.i(1 << 18, (1 << 19) - 1) * 2 + 1) as f64 / (1u64 << 20) as f64
+    }
+}
+
+fn add(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+fn mul(a: &[f64; 3], s: f64) -> [f64; 3] {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+fn cross(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+// ---------------------------------------------------------------------------------------
+// The plain f64 formulas (baselines).
+// ---------------------------------------------------------------------------------------
+
+/// Ericson's moving sphere/sphere (RTCD §5.5.5): first contact time or `None`.
+fn naive_ss(a: &Sphere<f64>, va: &[f64; 3], b: &Sphere<f64>, vb: &[f64; 3]) -> Option<f64> {
+    let s = sub(&b.center, &a.center);
+    let v = sub(vb, va);
+    let r = a.radius + b.radius;
+    let c = dot(&s, &s) - r * r;
+    if c <= 0.0 {
+        return Some(0.0);
+    }
+    let a2 = dot(&v, &v);
+    let b2 = dot(&v, &s);
+    if b2 >= 0.0 {
+        return None;
+    }
+    let d = b2 * b2 - a2 * c;
+    if d < 0.0 {
+        return None;
+    }
+    let t = (-b2 - d.sqrt()) / a2;
+    (t <= 1.0).then_some(t)
+}
+
+/// Moving sphere against a plane (RTCD §5.5.3, the plane itself).
+fn naive_sp(s: &Sphere<f64>, v: &[f64; 3], p: &Plane<f64>) -> Option<f64> {
+    let len = dot(&p.normal, &p.normal).sqrt();
+    let d0 = (dot(&p.normal, &s.center) + p.offset) / len;
+    let d1 = (dot(&p.normal, &add(&s.center, v)) + p.offset) / len;
+    if d0.abs() <= s.radius {
+        return Some(0.0);
+    }
+    if d0 * d1 > 0.0 && d1.abs() > s.radius {
+        return None;
+    }
+    let r = if d0 > 0.0 { s.radius } else { -s.radius };
+    Some((d0 - r) / (d0 - d1))
+}
+
+/// Gomez's AABB sweep: per-axis entry/exit times.
+fn naive_aabb(a: &Aabb<f64>, va: &[f64; 3], b: &Aabb<f64>, vb: &[f64; 3]) -> Option<(f64, f64)> {
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    for k in 0..3 {
+        let v = vb[k] - va[k];
+        if v == 0.0 {
+            if b.max[k] < a.min[k] || a.max[k] < b.min[k] {
+                return None;
+            }
+            continue;
+        }
+        let t1 = (a.min[k] - b.max[k]) / v;
+        let t2 = (a.max[k] - b.min[k]) / v;
+        lo = lo.max(t1.min(t2));
+        hi = hi.min(t1.max(t2));
+    }
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// Ray/sphere entry for `t ≥ 0` (the classic quadratic).
+fn naive_ray_sphere(o: &[f64; 3], d: &[f64; 3], c: &[f64; 3], r: f64) -> Option<f64> {
+    let m = sub(o, c);
+    let b = dot(&m, d);
+    let cc = dot(&m, &m) - r * r;
+    if cc > 0.0 && b > 0.0 {
+        return None;
+    }
+    let a = dot(d, d);
+    let disc = b * b - a * cc;
+    if disc < 0.0 {
+        return None;
+    }
+    Some(((-b - disc.sqrt()) / a).max(0.0))
+}
+
+/// Ray/capsule (cylinder quadratic, then the end spheres), RTCD §5.3.7 style.
+fn naive_rc(o: &[f64; 3], d: &[f64; 3], cap: &Capsule<f64>) -> Option<f64> {
+    let e = sub(&cap.b, &cap.a);
+    let m = sub(o, &cap.a);
+    let (md, nd, dd) = (dot(&m, &e), dot(d, &e), dot(&e, &e));
+    let nn = dot(d, d);
+    let mn = dot(&m, d);
+    let a = dd * nn - nd * nd;
+    let k = dot(&m, &m) - cap.radius * cap.radius;
+    let c = dd * k - md * md;
+    let mut best: Option<f64> = None;
+    let mut take = |t: f64| best = Some(best.map_or(t, |b: f64| b.min(t)));
+    if a.abs() > 0.0 {
+        let b = dd * mn - nd * md;
+        let disc = b * b - a * c;
+        if disc >= 0.0 {
+            let t = ((-b - disc.sqrt()) / a).max(0.0);
+            let s = md + t * nd;
+            let t1 = (-b + disc.sqrt()) / a;
+            if s >= 0.0 && s <= dd && t1 >= 0.0 {
+                take(t);
+            }
+        }
+    }
+    for c in [&cap.a, &cap.b] {
+        if let Some(t) = naive_ray_sphere(o, d, c, cap.radius) {
+            take(t);
+        }
+    }
+    best
+}
+
+/// Sphere/triangle the textbook way in f64: the face (plane distance with the contact
+/// point tested inside), then the edges as capsules, then the vertices (in `naive_rc`).
+fn naive_st(s: &Sphere<f64>, v: &[f64; 3], t: &Triangle<f64>) -> Option<f64> {
+    let n = cross(&sub(&t.b, &t.a), &sub(&t.c, &t.a));
+    let len = dot(&n, &n).sqrt();
+    let d0 = dot(&n, &sub(&s.center, &t.a)) / len;
+    let d1 = d0 + dot(&n, v) / len;
+    let mut best: Option<f64> = None;
+    let inside = |p: &[f64; 3]| {
+        [(&t.a, &t.b), (&t.b, &t.c), (&t.c, &t.a)]
+            .iter()
+            .all(|(x, y)| dot(&cross(&sub(y, x), &sub(p, x)), &n) >= 0.0)
+    };
+    let tf = if d0.abs() <= s.radius {
+        Some(0.0)
+    } else if d0 * d1 <= 0.0 || d1.abs() <= s.radius {
+        let r = if d0 > 0.0 { s.radius } else { -s.radius };
+        Some((d0 - r) / (d0 - d1))
+    } else {
+        None
+    };
+    if let Some(tf) = tf {
+        if inside(&add(&s.center, &mul(v, tf))) {
+            best = Some(tf);
+        }
+    }
+    if best.is_none() {
+        for (x, y) in [(&t.a, &t.b), (&t.b, &t.c), (&t.c, &t.a)] {
+            let cap = Capsule::new(*x, *y, s.radius);
+            if let Some(u) = naive_rc(&s.center, v, &cap) {
+                if u <= 1.0 {
+                    best = Some(best.map_or(u, |b| b.min(u)));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The dynamic separating-axis test in plain f64 (15 axes, Gomez/Eberly).
+fn naive_obb(a: &Obb<f64>, va: &[f64; 3], b: &Obb<f64>, vb: &[f64; 3]) -> Option<(f64, f64)> {
+    let d = sub(&b.center, &a.center);
+    let w = sub(vb, va);
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    let mut axes = [[0.0; 3]; 15];
+    for i in 0..3 {
+        axes[i] = a.axes[i];
+        axes[3 + i] = b.axes[i];
+        for j in 0..3 {
+            axes[6 + 3 * i + j] = cross(&a.axes[i], &b.axes[j]);
+        }
+    }
+    for l in &axes {
+        let r: f64 = (0..3)
+            .map(|i| {
+                a.half_extents[i] * dot(&a.axes[i], l).abs()
+                    + b.half_extents[i] * dot(&b.axes[i], l).abs()
+            })
+            .sum();
+        let (s0, s1) = (dot(&d, l), dot(&w, l));
+        if s1 == 0.0 {
+            if s0.abs() > r {
+                return None;
+            }
+            continue;
+        }
+        let t1 = (-r - s0) / s1;
+        let t2 = (r - s0) / s1;
+        lo = lo.max(t1.min(t2));
+        hi = hi.min(t1.max(t2));
+        if lo > hi {
+            return None;
+        }
+    }
+    Some((lo, hi))
+}
+
+// ---------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------
+
+type SS = (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]);
+
+fn ss_inputs(rng: &mut Rng, graze: bool) -> Vec<SS> {
+    (0..N)
+        .map(|_| {
+            if !graze {
+                let a = Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0));
+                let b = Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0));
+                return (a, rng.p(-4.0, 4.0), b, rng.p(-4.0, 4.0));
+            }
+            let k = rng.wide();
+            let o = mul(&[2.0, 3.0, 6.0], k); // |o| = 7k
+            let w = mul(
+                &cross(&o, &[rng.i(-3, 3) as f64, 1.0, rng.i(-3, 3) as f64]),
+                0.25,
+            );
+            let j = rng.i(0, 8) as f64 / 8.0;
+            let ca = [rng.i(0, 4) as f64, rng.i(0, 4) as f64, rng.i(0, 4) as f64];
+            let mut cb = add(&ca, &sub(&o, &mul(&w, j)));
+            cb[0] = rng.nudge(cb[0]);
+            let va = [rng.i(-2, 2) as f64, 0.0, 1.0];
+            (
+                Sphere::new(ca, 3.0 * k),
+                va,
+                Sphere::new(cb, 4.0 * k),
+                add(&va, &w),
+            )
+        })
+        .collect()
+}
+
+type SP = (Sphere<f64>, [f64; 3], Plane<f64>);
+
+fn sp_inputs(rng: &mut Rng, graze: bool) -> Vec<SP> {
+    (0..N)
+        .map(|_| {
+            if !graze {
+                let n = rng.p(-1.0, 1.0);
+                let plane = Plane::new(n, -dot(&n, &rng.p(0.0, 4.0)));
+                return (
+                    Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0)),
+                    rng.p(-4.0, 4.0),
+                    plane,
+                );
+            }
+            let n = [2.0, 3.0, 6.0];
+            let x0 = [rng.i(0, 4) as f64, rng.i(0, 4) as f64, rng.i(0, 4) as f64];
+            let k = rng.wide();
+            let mut c = add(&x0, &mul(&n, k)); // at distance 7k
+            c[2] = rng.nudge(c[2]);
+            let v = cross(&n, &[1.0, rng.i(-3, 3) as f64, 0.0]); // parallel to the plane
+            (Sphere::new(c, 7.0 * k), v, Plane::new(n, -dot(&n, &x0)))
+        })
+        .collect()
+}
+
+type BB = (Aabb<f64>, [f64; 3], Aabb<f64>, [f64; 3]);
+
+fn bb_inputs(rng: &mut Rng, graze: bool) -> Vec<BB> {
+    (0..N)
+        .map(|_| {
+            let bx = |rng: &mut Rng| {
+                if graze {
+                    let a = [0; 3].map(|_| rng.i(0, 4) as f64);
+                    let e = [0; 3].map(|_| rng.i(1, 3) as f64 / 2.0);
+                    Aabb::new(a, add(&a, &e))
+                } else {
+                    let a = rng.p(0.0, 4.0);
+                    Aabb::new(a, add(&a, &rng.p(0.2, 1.5)))
+                }
+            };
+            let (a, b) = (bx(rng), bx(rng));
+            let v = |rng: &mut Rng| {
+                if graze {
+                    [0; 3].map(|_| rng.i(-4, 4) as f64)
+                } else {
+                    rng.p(-4.0, 4.0)
+                }
+            };
+            (a, v(rng), b, v(rng))
+        })
+        .collect()
+}
+
+type RC = (Ray<f64>, Capsule<f64>);
+
+fn rc_inputs(rng: &mut Rng, graze: bool) -> Vec<RC> {
+    (0..N)
+        .map(|_| {
+            if !graze {
+                let a = rng.p(0.0, 4.0);
+                let cap = Capsule::new(a, add(&a, &rng.p(-2.0, 2.0)), rng.f(0.2, 1.0));
+                return (Ray::new(rng.p(-4.0, 8.0), rng.p(-1.0, 1.0)), cap);
+            }
+            let k = rng.wide();
+            let x = rng.i(1, 15) as f64 * k;
+            // Tangent to the cylinder along (0, 4, 3) at offset (x, −3k, 4k).
+            let p = [x, -3.0 * k, 4.0 * k];
+            let d = [0.0, 4.0, 3.0];
+            let mut o = sub(&p, &mul(&d, rng.i(0, 4) as f64));
+            o[1] = rng.nudge(o[1]);
+            (
+                Ray::new(o, d),
+                Capsule::new([0.0; 3], [16.0 * k, 0.0, 0.0], 5.0 * k),
+            )
+        })
+        .collect()
+}
+
+type ST = (Sphere<f64>, [f64; 3], Triangle<f64>);
+
+fn st_inputs(rng: &mut Rng, graze: bool) -> Vec<ST> {
+    (0..N)
+        .map(|_| {
+            if !graze {
+                let a = rng.p(0.0, 4.0);
+                let t = Triangle::new(a, add(&a, &rng.p(-2.0, 2.0)), add(&a, &rng.p(-2.0, 2.0)));
+                return (
+                    Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0)),
+                    rng.p(-4.0, 4.0),
+                    t,
+                );
+            }
+            let k = rng.wide();
+            let t = Triangle::new([0.0; 3], [16.0 * k, 0.0, 0.0], [0.0, 16.0 * k, 0.0]);
+            // Grazing the edge y = 0 at distance 5k, moving along (0, 4, 3)·k.
+            let x = rng.i(1, 15) as f64 * k;
+            let w = mul(&[0.0, 4.0, 3.0], k);
+            let mut c = sub(&[x, -3.0 * k, 4.0 * k], &mul(&w, rng.i(0, 8) as f64 / 8.0));
+            c[1] = rng.nudge(c[1]);
+            (Sphere::new(c, 5.0 * k), w, t)
+        })
+        .collect()
+}
+
+type OO = (Obb<f64>, [f64; 3], Obb<f64>, [f64; 3]);
+
+fn oo_inputs(rng: &mut Rng, graze: bool) -> Vec<OO> {
+    (0..N)
+        .map(|_| {
+            let rot = |rng: &mut Rng| {
+                if graze {
+                    // Integer, exactly orthogonal axes (a 2-3-6 rotation, scaled by 7).
+                    let r = [[2.0, 3.0, 6.0], [3.0, -6.0, 2.0], [6.0, 2.0, -3.0]];
+                    let k = rng.i(0, 2) as usize;
+                    [r[k], r[(k + 1) % 3], r[(k + 2) % 3]]
+                } else {
+                    let q = [
+                        rng.f(-1.0, 1.0),
+                        rng.f(-1.0, 1.0),
+                        rng.f(-1.0, 1.0),
+                        rng.f(-1.0, 1.0),
+                    ];
+                    let n = (q.iter().map(|x| x * x).sum::<f64>()).sqrt();
+                    let [w, x, y, z] = q.map(|v| v / n);
+                    [
+                        [
+                            1.0 - 2.0 * (y * y + z * z),
+                            2.0 * (x * y + w * z),
+                            2.0 * (x * z - w * y),
+                        ],
+                        [
+                            2.0 * (x * y - w * z),
+                            1.0 - 2.0 * (x * x + z * z),
+                            2.0 * (y * z + w * x),
+                        ],
+                        [
+                            2.0 * (x * z + w * y),
+                            2.0 * (y * z - w * x),
+                            1.0 - 2.0 * (x * x + y * y),
+                        ],
+                    ]
+                }
+            };
+            let bx = |rng: &mut Rng| {
+                if graze {
+                    let c = [0; 3].map(|_| rng.i(0, 40) as f64);
+                    let h = [0; 3].map(|_| rng.i(1, 3) as f64);
+                    Obb::new(c, rot(rng), h)
+                } else {
+                    Obb::new(rng.p(0.0, 4.0), rot(rng), rng.p(0.2, 1.0))
+                }
+            };
+            let (a, b) = (bx(rng), bx(rng));
+            let v = |rng: &mut Rng| {
+                if graze {
+                    [0; 3].map(|_| rng.i(-20, 20) as f64)
+                } else {
+                    rng.p(-4.0, 4.0)
+                }
+            };
+            (a, v(rng), b, v(rng))
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Benchmarks
+// ---------------------------------------------------------------------------------------
+
+fn fold(h: u64, x: f64) -> u64 {
+    h.rotate_left(5) ^ x.to_bits()
+}
+
+macro_rules! pair {
+    ($c:expr, $name:expr, $gen:ident, |$i:ident| $exact:expr, |$j:ident| $naive:expr) => {{
+        let mut g = $c.benchmark_group(concat!("sweep_", $name));
+        g.throughput(Throughput::Elements(N as u64));
+        g.warm_up_time(Duration::from_millis(300));
+        g.measurement_time(Duration::from_millis(1200));
+        g.sample_size(20);
+        for (dist, graze) in [("random", false), ("grazing", true)] {
+            let mut rng = Rng(0x5EED ^ (graze as u64));
+            let inputs = $gen(&mut rng, graze);
+            let (mut hits, mut naive_hits) = (0, 0);
+            for $i in &inputs {
+                hits += $exact.is_some() as usize;
+            }
+            for $j in &inputs {
+                naive_hits += $naive.is_some() as usize;
+            }
+            eprintln!("sweep_{} {dist}: isect touches {hits}/{N}, plain f64 {naive_hits}/{N}", $name);
+            g.bench_function(BenchmarkId::new("isect_f64", dist), |b| {
+                b.iter(|| {
+                    let mut h = 0u64;
+                    for $i in black_box(&inputs) {
+                        h = fold(h, $exact.map_or(-1.0, |x| x.first));
+                    }
+                    h
+                })
+            });
+            g.bench_function(BenchmarkId::new("plain_f64", dist), |b| {
+                b.iter(|| {
+                    let mut h = 0u64;
+                    for $j in black_box(&inputs) {
+                        h = fold(h, $naive.map_or(-1.0, |x| x));
+                    }
+                    h
+                })
+            });
+        }
+        g.finish();
+    }};
+}
+
+fn benches(c: &mut Criterion) {
+    pair!(
+        c,
+        "sphere_sphere",
+        ss_inputs,
+        |i| sweep_sphere_sphere(&i.0, &i.1, &i.2, &i.3),
+        |j| naive_ss(&j.0, &j.1, &j.2, &j.3)
+    );
+    pair!(
+        c,
+        "sphere_plane",
+        sp_inputs,
+        |i| sweep_sphere_plane(&i.0, &i.1, &i.2, &[0.0; 3]),
+        |j| naive_sp(&j.0, &j.1, &j.2)
+    );
+    pair!(
+        c,
+        "aabb_aabb",
+        bb_inputs,
+        |i| sweep_aabb_aabb(&i.0, &i.1, &i.2, &i.3),
+        |j| naive_aabb(&j.0, &j.1, &j.2, &j.3).map(|x| x.0)
+    );
+    pair!(
+        c,
+        "ray_capsule",
+        rc_inputs,
+        |i| ray_capsule(&i.0, &i.1),
+        |j| naive_rc(&j.0.origin, &j.0.direction, &j.1)
+    );
+    pair!(
+        c,
+        "sphere_triangle",
+        st_inputs,
+        |i| sweep_sphere_triangle(&i.0, &i.1, &i.2, &[0.0; 3]),
+        |j| naive_st(&j.0, &j.1, &j.2)
+    );
+    pair!(
+        c,
+        "obb_obb",
+        oo_inputs,
+        |i| sweep_obb_obb(&i.0, &i.1, &i.2, &i.3),
+        |j| naive_obb(&j.0, &j.1, &j.2, &j.3).map(|x| x.0)
+    );
+}
+
+fn config() -> Criterion {
+    Criterion::default().without_plots()
+}
+
+criterion_group! {
+    name = sweep;
+    config = config();
+    targets = benches
+}
+criterion_main!(sweep);

@@ -137,8 +137,78 @@ pub(crate) struct Found {
     pub(crate) last: Pt,
 }
 
-fn sgn<T: Scalar, P: Piece<T>>(p: &P, e: Expr) -> Sign {
-    polynomial_sign::<T, _>(&Ex(p, e))
+/// Decides the signs of a piece's expressions: for floats first from `Est` values of the
+/// piece's polynomials `αᵢ, βᵢ, A, B, C`, evaluated once and combined with running error
+/// bounds (a sign is taken only when the bound proves it), then by [`polynomial_sign`].
+/// `Est` values of a piece's `(αᵢ, βᵢ)` and `[A, B, C]`.
+type Cache = (alloc::vec::Vec<(Est, Est)>, Option<[Est; 3]>);
+
+struct Signer<'a, T, P> {
+    p: &'a P,
+    cache: Option<Cache>,
+    _t: core::marker::PhantomData<T>,
+}
+
+impl<'a, T: Scalar, P: Piece<T>> Signer<'a, T, P> {
+    fn new(p: &'a P) -> Self {
+        let cache = is_float::<T>().then(|| {
+            let lift = |x: &T| Est::exact(x.to_f64());
+            let lin = (0..p.lin_count()).map(|i| p.lin(i, &lift)).collect();
+            let quad = p.has_quad().then(|| p.quad(&lift));
+            (lin, quad)
+        });
+        Signer {
+            p,
+            cache,
+            _t: core::marker::PhantomData,
+        }
+    }
+
+    /// The expression over the cached `Est` values (same formulas as [`Ex`]).
+    fn est(&self, e: Expr) -> Option<Est> {
+        let (lin, quad) = self.cache.as_ref()?;
+        let q = || quad.expect("a quadratic expression of a piece without one");
+        Some(match e {
+            Expr::Alpha(i) => lin[i].0,
+            Expr::Beta(i) => lin[i].1,
+            Expr::AlphaPlusBeta(i) => lin[i].0 + lin[i].1,
+            Expr::Cross(i, j) => lin[j].0 * lin[i].1 - lin[i].0 * lin[j].1,
+            Expr::A => q()[0],
+            Expr::B => q()[1],
+            Expr::C => q()[2],
+            Expr::APlusB => q()[0] + q()[1],
+            Expr::QOne => q()[0] + q()[1] + q()[1] + q()[2],
+            Expr::Disc => q()[1] * q()[1] - q()[0] * q()[2],
+            Expr::QLin(i) => {
+                let [a, b, c] = q();
+                let (al, be) = lin[i];
+                let ab = al * be;
+                a * al * al - (b * ab + b * ab) + c * be * be
+            }
+            Expr::VLin(i) => {
+                let [a, b, _] = q();
+                let (al, be) = lin[i];
+                b * be - a * al
+            }
+        })
+    }
+
+    #[inline]
+    fn sign(&self, e: Expr) -> Sign {
+        if let Some(x) = self.est(e) {
+            if x.ok() && x.v.abs() > x.e {
+                return if x.v > 0.0 {
+                    Sign::Positive
+                } else {
+                    Sign::Negative
+                };
+            }
+            if x.v == 0.0 && x.e == 0.0 {
+                return Sign::Zero; // an exact zero: no rounding, so no product, happened
+            }
+        }
+        polynomial_sign::<T, _>(&Ex(self.p, e))
+    }
 }
 
 fn neg(s: Sign) -> Sign {
@@ -158,7 +228,7 @@ fn times(s: Sign, positive: bool) -> Sign {
 }
 
 /// The exact order of two linear-or-domain times.
-fn cmp<T: Scalar, P: Piece<T>>(p: &P, x: Pt, y: Pt) -> Ordering {
+fn cmp<T: Scalar, P: Piece<T>>(p: &Signer<'_, T, P>, x: Pt, y: Pt) -> Ordering {
     use Pt::*;
     let s = match (x, y) {
         (a, b) if a == b => Sign::Zero,
@@ -167,12 +237,12 @@ fn cmp<T: Scalar, P: Piece<T>>(p: &P, x: Pt, y: Pt) -> Ordering {
         (Zero, One) => Sign::Negative,
         (One, Zero) => Sign::Positive,
         // sign(xᵢ) = −sign(αᵢ)·sign(βᵢ)
-        (Lin(i, bp), Zero) => times(neg(sgn(p, Expr::Alpha(i))), bp),
-        (Zero, Lin(i, bp)) => times(sgn(p, Expr::Alpha(i)), bp),
+        (Lin(i, bp), Zero) => times(neg(p.sign(Expr::Alpha(i))), bp),
+        (Zero, Lin(i, bp)) => times(p.sign(Expr::Alpha(i)), bp),
         // sign(xᵢ − 1) = −sign(αᵢ + βᵢ)·sign(βᵢ)
-        (Lin(i, bp), One) => times(neg(sgn(p, Expr::AlphaPlusBeta(i))), bp),
-        (One, Lin(i, bp)) => times(sgn(p, Expr::AlphaPlusBeta(i)), bp),
-        (Lin(i, bi), Lin(j, bj)) => times(sgn(p, Expr::Cross(i, j)), bi == bj),
+        (Lin(i, bp), One) => times(neg(p.sign(Expr::AlphaPlusBeta(i))), bp),
+        (One, Lin(i, bp)) => times(p.sign(Expr::AlphaPlusBeta(i)), bp),
+        (Lin(i, bi), Lin(j, bj)) => times(p.sign(Expr::Cross(i, j)), bi == bj),
         _ => unreachable!("roots are never compared here"),
     };
     match s {
@@ -186,12 +256,13 @@ fn cmp<T: Scalar, P: Piece<T>>(p: &P, x: Pt, y: Pt) -> Ordering {
 /// as its end points, or `None` if it is empty. Every decision is an exact polynomial
 /// sign (`proofs/sweep.md`, section 1).
 pub(crate) fn solve<T: Scalar, P: Piece<T>>(p: &P, bounded: bool) -> Option<Found> {
+    let p = &Signer::new(p);
     let mut lo = Pt::Zero;
     let mut hi = if bounded { Pt::One } else { Pt::Inf };
-    for i in 0..p.lin_count() {
-        match sgn(p, Expr::Beta(i)) {
+    for i in 0..p.p.lin_count() {
+        match p.sign(Expr::Beta(i)) {
             Sign::Zero => {
-                if sgn(p, Expr::Alpha(i)) == Sign::Negative {
+                if p.sign(Expr::Alpha(i)) == Sign::Negative {
                     return None;
                 }
             }
@@ -212,33 +283,33 @@ pub(crate) fn solve<T: Scalar, P: Piece<T>>(p: &P, bounded: bool) -> Option<Foun
     if cmp(p, lo, hi) == Ordering::Greater {
         return None;
     }
-    if !p.has_quad() {
+    if !p.p.has_quad() {
         return Some(Found {
             first: lo,
             last: hi,
         });
     }
-    if sgn(p, Expr::A) == Sign::Zero {
+    if p.sign(Expr::A) == Sign::Zero {
         // A = 0 forces B = 0: q is the constant C.
-        return (sgn(p, Expr::C) != Sign::Positive).then_some(Found {
+        return (p.sign(Expr::C) != Sign::Positive).then_some(Found {
             first: lo,
             last: hi,
         });
     }
-    if sgn(p, Expr::Disc) == Sign::Negative {
+    if p.sign(Expr::Disc) == Sign::Negative {
         return None;
     }
     // q at a linear-or-domain time, and the side of the vertex −B/A it lies on.
     let q_at = |x: Pt| match x {
-        Pt::Zero => sgn(p, Expr::C),
-        Pt::One => sgn(p, Expr::QOne),
-        Pt::Lin(i, _) => sgn(p, Expr::QLin(i)),
+        Pt::Zero => p.sign(Expr::C),
+        Pt::One => p.sign(Expr::QOne),
+        Pt::Lin(i, _) => p.sign(Expr::QLin(i)),
         _ => Sign::Positive,
     };
     let side = |x: Pt| match x {
-        Pt::Zero => sgn(p, Expr::B),
-        Pt::One => sgn(p, Expr::APlusB),
-        Pt::Lin(i, bp) => times(sgn(p, Expr::VLin(i)), bp),
+        Pt::Zero => p.sign(Expr::B),
+        Pt::One => p.sign(Expr::APlusB),
+        Pt::Lin(i, bp) => times(p.sign(Expr::VLin(i)), bp),
         _ => Sign::Positive,
     };
     let q_lo = q_at(lo);
@@ -535,6 +606,119 @@ fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
             other
         } else {
             r
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    /// The constants of proofs/sweep.md, section 2, recomputed exactly.
+    #[test]
+    fn constants() {
+        let one = BigRational::from_integer(BigInt::from(1));
+        let u = BigRational::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        assert_eq!(q(U), u);
+        // INFLATE = 1 + 16u covers twelve roundings: (1 + u)^12 ≤ INFLATE.
+        let twelve = (0..12).fold(one.clone(), |p, _| p * (&one + &u));
+        assert!(twelve <= q(INFLATE));
+        assert_eq!(q(INFLATE), &one + &u * BigRational::from_integer(16.into()));
+        assert_eq!(
+            q(ETA),
+            BigRational::new(1.into(), BigInt::from(1) << 1074usize)
+        );
+    }
+
+    /// splitmix64
+    fn rng(s: &mut u64) -> u64 {
+        *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn val(s: &mut u64) -> f64 {
+        let m = (rng(s) >> 11) as f64 / (1u64 << 53) as f64 - 0.5;
+        let e = (rng(s) % 80) as i32 - 40;
+        m * 2f64.powi(e)
+    }
+
+    /// Every `Est` result contains the exact value (random expressions, exact rationals).
+    #[test]
+    fn est_bounds_hold() {
+        let mut s = 7;
+        for _ in 0..2000 {
+            let x: [f64; 4] = core::array::from_fn(|_| val(&mut s));
+            let [a, b, c, d] = x.map(Est::exact);
+            let [qa, qb, qc, qd] = x.map(q);
+            let e = (a * b - c) * (d + a) - b * c;
+            let exact = (&qa * &qb - &qc) * (&qd + &qa) - &qb * &qc;
+            assert!((q(e.v) - &exact).abs() <= q(e.e), "{x:?}");
+            let r = e.div(c + d);
+            let qr = &exact / (&qc + &qd);
+            if r.ok() {
+                assert!((q(r.v) - &qr).abs() <= q(r.e), "{x:?}");
+            }
+            let sq = (a * a + b * b).sqrt();
+            let exact2 = &qa * &qa + &qb * &qb;
+            // √exact2 ∈ [v − e, v + e] ⇔ (v − e)² ≤ exact2 ≤ (v + e)² (with v − e clamped at 0).
+            let lo = (q(sq.v) - q(sq.e)).max(BigRational::zero());
+            let hi = q(sq.v) + q(sq.e);
+            assert!(&lo * &lo <= exact2 && exact2 <= &hi * &hi, "{x:?}");
+        }
+    }
+
+    /// The stable roots, in `f64` and through the exact path, are within their bounds.
+    #[test]
+    fn roots_within_bounds() {
+        let mut s = 11;
+        for i in 0..2000 {
+            let (a, b, c) = (val(&mut s).abs(), val(&mut s), val(&mut s));
+            let (qa, qb, qc) = (q(a), q(b), q(c));
+            let d = &qb * &qb - &qa * &qc;
+            if d.is_negative() || qa.is_zero() {
+                continue;
+            }
+            for larger in [false, true] {
+                let sigma = if larger { 1 } else { -1 };
+                // x ≤ ρ ⇔ Ax + B ≤ σ√Δ, checked by signs.
+                let le = |x: &BigRational| {
+                    let y = &qa * x + &qb;
+                    if sigma > 0 {
+                        !y.is_positive() || &y * &y <= d
+                    } else {
+                        !y.is_positive() && &y * &y >= d
+                    }
+                };
+                let ge = |x: &BigRational| {
+                    let y = &qa * x + &qb;
+                    if sigma > 0 {
+                        !y.is_negative() && &y * &y >= d
+                    } else {
+                        !y.is_negative() || &y * &y <= d
+                    }
+                };
+                let r = root_est(Est::exact(a), Est::exact(b), Est::exact(c), larger);
+                if r.ok() {
+                    assert!(
+                        le(&(q(r.v) - q(r.e))) && ge(&(q(r.v) + q(r.e))),
+                        "{i}: {a} {b} {c} {r:?}"
+                    );
+                }
+                let rr = root_rational(&qa, &qb, &qc, larger);
+                let e = rr.abs() * BigRational::new(1.into(), BigInt::from(1) << 61usize);
+                assert!(
+                    le(&(&rr - &e)) && ge(&(&rr + &e)),
+                    "{i}: rational {a} {b} {c}"
+                );
+            }
         }
     }
 }
