@@ -1133,6 +1133,48 @@ fn obb_segment_flat_and_degenerate() {
     );
 }
 
+/// The regime of proofs/overlap_boxes.md, section 3.1: two large generators whose cross
+/// product is huge (up to 2^600), a third one and the segment offsets down in the
+/// subnormal range where products underflow. The f64 answer (filter first) must equal the
+/// rational one (exact path only).
+#[test]
+fn obb_segment_underflow_under_a_huge_axis() {
+    let mut r = Rng64::new(31);
+    let mut hits = [0usize; 2];
+    for i in 0..cases(1500, 1) {
+        let k = r.range(100, 300) as i32;
+        let small = |r: &mut Rng64| r.range(-3, 3) as f64;
+        let mut axes = [[0.0; 3]; 3];
+        axes[0] = [1.0 + small(&mut r), 1.0, small(&mut r)];
+        axes[1] = [small(&mut r), -1.0, 1.0 + small(&mut r)];
+        // Third axis tiny: its products with the half extent underflow.
+        axes[2] = [small(&mut r), small(&mut r), 1.0 + small(&mut r).abs()]
+            .map(|x| mul_pow2_f64(x, -600));
+        let h = [
+            mul_pow2_f64(1.0 + r.range(0, 7) as f64 / 8.0, k),
+            mul_pow2_f64(1.0 + r.range(0, 7) as f64 / 8.0, k),
+            mul_pow2_f64(r.range(1, 15) as f64 / 8.0, -474),
+        ];
+        let unit = mul_pow2_f64(1.0, -1074);
+        let off = |r: &mut Rng64| r.range(-6, 6) as f64 * unit;
+        let c = [off(&mut r), off(&mut r), off(&mut r)];
+        let a = [off(&mut r), off(&mut r), off(&mut r)];
+        let e = if i % 2 == 0 {
+            a
+        } else {
+            [off(&mut r), off(&mut r), off(&mut r)]
+        };
+        let b = Obb::new(c, axes, h);
+        let s = Segment::new(a, e);
+        let got = obb_segment(&b, &s);
+        let bq = Obb::new(c.map(qf), axes.map(|p| p.map(qf)), h.map(qf));
+        let sq = Segment::new(a.map(qf), e.map(qf));
+        assert_eq!(got, obb_segment(&bq, &sq), "{b:?} {s:?}");
+        hits[got as usize] += 1;
+    }
+    assert!(hits[0] > 20 && hits[1] > 20, "{hits:?}");
+}
+
 #[test]
 fn classic_obb_segment_agrees_on_decisive_cases() {
     let mut r = Rng64::new(11);

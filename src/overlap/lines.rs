@@ -1265,11 +1265,14 @@ pub fn obb_segment<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
     obb_segment_exact(b, s)
 }
 
-/// Relative margin of the `f64` separation certificate: far above the few-ulp error of
-/// the rounded projections (about `12u` of the sum of absolute values of the terms).
+/// Relative margin of the `f64` certificates: far above their rounding error, at most
+/// `C_SEP·u` of the sum of absolute values of the terms with `C_SEP < 20`
+/// (proofs/overlap_boxes.md, section 3; the test `obb_segment_margins_cover_the_bounds`
+/// recomputes the bound).
 const SEP_REL: f64 = 1e-12;
-/// Absolute margin, covering underflow (each rounded operation errs by at most `2⁻¹⁰⁷⁵`
-/// absolutely beyond the relative bound).
+/// Absolute margin per unit of `1 + |l|₁`, covering underflow: each product errs by at
+/// most `2⁻¹⁰⁷⁵` absolutely beyond the relative bound, at most 18 of them count, the nine
+/// inside the generators weighed by `|l|₁` (proofs/overlap_boxes.md, section 3).
 const SEP_ABS: f64 = 1e-290;
 
 /// The answer when `f64` arithmetic settles it (for `f64`/`f32` input): `Some(false)` if a
@@ -1341,7 +1344,13 @@ fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
             total += perm(mk);
         }
         let margin = ld - reach;
-        if margin.is_finite() && total.is_finite() && margin > SEP_REL * total + SEP_ABS {
+        // Underflow errs absolutely: a few 2⁻¹⁰⁷⁵ per product, the ones inside gₖ weighed
+        // by |l|₁ (proofs/overlap_boxes.md, section 3).
+        let l1 = l[0].abs() + l[1].abs() + l[2].abs();
+        if margin.is_finite()
+            && total.is_finite()
+            && margin > SEP_REL * total + SEP_ABS * (1.0 + l1)
+        {
             return Some(false);
         }
         if certain {
@@ -1482,4 +1491,44 @@ pub fn obb_segment_with<T: Scalar, P: Policy<T>>(policy: P, b: &Obb<T>, s: &Segm
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    fn r(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    /// The bounds of proofs/overlap_boxes.md, section 3, recomputed in rationals: the
+    /// filter's margins must cover them.
+    #[test]
+    fn obb_segment_margins_cover_the_bounds() {
+        let u = BigRational::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let eta = BigRational::new(BigInt::from(1), BigInt::from(1) << 1075usize);
+        let one = r(1, 1);
+        let g = |n: i64| &u * r(n, 1) / (&one - &u * r(n, 1));
+        let sep_rel = BigRational::from_float(SEP_REL).unwrap();
+        let sep_abs = BigRational::from_float(SEP_ABS).unwrap();
+        // 3.1, separation: the coefficients of p_l(m*) and of each p_l(mg*_k).
+        let a = g(2) + g(3) * (&one + g(2)) + &u * r(2, 1) * (&one + g(5));
+        let b = (&u + g(3) + g(3) * (&one + g(3)) + &u * (&one + g(5))) * (&one + &u * r(2, 1));
+        assert!(a <= &u * r(91, 10) && b <= &u * r(91, 10));
+        let c_sep = &u * r(91, 10) / (&one - g(7));
+        assert!(c_sep < &u * r(10, 1));
+        // The threshold is rounded at most three times (two products, one sum).
+        let low = &one - g(3);
+        assert!(&u * r(10, 1) < &sep_rel * &low);
+        assert!(eta.clone() * r(18, 1) * (&one + g(5)) < &sep_abs * &low);
+        // 3.2, intersection: |l − L| ≤ 4.1u·ml; then 4.2u + 10.1u of big.
+        let dl = (g(2) + &u * r(2, 1) + &u * &u) * (&one + &u) * (&one + &u);
+        assert!(dl <= &u * r(41, 10));
+        assert!(&u * r(143, 10) < &sep_rel * (&one - g(8)));
+        // 3.3, rank: (4.1u + u + γ₃)(1 + u) ≤ 8.2u.
+        let det = (&u * r(51, 10) + g(3)) * (&one + &u);
+        assert!(det <= &u * r(82, 10));
+        assert!(&u * r(82, 10) < &sep_rel * (&one - g(3)));
+    }
 }
