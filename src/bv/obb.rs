@@ -168,22 +168,14 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
         .fold(0.0f64, f64::max);
     let floor0 =
         (hmax + cw.iter().fold(0.0f64, |m, x| m.max(x.abs()))) * 2f64.powi(-50) + f64::from_bits(1);
-    let mut half: [T; 3] = core::array::from_fn(|i| {
+    let half: [T; 3] = core::array::from_fn(|i| {
         let h = 0.5 * (hi[i] - lo[i]) * scale;
         super::step_up(from_f64::<T>(
             h * (1.0 + 2f64.powi(-46)) + floor0 * 2f64.powi(-4),
         ))
     });
-    let mut b = Obb::new(center, ax, half.clone());
-    for p in points {
-        let (mut rel, mut floor) = (2f64.powi(-44), floor0);
-        while !b.contains_point(p) {
-            half = core::array::from_fn(|i| grow(&half[i], rel, floor));
-            b.half_extents = half.clone();
-            rel = (rel * 4.0).min(1.0);
-            floor *= 4.0;
-        }
-    }
+    let mut b = Obb::new(center, ax, half);
+    certify(&mut b, points, floor0);
     b
 }
 
@@ -312,24 +304,130 @@ pub fn obb_pca<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, BvError> {
     // The hull's vertices bound every point: fitting them is enough, and the check below
     // on all points keeps the guarantee unconditional.
     let mut b = fit_box(&hull_points, &axes);
-    certify(&mut b, points);
-    Ok(b)
-}
-
-/// Grows `b`'s half extents until it contains every point exactly (no-op when it does).
-fn certify<T: Scalar>(b: &mut Obb<T>, points: &[[T; 3]]) {
     let hmax = b
         .half_extents
         .iter()
         .fold(0.0f64, |m, h| m.max(h.to_f64().abs()));
-    let floor0 = hmax * 2f64.powi(-50) + f64::from_bits(1);
+    certify(&mut b, points, hmax * 2f64.powi(-50) + f64::from_bits(1));
+    Ok(b)
+}
+
+/// Grows `b`'s half extents until it contains every point exactly (no-op when it does):
+/// each point passes the `f64` filter [`ObbCert::inside`] or the exact
+/// [`Obb::contains_point`]; growth keeps earlier points inside (the boxes are nested).
+fn certify<T: Scalar>(b: &mut Obb<T>, points: &[[T; 3]], floor0: f64) {
+    let mut cert = ObbCert::new(b);
     for p in points {
         let (mut rel, mut floor) = (2f64.powi(-44), floor0);
-        while !b.contains_point(p) {
+        let pf: [f64; 3] = core::array::from_fn(|k| p[k].to_f64());
+        while !(cert.as_ref().is_some_and(|c| c.inside(&pf)) || b.contains_point(p)) {
             b.half_extents = core::array::from_fn(|i| grow(&b.half_extents[i], rel, floor));
             rel = (rel * 4.0).min(1.0);
             floor *= 4.0;
+            cert = ObbCert::new(b);
         }
+    }
+}
+
+/// A sufficient `f64` test for a point to be in a box (`proofs/bounding_volumes.md`,
+/// section 3a): with `nᵢ = aⱼ × aₖ` (exact, then rounded to `ñᵢ` with error at most
+/// `e_n` per component) and `D = det[a₀ a₁ a₂]` (exact), `p` is inside iff
+/// `|(p − c)·nᵢ| ≤ hᵢ|D|` for each `i`; the rounded dot product is within
+/// `8u·Σ|ṽₖ||ñᵢₖ| + 2e_n·Σ|ṽₖ| + η` of the exact one.
+pub(crate) struct ObbCert {
+    c: [f64; 3],
+    n: [[f64; 3]; 3],
+    e_n: f64,
+    /// `hᵢ|D|` rounded down.
+    lim: [f64; 3],
+}
+
+/// The unit roundoff of `f64`.
+const U: f64 = f64::EPSILON / 2.0;
+/// Absolute slack covering underflow in the products (each at most `2⁻¹⁰⁷⁵`).
+const ETA: f64 = 1e-300;
+
+impl ObbCert {
+    /// `None` for non-float scalars, non-finite values, dependent axes or values whose
+    /// `f64` images are not exact.
+    #[allow(clippy::needless_range_loop)]
+    pub(crate) fn new<T: Scalar>(b: &Obb<T>) -> Option<ObbCert> {
+        if !is_float::<T>() {
+            return None;
+        }
+        let q = |x: &T| x.to_rational();
+        let a: [[BigRational; 3]; 3] = {
+            let mut out: [[BigRational; 3]; 3] = Default::default();
+            for i in 0..3 {
+                for k in 0..3 {
+                    out[i][k] = q(&b.axes[i][k])?;
+                }
+            }
+            out
+        };
+        let xq = |x: &[BigRational; 3], y: &[BigRational; 3]| -> [BigRational; 3] {
+            [
+                &x[1] * &y[2] - &x[2] * &y[1],
+                &x[2] * &y[0] - &x[0] * &y[2],
+                &x[0] * &y[1] - &x[1] * &y[0],
+            ]
+        };
+        let nq = [xq(&a[1], &a[2]), xq(&a[2], &a[0]), xq(&a[0], &a[1])];
+        let d: BigRational = (0..3).map(|k| &a[0][k] * &nq[0][k]).sum();
+        if d == BigRational::default() {
+            return None;
+        }
+        let d_abs = if d < BigRational::default() { -d } else { d };
+        let mut e_n = 0.0f64;
+        let mut n = [[0.0f64; 3]; 3];
+        for i in 0..3 {
+            for k in 0..3 {
+                let v = crate::scalar::rational_to_f64(&nq[i][k]);
+                if !v.is_finite() {
+                    return None;
+                }
+                let err = BigRational::from_float(v)? - &nq[i][k];
+                let err = crate::scalar::rational_to_f64(&if err < BigRational::default() {
+                    -err
+                } else {
+                    err
+                });
+                // Rounded to nearest, so at most one ulp off; doubled to be an upper bound.
+                e_n = e_n.max(2.0 * err);
+                n[i][k] = v;
+            }
+        }
+        let mut lim = [0.0f64; 3];
+        for i in 0..3 {
+            let h = q(&b.half_extents[i])?;
+            let l = crate::scalar::rational_to_f64(&(h * &d_abs));
+            // `l` is within one ulp of the exact value; two steps down are below it.
+            lim[i] = if l.is_finite() {
+                l.next_down().next_down().max(0.0)
+            } else {
+                return None;
+            };
+        }
+        let c: [f64; 3] = core::array::from_fn(|k| b.center[k].to_f64());
+        if !c.iter().all(|x| x.is_finite()) || !e_n.is_finite() {
+            return None;
+        }
+        Some(ObbCert { c, n, e_n, lim })
+    }
+
+    /// `true` only if `p` is certainly in the box (`false`: undecided).
+    #[inline]
+    pub(crate) fn inside(&self, p: &[f64; 3]) -> bool {
+        let v = [p[0] - self.c[0], p[1] - self.c[1], p[2] - self.c[2]];
+        let va = v[0].abs() + v[1].abs() + v[2].abs();
+        (0..3).all(|i| {
+            let n = &self.n[i];
+            let t = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+            let sigma = (v[0] * n[0]).abs() + (v[1] * n[1]).abs() + (v[2] * n[2]).abs();
+            let err = 8.0 * U * sigma + 2.0 * self.e_n * va + ETA;
+            let lhs = (t.abs() + err) * (1.0 + 4.0 * U);
+            lhs.is_finite() && lhs <= self.lim[i]
+        })
     }
 }
 
@@ -450,7 +548,8 @@ fn dito_axes(local: &[V3]) -> [V3; 3] {
 /// along 7 fixed normals span a large base triangle and two tetrahedra on it; the
 /// candidate frames are each of their triangles' edges with the triangle's normal, plus
 /// the coordinate axes, and the frame whose box around the 14 extremal points has the
-/// least area wins. One pass over the points for the extremes and one for the final box:
+/// least area wins (and if the final box is larger than the axis-aligned one, the
+/// axis-aligned one is returned). One pass over the points for the extremes and one for the final box:
 /// much faster than [`obb_pca`] (no hull), and usually as tight or tighter.
 ///
 /// Rounding and containment as [`obb_pca`]: axes computed in `f64` and kept as rounded
@@ -478,5 +577,74 @@ pub fn obb_dito<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, BvError> {
     let frame = Frame::new(points);
     let local: Vec<V3> = points.iter().map(|p| frame.to_local(p)).collect();
     let axes = dito_axes(&local);
-    Ok(fit_box(points, &axes))
+    let b = fit_box(points, &axes);
+    // The frame was chosen on the extremal points only; if the box of all points along
+    // it ends up larger than the axis-aligned box, use that (as the paper does).
+    if axes != IDENTITY {
+        let area = |b: &Obb<T>| crate::bv::Measure::surface_area(b);
+        if let Ok(ab) = super::aabb(points) {
+            if crate::bv::Measure::surface_area(&ab) < area(&b) {
+                return Ok(fit_box(points, &IDENTITY));
+            }
+        }
+    }
+    Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `f64` filter never certifies a point the exact test rejects, on boxes with
+    /// rounded rotations and points on and one ulp around their faces and corners.
+    #[test]
+    fn obb_filter_is_sound() {
+        let mut s = 0x5EED_u64;
+        let mut unit = || {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 11) as f64) / (1u64 << 53) as f64
+        };
+        let mut certified = 0;
+        for _ in 0..400 {
+            let axes = eigenvectors(
+                [
+                    [unit(), unit(), unit()],
+                    [0.0, unit(), unit()],
+                    [0.0, 0.0, unit()],
+                ]
+                .map(|r| r.map(|x| x - 0.5)),
+            );
+            // Jacobi rotations of an arbitrary matrix: a rounded, nearly orthonormal frame.
+            let c = [unit() * 1e6, unit(), unit() - 0.5];
+            let h = [unit(), unit() * 3.0, unit() * 0.5];
+            let b = Obb::new(c, axes, h);
+            let Some(cert) = ObbCert::new(&b) else {
+                continue;
+            };
+            for _ in 0..20 {
+                let sel: [f64; 3] = core::array::from_fn(|_| {
+                    [-1.0, 1.0, unit() * 2.0 - 1.0][(unit() * 3.0) as usize]
+                });
+                let mut p: [f64; 3] = core::array::from_fn(|k| {
+                    c[k] + (0..3).map(|i| sel[i] * h[i] * axes[i][k]).sum::<f64>()
+                });
+                let k = (unit() * 3.0) as usize;
+                p[k] = match (unit() * 3.0) as usize {
+                    0 => p[k].next_up(),
+                    1 => p[k].next_down(),
+                    _ => p[k],
+                };
+                if cert.inside(&p) {
+                    certified += 1;
+                    assert!(b.contains_point(&p), "{b:?} {p:?}");
+                }
+            }
+        }
+        assert!(
+            certified > 1000,
+            "the filter should decide most interior points ({certified})"
+        );
+    }
 }
