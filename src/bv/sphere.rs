@@ -58,9 +58,11 @@ pub(crate) fn radius_for<T: Scalar>(center: &[T; 3], points: &[[T; 3]]) -> T {
     let mut r: T = from_f64(r_est);
     let floor0 = m.min(f64::MAX) * 2f64.powi(-52) + f64::from_bits(1);
     let sphere_ok = |r: &T, p: &[T; 3]| Sphere::new(center.clone(), r.clone()).contains_point(p);
+    let mut r2lo = r2_lower(&r);
     for p in points {
         let (mut steps, mut rel, mut floor) = (0, 2f64.powi(-50), floor0);
-        while !sphere_ok(&r, p) {
+        while !(inside_f64(&c, p, r2lo) || sphere_ok(&r, p)) {
+            r2lo = 0.0; // recomputed below once r has changed
             if steps < 8 {
                 r = super::step_up(r);
             } else {
@@ -69,9 +71,40 @@ pub(crate) fn radius_for<T: Scalar>(center: &[T; 3], points: &[[T; 3]]) -> T {
                 floor *= 4.0;
             }
             steps += 1;
+            r2lo = r2_lower(&r);
         }
     }
     r
+}
+
+/// The unit roundoff of `f64`.
+const U: f64 = f64::EPSILON / 2.0;
+/// Absolute slack covering underflow in the squares (each at most `2⁻¹⁰⁷⁵`).
+const ETA: f64 = 1e-300;
+
+/// A lower bound on `r²` in `f64` (`0` when the filter should not be used).
+fn r2_lower<T: Scalar>(r: &T) -> f64 {
+    let r = r.to_f64();
+    let r2 = r * r;
+    if r2.is_finite() && r2 > 1e-290 {
+        // fl(r·r) is within half an ulp of r² (no underflow here): one step down is below.
+        r2.next_down()
+    } else {
+        0.0
+    }
+}
+
+/// `true` only if `p` is certainly within the ball of squared radius at least `r2lo`
+/// about `c` (`proofs/bounding_volumes.md`, section 2a); `false`: undecided.
+#[inline]
+fn inside_f64<T: Scalar>(c: &[f64; 3], p: &[T; 3], r2lo: f64) -> bool {
+    let v = [
+        p[0].to_f64() - c[0],
+        p[1].to_f64() - c[1],
+        p[2].to_f64() - c[2],
+    ];
+    let s = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    (s * (1.0 + 8.0 * U) + ETA) * (1.0 + 2.0 * U) <= r2lo
 }
 
 /// The sphere about the centre of the points' bounding box, `(min + max)/2`, with the
@@ -473,4 +506,49 @@ pub fn sphere_welzl<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, BvError> 
     let center: [T; 3] = core::array::from_fn(|k| from_f64(w[k]));
     let radius = radius_for(&center, points);
     Ok(Sphere::new(center, radius))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `f64` filter never accepts a point the exact test rejects: points exactly on
+    /// spheres through Pythagorean quadruples and one ulp around them, far from the origin
+    /// and at tiny and huge scales.
+    #[test]
+    fn sphere_filter_is_sound() {
+        let mut accepted = 0;
+        for scale in [1.0, 1e-140, 1e140, 2f64.powi(-30)] {
+            for off in [0.0, 1e6, -3.5e9] {
+                let c = [off, 2.0 * off, -off];
+                // 2² + 3² + 6² = 7².
+                let r = 7.0 * scale;
+                let r2lo = r2_lower(&r);
+                let cf = c;
+                for d in [
+                    [2.0, 3.0, 6.0],
+                    [6.0, -2.0, 3.0],
+                    [1.0, 1.0, 1.0],
+                    [0.0, 0.0, 7.0],
+                ] {
+                    for bump in [-1i32, 0, 1] {
+                        let mut p: [f64; 3] = core::array::from_fn(|k| c[k] + d[k] * scale);
+                        p[2] = match bump {
+                            -1 => p[2].next_down(),
+                            1 => p[2].next_up(),
+                            _ => p[2],
+                        };
+                        if inside_f64(&cf, &p, r2lo) {
+                            accepted += 1;
+                            assert!(Sphere::new(c, r).contains_point(&p), "{c:?} {r} {p:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            accepted >= 12,
+            "the filter should accept clear interior points ({accepted})"
+        );
+    }
 }
