@@ -219,6 +219,30 @@ impl<T: Scalar> Collect<T> {
     }
 }
 
+/// The hit of a sweep made of the single piece `p` whose exact time set is `found`
+/// (no allocation; the same clamping and ordering as [`Collect::finish`]).
+pub(crate) fn single_hit<T: Scalar, P: Piece<T>>(
+    p: &P,
+    found: Option<interval::Found>,
+    bounded: bool,
+) -> Option<SweepHit<T>> {
+    let f = found?;
+    let (a, ea) = value(p, f.first);
+    let (b, eb) = value(p, f.last);
+    let mut c = Collect::new(bounded);
+    if a < T::zero() || b < a || (bounded && b > T::one()) {
+        // Rare (rounding at the ends): the general path clamps and orders.
+        c.found.push((a, ea, b, eb));
+        return c.finish();
+    }
+    Some(SweepHit {
+        first: a,
+        last: b,
+        first_error: ea,
+        last_error: eb,
+    })
+}
+
 /// `Err(NonFinite)` naming the first non-finite coordinate of `p`.
 pub(crate) fn check3<T: Scalar>(
     what: &'static str,

@@ -1,9 +1,104 @@
 //! Sphere/sphere and sphere/plane sweeps (Gomez; RTR §22.17; Ericson §5.5.5 and §5.5.3).
 
+use core::any::Any;
+
+use super::interval::{solve, Found, Pt, INFLATE, U};
 use super::pieces::{Ball, Motion, Radius, Slab};
-use super::{check3, check_radius, finite, radius_ok, Collect, SweepHit};
+use super::{check3, check_radius, finite, radius_ok, single_hit, Collect, SweepHit};
 use crate::geometry::{GeometryError, Plane, Sphere};
 use crate::Scalar;
+
+// ---------------------------------------------------------------------------------------
+// The f64 filter of the sphere/sphere sweep (proofs/sweep.md, section 3.1).
+// ---------------------------------------------------------------------------------------
+
+/// `(γ₃ + 2v + v²)/((1 − γ₃)(1 − u))` rounded up, `v = u/(1 − u)`: the bound on `A` and
+/// `B` per unit of their computed magnitudes.
+pub(crate) const SS_AB: f64 = 5.551115123125788e-16;
+/// `(γ₄ + 2v + v²)/((1 − γ₄)(1 − u))` rounded up: the bound on `C`.
+pub(crate) const SS_C: f64 = 6.661338147750946e-16;
+/// The filter's input range: every non-zero `|Δc_k|`, `|Δv_k|` and `r_a + r_b` in
+/// `[2^-200, 2^200]`, so no product underflows or overflows.
+const SS_MIN: f64 = f64::from_bits((1023 - 200) << 52);
+const SS_MAX: f64 = f64::from_bits((1023 + 200) << 52);
+
+/// `x` as `&dyn Any` (for the float downcasts).
+fn any<T: 'static>(x: &[T; 3]) -> &dyn Any {
+    x
+}
+
+/// `Some(sign)` of `v` when `|v| > bound` (both finite).
+#[inline(always)]
+fn decided(v: f64, bound: f64) -> Option<bool> {
+    (v.abs() > bound && v.abs() < f64::INFINITY).then_some(v > 0.0)
+}
+
+/// The exact time set of the sphere/sphere piece from plain `f64` values and static
+/// relative bounds; `None` when a needed sign is not certified (or out of range): then
+/// the general path decides.
+#[inline(always)]
+fn ss_filter(
+    ca: &[f64; 3],
+    va: &[f64; 3],
+    ra: f64,
+    cb: &[f64; 3],
+    vb: &[f64; 3],
+    rb: f64,
+) -> Option<Option<Found>> {
+    let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
+    let w = [vb[0] - va[0], vb[1] - va[1], vb[2] - va[2]];
+    let r = ra + rb;
+    let in_range = |x: f64| x == 0.0 || (SS_MIN..=SS_MAX).contains(&x.abs());
+    if !(d.iter().chain(&w).all(|&x| in_range(x)) && in_range(r)) {
+        return None;
+    }
+    let a = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
+    let dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    let r2 = r * r;
+    let c = dd - r2;
+    let e_c = (dd + r2) * SS_C;
+    let q0 = decided(c, e_c)?; // q(0) > 0: not touching at the start
+    if a == 0.0 {
+        // Relative rest (every w_k is exactly 0): the whole step or nothing.
+        return Some((!q0).then_some(Found {
+            first: Pt::Zero,
+            last: Pt::One,
+        }));
+    }
+    let p = [d[0] * w[0], d[1] * w[1], d[2] * w[2]];
+    let b = p[0] + p[1] + p[2];
+    let e_b = (p[0].abs() + p[1].abs() + p[2].abs()) * SS_AB;
+    let e_a = a * SS_AB;
+    if q0 && decided(b, e_b)? {
+        // Outside at u = 0 and B > 0 (the vertex −B/A before 0): moving apart.
+        return Some(None);
+    }
+    let disc = b * b - a * c;
+    let e_disc = ((b * b + (a * c).abs() + disc.abs()) * U
+        + 2.0 * b.abs() * e_b
+        + e_b * e_b
+        + a * e_c
+        + c.abs() * e_a
+        + e_a * e_c)
+        * INFLATE;
+    if !decided(disc, e_disc)? {
+        return Some(None);
+    }
+    let q1 = a + 2.0 * b + c;
+    let e_q1 = (e_a + 2.0 * e_b + e_c + 2.0 * U * (a + 2.0 * b.abs() + c.abs())) * INFLATE;
+    let q1_pos = decided(q1, e_q1)?;
+    if q1_pos {
+        let ab = a + b;
+        let e_ab = (e_a + e_b + U * (a + b.abs())) * INFLATE;
+        if !decided(ab, e_ab)? {
+            return Some(None); // beyond u = 1 the vertex, q(1) > 0: not reached yet
+        }
+    }
+    Some(Some(Found {
+        first: if q0 { Pt::Root0 } else { Pt::Zero },
+        last: if q1_pos { Pt::Root1 } else { Pt::One },
+    }))
+}
 
 /// Sweep of two moving closed balls over `u ∈ [0, 1]`: sphere `a` moves by `va`, sphere
 /// `b` by `vb`.
@@ -46,8 +141,7 @@ pub fn sweep_sphere_sphere<T: Scalar>(
     if !finite(&[&a.center, va, &b.center, vb]) || !radius_ok(&a.radius) || !radius_ok(&b.radius) {
         return None;
     }
-    let mut c = Collect::new(true);
-    c.add(&Ball {
+    let piece = Ball {
         m: Motion {
             p: &b.center,
             vp: Some(vb),
@@ -55,8 +149,38 @@ pub fn sweep_sphere_sphere<T: Scalar>(
         },
         q: &a.center,
         r: Radius(&a.radius, Some(&b.radius)),
-    });
-    c.finish()
+    };
+    // Floats first try the filter; the downcasts monomorphise away.
+    let filtered = if let (Some(ca), Some(wa), Some(cb), Some(wb)) = (
+        any(&a.center).downcast_ref::<[f64; 3]>(),
+        any(va).downcast_ref::<[f64; 3]>(),
+        any(&b.center).downcast_ref::<[f64; 3]>(),
+        any(vb).downcast_ref::<[f64; 3]>(),
+    ) {
+        ss_filter(ca, wa, a.radius.to_f64(), cb, wb, b.radius.to_f64())
+    } else if let (Some(ca), Some(wa), Some(cb), Some(wb)) = (
+        any(&a.center).downcast_ref::<[f32; 3]>(),
+        any(va).downcast_ref::<[f32; 3]>(),
+        any(&b.center).downcast_ref::<[f32; 3]>(),
+        any(vb).downcast_ref::<[f32; 3]>(),
+    ) {
+        let up = |p: &[f32; 3]| p.map(f64::from);
+        ss_filter(
+            &up(ca),
+            &up(wa),
+            a.radius.to_f64(),
+            &up(cb),
+            &up(wb),
+            b.radius.to_f64(),
+        )
+    } else {
+        None
+    };
+    let found = match filtered {
+        Some(f) => f,
+        None => solve::<T, _>(&piece, true),
+    };
+    single_hit(&piece, found, true)
 }
 
 /// [`sweep_sphere_sphere`], refusing bad input.
@@ -183,4 +307,108 @@ pub fn try_sweep_sphere_plane<T: Scalar>(
         return Err(GeometryError::ZeroDirection);
     }
     Ok(sweep_sphere_plane(s, vs, plane, vp))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational as Q;
+
+    fn int(k: i64) -> Q {
+        Q::from_integer(BigInt::from(k))
+    }
+
+    /// `x ≤ c`, and `c` is the smallest double that is.
+    fn smallest_above(c: f64, x: &Q) {
+        assert!(&Q::from_float(c).unwrap() >= x, "{c} below");
+        assert!(
+            &Q::from_float(f64::from_bits(c.to_bits() - 1)).unwrap() < x,
+            "{c} not tight"
+        );
+    }
+
+    /// The constants of proofs/sweep.md, section 3.1, recomputed exactly.
+    #[test]
+    fn sphere_sphere_filter_constants() {
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma = |n: i64| (&u * int(n)) / (int(1) - &u * int(n));
+        let v = &u / (int(1) - &u);
+        let k = |n: i64| (gamma(n) + int(2) * &v + &v * &v) / ((int(1) - gamma(n)) * (int(1) - &u));
+        smallest_above(SS_AB, &k(3));
+        smallest_above(SS_C, &k(4));
+        assert_eq!(
+            Q::from_float(SS_MIN).unwrap(),
+            Q::new(1.into(), BigInt::from(1) << 200usize)
+        );
+        assert_eq!(
+            Q::from_float(SS_MAX).unwrap(),
+            Q::from_integer(BigInt::from(1) << 200usize)
+        );
+    }
+
+    /// The filter decides clear cases, leaves grazing ones to the exact path, and never
+    /// disagrees with it.
+    #[test]
+    fn filter_agrees_with_the_exact_path() {
+        let z = [0.0; 3];
+        let f = |cb: [f64; 3], vb: [f64; 3]| ss_filter(&z, &z, 1.0, &cb, &vb, 1.0);
+        // Head-on: decided, first = Root0, last = One.
+        assert_eq!(
+            f([4.0, 0.0, 0.0], [-4.0, 0.0, 0.0]),
+            Some(Some(Found {
+                first: Pt::Root0,
+                last: Pt::One
+            }))
+        );
+        // Moving apart: decided miss.
+        assert_eq!(f([4.0, 0.0, 0.0], [4.0, 0.0, 0.0]), Some(None));
+        // Exact graze (discriminant 0): not decided.
+        assert_eq!(f([-4.0, 2.0, 0.0], [8.0, 0.0, 0.0]), None);
+        // Random: every decided answer equals the exact one.
+        let mut s = 3u64;
+        let mut next = || {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 8.0 - 4.0
+        };
+        let mut decided = 0;
+        for _ in 0..5000 {
+            let ca = [next(), next(), next()];
+            let cb = [next(), next(), next()];
+            let (va, vb) = ([next(), next(), next()], [next(), next(), next()]);
+            let (ra, rb) = (next().abs() / 4.0, next().abs() / 4.0);
+            if let Some(found) = ss_filter(&ca, &va, ra, &cb, &vb, rb) {
+                decided += 1;
+                let piece = Ball {
+                    m: Motion {
+                        p: &cb,
+                        vp: Some(&vb),
+                        vq: Some(&va),
+                    },
+                    q: &ca,
+                    r: Radius(&ra, Some(&rb)),
+                };
+                let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
+                let (qca, qcb, qva, qvb) = (qp(&ca), qp(&cb), qp(&va), qp(&vb));
+                let (qra, qrb) = (Q::from_float(ra).unwrap(), Q::from_float(rb).unwrap());
+                let exact = solve::<Q, _>(
+                    &Ball {
+                        m: Motion {
+                            p: &qcb,
+                            vp: Some(&qvb),
+                            vq: Some(&qva),
+                        },
+                        q: &qca,
+                        r: Radius(&qra, Some(&qrb)),
+                    },
+                    true,
+                );
+                assert_eq!(found, exact);
+            }
+        }
+        assert!(decided > 4900, "{decided}");
+    }
 }
