@@ -1,6 +1,7 @@
 //! The 3D convex hull by quickhull on exact orientation signs.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{check, BvError, Frame};
 use crate::predicates::collinear3;
@@ -68,6 +69,30 @@ impl Hull {
         v
     }
 }
+
+/// A multiplicative hasher for the edge map's `(usize, usize)` keys (the default SipHash
+/// dominated the hull's running time; keys are not attacker-controlled).
+#[derive(Default)]
+struct EdgeHasher(u64);
+
+impl Hasher for EdgeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(26) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type EdgeMap = HashMap<(usize, usize), usize, BuildHasherDefault<EdgeHasher>>;
 
 struct Face {
     v: [usize; 3],
@@ -251,26 +276,25 @@ fn quickhull<T: Scalar>(points: &[[T; 3]], local: &[[f64; 3]], s: [usize; 4]) ->
     }
     // orient3d(a, b, c, d) > 0: these four faces are counterclockwise from outside.
     let mut faces: Vec<Face> = Vec::new();
-    let mut edges: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut edges: EdgeMap = EdgeMap::default();
     let outside = |points: &[[T; 3]], v: &[usize; 3], p: usize| {
         orient3d(&points[v[0]], &points[v[1]], &points[v[2]], &points[p]) == Sign::Negative
     };
-    let add_face =
-        |faces: &mut Vec<Face>, edges: &mut HashMap<(usize, usize), usize>, v: [usize; 3]| {
-            let (n, off) = approx_plane(local, v);
-            let id = faces.len();
-            for e in 0..3 {
-                edges.insert((v[e], v[(e + 1) % 3]), id);
-            }
-            faces.push(Face {
-                v,
-                alive: true,
-                outside: Vec::new(),
-                n,
-                off,
-            });
-            id
-        };
+    let add_face = |faces: &mut Vec<Face>, edges: &mut EdgeMap, v: [usize; 3]| {
+        let (n, off) = approx_plane(local, v);
+        let id = faces.len();
+        for e in 0..3 {
+            edges.insert((v[e], v[(e + 1) % 3]), id);
+        }
+        faces.push(Face {
+            v,
+            alive: true,
+            outside: Vec::new(),
+            n,
+            off,
+        });
+        id
+    };
     for v in [[a, b, c], [a, d, b], [b, d, c], [c, d, a]] {
         add_face(&mut faces, &mut edges, v);
     }

@@ -62,7 +62,6 @@ pub(crate) fn radius_for<T: Scalar>(center: &[T; 3], points: &[[T; 3]]) -> T {
     for p in points {
         let (mut steps, mut rel, mut floor) = (0, 2f64.powi(-50), floor0);
         while !(inside_f64(&c, p, r2lo) || sphere_ok(&r, p)) {
-            r2lo = 0.0; // recomputed below once r has changed
             if steps < 8 {
                 r = super::step_up(r);
             } else {
