@@ -382,15 +382,6 @@ mod tests {
             let (ra, rb) = (next().abs() / 4.0, next().abs() / 4.0);
             if let Some(found) = ss_filter(&ca, &va, ra, &cb, &vb, rb) {
                 decided += 1;
-                let piece = Ball {
-                    m: Motion {
-                        p: &cb,
-                        vp: Some(&vb),
-                        vq: Some(&va),
-                    },
-                    q: &ca,
-                    r: Radius(&ra, Some(&rb)),
-                };
                 let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
                 let (qca, qcb, qva, qvb) = (qp(&ca), qp(&cb), qp(&va), qp(&vb));
                 let (qra, qrb) = (Q::from_float(ra).unwrap(), Q::from_float(rb).unwrap());
