@@ -14,6 +14,8 @@
 //! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit and exact
 //!   point-in-mesh.
 //! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]).
+//! * The reference [`oracle`]: adversarial input generators and named scenes, and
+//!   [`oracle::check`], which judges your own implementation against the exact answers.
 //!
 //! See `docs/ARCHITECTURE.md` for the map of the crate and `proofs/` for the arguments
 //! behind every exactness claim.

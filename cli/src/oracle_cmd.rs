@@ -30,8 +30,9 @@ starting with # are skipped):
   ray-triangle  ox,oy,oz,dx,dy,dz,ax,ay,az,bx,by,bz,cx,cy,cz[,answer]
   tri-tri       ax,ay,az,bx,by,bz,cx,cy,cz,px,py,pz,qx,qy,qz,rx,ry,rz[,answer]
   ray-aabb      ox,oy,oz,dx,dy,dz,minx,miny,minz,maxx,maxy,maxz[,answer]
-Numbers: anything Rust's f64 (or, with --f32, f32) parser accepts, e.g. 0.1, -2e-300,
-0x-free decimal only; inf and nan are read and reported as non-finite. Every row of a
+Numbers: decimal notation as Rust's f64 parser (with --f32, its f32 parser) reads it,
+correctly rounded: 0.1, -2e-300, 1E5, .5; inf, infinity and nan are read and reported as
+non-finite, as are numbers that overflow (1e400). Every row of a
 file has the same number of columns; the answer column is present when the header or
 the first row has one more column than the test's inputs.
 
@@ -40,7 +41,8 @@ same values in the same order ([ax, ay, ..., answer]), or an object with the poi
 name: orient2d/orient3d/incircle/insphere {\"a\":[..],\"b\":[..],\"c\":[..],\"d\":[..],\"e\":[..]},
 ray-triangle {\"origin\",\"direction\",\"a\",\"b\",\"c\"}, tri-tri {\"a\",\"b\",\"c\",\"p\",\"q\",\"r\"},
 ray-aabb {\"origin\",\"direction\",\"min\",\"max\"}, plus \"answer\" if any. Non-finite values
-may be given as strings (\"inf\", \"nan\").
+may be given as strings (\"inf\", \"nan\"). With --f32, JSON numbers are read to the
+nearest f64 and then rounded to f32 (CSV fields go straight to f32).
 
 SEMANTICS AND ANSWERS: predicates answer the exact sign, -1, 0 or 1 (Shewchuk's
 conventions: orient2d positive when a, b, c are counterclockwise; orient3d positive when
@@ -102,6 +104,8 @@ pub struct OracleArgs {
 const BLOCK: usize = 8 << 20;
 /// Bytes per piece scanned by one rayon task.
 const PIECE: usize = 256 << 10;
+/// Files at least this big get a progress bar (on a terminal).
+const PROGRESS_BYTES: u64 = 64 << 20;
 
 /// A fatal error: printed as `isect: MESSAGE`, exit code 2.
 struct Fatal(String);
@@ -330,6 +334,37 @@ fn scan_file(
     sink: &mut Sink,
     at: &dyn Fn(u64, usize, &str) -> Fatal,
 ) -> Result<Totals, Fatal> {
+    // A progress bar on standard error for big files (hidden when it is not a terminal).
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let progress = if size >= PROGRESS_BYTES && !args.quiet {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(size),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let result = scan_blocks(args, kind, jsonl, file, sink, at, &progress);
+    progress.finish_and_clear();
+    result
+}
+
+/// [`scan_file`]'s loop over blocks.
+fn scan_blocks(
+    args: &OracleArgs,
+    kind: Kind,
+    jsonl: bool,
+    file: &mut File,
+    sink: &mut Sink,
+    at: &dyn Fn(u64, usize, &str) -> Fatal,
+    progress: &indicatif::ProgressBar,
+) -> Result<Totals, Fatal> {
     let mut totals = Totals::default();
     let mut buf: Vec<u8> = Vec::with_capacity(BLOCK + PIECE);
     let mut line_base: u64 = 1; // the absolute number of the next line
@@ -490,6 +525,7 @@ fn scan_file(
             }
             line_base += piece.split_terminator('\n').count() as u64;
         }
+        progress.inc(cut as u64);
         continue_with_carry(&mut buf, cut);
     }
     if !any_data {
