@@ -73,7 +73,7 @@ impl<T> Polynomial<T> for ObbCramer<'_, T> {
 impl<T: Scalar> Sphere<T> {
     /// `true` when `p` is in the closed ball, `|p − center|² ≤ radius²` with
     /// `radius ≥ 0`, decided exactly (the sign of that degree-2 polynomial by
-    /// [`polynomial_sign`](crate::predicates::polynomial_sign), for every finite float
+    /// [`polynomial_sign`], for every finite float
     /// and for rationals).
     ///
     /// Bad input: a negative radius is the empty ball (`false`); a radius of `+∞` with
@@ -116,7 +116,7 @@ impl<T: Scalar> Obb<T> {
     /// test is `−hᵢ|D| ≤ Dᵢ ≤ hᵢ|D|`: the signs of `hᵢ·D ± Dᵢ` (degree-4 polynomials)
     /// against the sign of `D`, exact for every finite float and for rationals. When the
     /// axes are linearly dependent (`D = 0`, a flat, segment or point box) the answer is
-    /// the exact OBB/OBB test against the point ([`obb_obb`](crate::overlap::obb_obb::obb_obb)).
+    /// the exact OBB/OBB test against the point ([`obb_obb`]).
     ///
     /// Bad input: a negative half extent is an empty box (`false`); any NaN or infinite
     /// value answers `false`. Never panics.

@@ -12,8 +12,8 @@
 //! **Containment is guaranteed, not hoped for.** Every volume returned contains every
 //! input point *exactly*, for every scalar type: where a float construction rounds (a
 //! sphere's centre and radius, a box's centre and extents), the size is rounded outward
-//! and then each point is checked by an exact predicate ([`Sphere::contains_point`],
-//! [`Obb::contains_point`], both signs of integer polynomials through
+//! and then each point is checked by an exact predicate ([`Sphere::contains_point`](crate::Sphere::contains_point),
+//! [`Obb::contains_point`](crate::Obb::contains_point), both signs of integer polynomials through
 //! [`polynomial_sign`](crate::predicates::polynomial_sign)), and the size grown until the
 //! check passes. `proofs/bounding_volumes.md` gives the arguments. For rational scalars the
 //! constructions are exact (Welzl's centre and squared radius; the hull) and only a
