@@ -141,7 +141,24 @@ pub(crate) struct Found {
 /// piece's polynomials `αᵢ, βᵢ, A, B, C`, evaluated once and combined with running error
 /// bounds (a sign is taken only when the bound proves it), then by [`polynomial_sign`].
 /// `Est` values of a piece's `(αᵢ, βᵢ)` and `[A, B, C]`.
-type Cache = (alloc::vec::Vec<(Est, Est)>, Option<[Est; 3]>);
+type Cache = (Lins, Option<[Est; 3]>);
+
+/// The `(αᵢ, βᵢ)` of a piece: inline up to 8 (every piece but OBB slabs), else on the heap.
+enum Lins {
+    Inline([(Est, Est); 8]),
+    Heap(alloc::vec::Vec<(Est, Est)>),
+}
+
+impl core::ops::Index<usize> for Lins {
+    type Output = (Est, Est);
+    #[inline(always)]
+    fn index(&self, i: usize) -> &(Est, Est) {
+        match self {
+            Lins::Inline(a) => &a[i],
+            Lins::Heap(v) => &v[i],
+        }
+    }
+}
 
 struct Signer<'a, T, P> {
     p: &'a P,
@@ -153,7 +170,16 @@ impl<'a, T: Scalar, P: Piece<T>> Signer<'a, T, P> {
     fn new(p: &'a P) -> Self {
         let cache = is_float::<T>().then(|| {
             let lift = |x: &T| Est::exact(x.to_f64());
-            let lin = (0..p.lin_count()).map(|i| p.lin(i, &lift)).collect();
+            let n = p.lin_count();
+            let lin = if n <= 8 {
+                let mut a = [(Est::exact(0.0), Est::exact(0.0)); 8];
+                for (i, x) in a.iter_mut().enumerate().take(n) {
+                    *x = p.lin(i, &lift);
+                }
+                Lins::Inline(a)
+            } else {
+                Lins::Heap((0..n).map(|i| p.lin(i, &lift)).collect())
+            };
             let quad = p.has_quad().then(|| p.quad(&lift));
             (lin, quad)
         });

@@ -107,7 +107,8 @@ use interval::{solve, value, Piece, Pt};
 /// let b = Sphere::new([10.0, 0.0, 0.0], 1.0);
 /// let hit = sweep_sphere_sphere(&a, &[16.0, 0.0, 0.0], &b, &[0.0; 3]).unwrap();
 /// assert_eq!((hit.first, hit.last), (0.5, 0.75));
-/// assert!(hit.first_error <= 1e-15 && hit.last_error <= 1e-15);
+/// // Roots of a quadratic: rounded, with rigorous bounds.
+/// assert!(hit.first_error <= 1e-12 && hit.last_error <= 1e-12);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepHit<T> {
