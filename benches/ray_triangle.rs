@@ -11,8 +11,8 @@
 //! before timing, the bench checks that the exact test agrees with Möller–Trumbore
 //! wherever the latter's answer is clear-cut (barycentrics away from 0 by 1e-9).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use isect::ray::triangle::{ray_triangle, ray_triangle_moller_with, ray_triangle_woop};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
+use isect::ray::triangle::{ray_triangle, ray_triangle_moller_with, ray_triangle_woop, RayHit};
 use isect::{policy::Naive, Ray, Triangle};
 use std::hint::black_box;
 use std::time::Duration;
@@ -68,8 +68,14 @@ fn edge_cases() -> Vec<Case> {
         .collect()
 }
 
-fn fold(h: u64, hit: Option<f64>) -> u64 {
-    (h.rotate_left(5) ^ hit.map_or(0, |t| t.to_bits() | 1)).wrapping_mul(0x100_0000_01b3)
+/// The hit's `t` and its weight on `b` (so both are live in every implementation).
+fn key(hit: Option<RayHit<f64>>) -> Option<(f64, f64)> {
+    hit.map(|x| (x.t, x.barycentric[1]))
+}
+
+fn fold(h: u64, hit: Option<(f64, f64)>) -> u64 {
+    (h.rotate_left(5) ^ hit.map_or(0, |(t, w)| t.to_bits() ^ w.to_bits().rotate_left(29) | 1))
+        .wrapping_mul(0x100_0000_01b3)
 }
 
 fn check(cases: &[Case]) {
@@ -83,6 +89,86 @@ fn check(cases: &[Case]) {
             }
         }
     }
+}
+
+/// Folds the exact test over `cases` (kept out of line so profilers can find it).
+#[inline(never)]
+fn run_exact(cases: &[Case]) -> u64 {
+    cases.iter().fold(0u64, |h, (r, t)| {
+        fold(h, key(ray_triangle(black_box(r), black_box(t))))
+    })
+}
+
+/// Folds Möller–Trumbore (f64, no epsilon) over `cases`.
+#[inline(never)]
+fn run_moller(cases: &[Case]) -> u64 {
+    cases.iter().fold(0u64, |h, (r, t)| {
+        fold(
+            h,
+            key(ray_triangle_moller_with(black_box(r), black_box(t), Naive)),
+        )
+    })
+}
+
+/// Textbook Möller–Trumbore in `f64` (Möller & Trumbore 1997, the variant that divides
+/// once, up front), written out here as a second baseline: no policy, no epsilon, the
+/// closed triangle, the same result type as the other two.
+#[inline(never)]
+fn moller_plain(r: &Ray<f64>, tri: &Triangle<f64>) -> Option<RayHit<f64>> {
+    let sub = |p: &[f64; 3], q: &[f64; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+    let cross = |p: &[f64; 3], q: &[f64; 3]| {
+        [
+            p[1] * q[2] - p[2] * q[1],
+            p[2] * q[0] - p[0] * q[2],
+            p[0] * q[1] - p[1] * q[0],
+        ]
+    };
+    let dot = |p: &[f64; 3], q: &[f64; 3]| p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+    let (o, d) = (&r.origin, &r.direction);
+    let e1 = sub(&tri.b, &tri.a);
+    let e2 = sub(&tri.c, &tri.a);
+    let p = cross(d, &e2);
+    let det = dot(&e1, &p);
+    if det == 0.0 {
+        return None;
+    }
+    let inv = 1.0 / det;
+    let s = sub(o, &tri.a);
+    let u = dot(&s, &p) * inv;
+    if !(0.0..=1.0).contains(&u) {
+        return None;
+    }
+    let q = cross(&s, &e1);
+    let v = dot(d, &q) * inv;
+    if v < 0.0 || u + v > 1.0 {
+        return None;
+    }
+    let t = dot(&e2, &q) * inv;
+    if t < 0.0 {
+        return None;
+    }
+    Some(RayHit {
+        t,
+        barycentric: [1.0 - u - v, u, v],
+        front: det > 0.0,
+        t_error: f64::NAN,
+    })
+}
+
+/// Folds the textbook Möller–Trumbore over `cases`.
+#[inline(never)]
+fn run_plain(cases: &[Case]) -> u64 {
+    cases.iter().fold(0u64, |h, (r, t)| {
+        fold(h, key(moller_plain(black_box(r), black_box(t))))
+    })
+}
+
+/// Folds Woop–Benthin–Wald (f64) over `cases`.
+#[inline(never)]
+fn run_woop(cases: &[Case]) -> u64 {
+    cases.iter().fold(0u64, |h, (r, t)| {
+        fold(h, key(ray_triangle_woop(black_box(r), black_box(t))))
+    })
 }
 
 fn bench(c: &mut Criterion) {
@@ -100,39 +186,98 @@ fn bench(c: &mut Criterion) {
             .count();
         println!("ray_triangle/{name}: exact hits {hits} of {}", cases.len());
         group.bench_with_input(BenchmarkId::new("moller_f64", name), &cases, |b, cs| {
-            b.iter(|| {
-                cs.iter().fold(0u64, |h, (r, t)| {
-                    fold(
-                        h,
-                        ray_triangle_moller_with(black_box(r), black_box(t), Naive).map(|x| x.t),
-                    )
-                })
-            })
+            b.iter(|| run_moller(cs))
         });
+        group.bench_with_input(
+            BenchmarkId::new("moller_plain_f64", name),
+            &cases,
+            |b, cs| b.iter(|| run_plain(cs)),
+        );
         group.bench_with_input(BenchmarkId::new("woop_f64", name), &cases, |b, cs| {
-            b.iter(|| {
-                cs.iter().fold(0u64, |h, (r, t)| {
-                    fold(
-                        h,
-                        ray_triangle_woop(black_box(r), black_box(t)).map(|x| x.t),
-                    )
-                })
-            })
+            b.iter(|| run_woop(cs))
         });
         group.bench_with_input(
             BenchmarkId::new("isect_exact_f64", name),
             &cases,
-            |b, cs| {
-                b.iter(|| {
-                    cs.iter().fold(0u64, |h, (r, t)| {
-                        fold(h, ray_triangle(black_box(r), black_box(t)).map(|x| x.t))
-                    })
-                })
-            },
+            |b, cs| b.iter(|| run_exact(cs)),
         );
     }
     group.finish();
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+/// `ISECT_RT_RATIO=random|edge_aimed`: 301 rounds, each timing 20 passes of both
+/// Möller–Trumbore baselines, of the exact test and of Woop back to back, and prints the
+/// medians of the per-round times and ratios. On a
+/// shared, loaded machine this is steadier than criterion's separate measurements, since
+/// both sides of each ratio see the same load.
+fn interleaved_ratios(input: &str) {
+    let cases = if input == "edge_aimed" {
+        edge_cases()
+    } else {
+        random_cases()
+    };
+    let time = |f: fn(&[Case]) -> u64| {
+        let start = std::time::Instant::now();
+        let mut h = 0u64;
+        for _ in 0..20 {
+            h = h.wrapping_add(f(black_box(&cases)));
+        }
+        black_box(h);
+        start.elapsed().as_secs_f64() / 20.0
+    };
+    let mut r: [Vec<f64>; 5] = Default::default();
+    for _ in 0..301 {
+        let m = time(run_moller);
+        let p = time(run_plain);
+        let e = time(run_exact);
+        let w = time(run_woop);
+        for (v, x) in r.iter_mut().zip([m, p, e / m, e / p, w / m]) {
+            v.push(x);
+        }
+    }
+    let [m, p, em, ep, wm] = r.map(|mut v| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    });
+    println!(
+        "{input}: medians per 1024 calls: MT (isect, Naive) {:.2} µs, MT (textbook) {:.2} µs; \
+         exact/MT(isect) {em:.3}, exact/MT(textbook) {ep:.3}, woop/MT(isect) {wm:.3}",
+        m * 1e6,
+        p * 1e6,
+    );
+}
+
+/// `ISECT_RT_PROFILE=exact|moller|woop[:random|:edge_aimed]` runs one implementation 2000
+/// times over the cases and exits, without criterion: a fixed workload for
+/// `valgrind --tool=callgrind` instruction counts. Otherwise the criterion benches run.
+fn main() {
+    if let Ok(input) = std::env::var("ISECT_RT_RATIO") {
+        interleaved_ratios(&input);
+        return;
+    }
+    if let Ok(spec) = std::env::var("ISECT_RT_PROFILE") {
+        let (which, input) = spec.split_once(':').unwrap_or((spec.as_str(), "random"));
+        let cases = if input == "edge_aimed" {
+            edge_cases()
+        } else {
+            random_cases()
+        };
+        let run = match which {
+            "exact" => run_exact,
+            "moller" => run_moller,
+            "woop" => run_woop,
+            _ => panic!("ISECT_RT_PROFILE: expected exact, moller or woop, got {which:?}"),
+        };
+        let iters: usize = std::env::var("ISECT_RT_ITERS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(2000);
+        let h = (0..iters).fold(0u64, |h, _| h.wrapping_add(run(black_box(&cases))));
+        println!("{spec}: {h:x}");
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

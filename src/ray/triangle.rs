@@ -44,6 +44,7 @@ use crate::{Ray, Scalar, Sign, Triangle};
 /// `barycentric = [wa, wb, wc]` are its weights on `a, b, c` (they sum to one);
 /// `front` is `true` when the ray arrives from the front side, the side from which
 /// `a, b, c` appear counterclockwise (`direction · ((b − a) × (c − a)) < 0`).
+/// For floats the reported weights are never negative (the exact ones of a hit are not).
 ///
 /// Whether there is a hit, and `front`, are exact. For rationals `t` and the weights are
 /// exact and `t_error` is zero. For floats `t` and the weights are rounded, and
@@ -218,10 +219,21 @@ fn is_finite3<T: Scalar>(p: &[T; 3]) -> bool {
 /// assert_eq!(hits, 1);
 /// ```
 pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
-    match via_f64(ray, tri, |r, a, b, c| r.hit(a, b, c)) {
-        Some(hit) => hit,
-        None => generic(ray, tri),
+    // The type tests monomorphise away; each branch returns directly (no nested Option
+    // on the hot path).
+    if let (Some(r), Some(t)) = (
+        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
+        (tri as &dyn Any).downcast_ref::<Triangle<f64>>(),
+    ) {
+        let (o, d) = (&r.origin, &r.direction);
+        return filtered_hit(o, d, &t.a, &t.b, &t.c, hit_from_f64);
     }
+    if is_float::<T>() {
+        if let Some(hit) = via_f64(ray, tri, |r, a, b, c| r.hit(a, b, c)) {
+            return hit;
+        }
+    }
+    generic(ray, tri)
 }
 
 /// Runs `f` on the `f64` form of the inputs when `T` is `f64`, or `f32` (promoted exactly;
@@ -254,6 +266,22 @@ fn via_f64<T: Scalar>(
         return Some(cast_hit::<f32, T>(hit.map(|h| h.to_f32())));
     }
     None
+}
+
+/// A hit of type `f64` as the (equal) type `T`, field by field, so that `Option::map`
+/// over it keeps a miss a plain `None` (no copy of an aggregate on the miss path).
+#[inline(always)]
+fn hit_from_f64<T: Scalar>(h: RayHit<f64>) -> RayHit<T> {
+    let cast = |x: f64| match (&x as &dyn Any).downcast_ref::<T>() {
+        Some(v) => v.clone(),
+        None => T::zero(), // unreachable: only called with T = f64
+    };
+    RayHit {
+        t: cast(h.t),
+        barycentric: h.barycentric.map(cast),
+        front: h.front,
+        t_error: h.t_error,
+    }
 }
 
 /// Moves a hit of the concrete type `U` into the (equal) type `T`.
@@ -543,12 +571,20 @@ mod coplanar {
 // ---------------------------------------------------------------------------------------
 
 /// Filter coefficient for the side products and `N`: `(γ₅ + (1−u)^−3 − 1)/(1−u)^10`
-/// rounded up (≈ 8u); applied to `M_d·L_p·L_q` (`proofs/ray_triangle.md`, section 2).
+/// rounded up (≈ 8u); applied to `L_d·L_p·L_q` (`proofs/ray_triangle.md`, section 3.1).
 pub(crate) const RT_A: f64 = 8.881784197001266e-16;
 /// Inner underflow term (as in the orient3d filter).
 const TAU: f64 = f64::from_bits(3 << 52);
-/// Outer underflow term.
-const TAU2: f64 = f64::from_bits(1 << 14);
+/// Outer underflow term, `2^-1020`: it also keeps every bound (and every sum of bounds)
+/// a normal number, so multiplying one by `BOUND_SUM` rounds with relative error `≤ u`.
+const TAU2: f64 = f64::from_bits(3 << 52);
+/// Stage-1 filter coefficient: `(γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` rounded up
+/// (≈ 0.3u); applied to `(S² + τ)·S` (`proofs/ray_triangle.md`, section 3.2).
+pub(crate) const RT_S: f64 = 3.289549702593073e-17;
+/// Bits of `2^-300`, the least `S` stage 1 takes.
+const S_MIN_BITS: u64 = 0x2d30_0000_0000_0000;
+/// Bits of `2^330`: stage 1 takes `S` below it.
+const S_MAX_BITS: u64 = 0x5490_0000_0000_0000;
 /// Unit roundoff.
 const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 
@@ -604,23 +640,14 @@ fn decided(s: f64, bound: f64) -> Option<Sign> {
     }
 }
 
-/// What the filter decided.
-enum Filtered {
-    Miss,
-    Hit(RayHit<f64>),
-    Unknown,
-}
-
 /// A ray prepared for many `f64` triangle tests (the per-ray part of the filter).
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedRay {
     pub(crate) o: [f64; 3],
     pub(crate) d: [f64; 3],
-    /// `max |d_k|`.
+    /// `L_d = |d_0| + |d_1| + |d_2|` as computed (NaN or infinite when `d` is not
+    /// finite; the filter's range test then fails).
     md: f64,
-    /// Finite origin and direction with `max|d_k| < 2^330` (maybe `false` for some valid
-    /// rays: the cold path re-checks exactly).
-    valid: bool,
 }
 
 /// A float `t` whose error bound exceeds `2^-26·|t|` is recomputed exactly and rounded
@@ -628,118 +655,268 @@ pub(crate) struct PreparedRay {
 /// (and normally to the last few bits).
 const LOOSE_T: f64 = 1.0 / 67_108_864.0;
 
-/// `2^330`: with every 1-norm and `max|d_k|` below it, no product of the filter exceeds
-/// `2^1000`, so nothing overflows.
+/// `2^330`: with every 1-norm below it, no product of the filter exceeds `2^1000`, so
+/// nothing overflows.
 const FILTER_MAX: f64 = 2.187250724783012e99;
 
+/// The `f64` filter of [`PreparedRay::hit`] on the ray `o + t·d`; a hit is handed to
+/// `make` (which builds the caller's result type in place).
+///
+/// Stage 1 (this function): one semi-static bound `B` for `det`, `u` and `v`, from the
+/// single sum `S` of the four 1-norms (proofs/ray_triangle.md, section 3.2); it decides
+/// Möller–Trumbore's early exits and certain crossings. A crossing's `t` is then bounded
+/// with the per-quantity bounds of stage 2. What stage 1 cannot decide goes to stage 2
+/// ([`precise_hit`], the per-quantity bounds of section 3.1), and from there to the
+/// exact path.
+#[inline(always)]
+fn filtered_hit<R>(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    a: &[f64; 3],
+    b: &[f64; 3],
+    c: &[f64; 3],
+    make: impl Fn(RayHit<f64>) -> R,
+) -> Option<R> {
+    let e1 = sub3(b, a);
+    let e2 = sub3(c, a);
+    let tvec = sub3(o, a);
+    let pvec = cross3(d, &e2);
+    let det = dot3(&e1, &pvec);
+    // S = L_e1 + L_e2 + L_t + L_d; below 2^330 means every norm is (NaN fails).
+    let s = (l1(&e1) + l1(&e2)) + (l1(&tvec) + l1(d));
+    // 2^-300 ≤ S < 2^330 (NaN fails): no overflow anywhere, no underflow in the bound.
+    let in_range = s.to_bits().wrapping_sub(S_MIN_BITS) < S_MAX_BITS - S_MIN_BITS;
+    let bound = (s * s) * (s * RT_S);
+    let ads = det.abs();
+    if !(in_range & (ads > bound)) {
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    // Multiplying by sign(det) is exact: compare everything against |det|. Each early
+    // exit first branches on the plain comparison (Möller–Trumbore's, unpredictable for
+    // random rays but short to compute), then certifies it against the bound (almost
+    // always certain, so well predicted).
+    let sg = 1.0_f64.copysign(det);
+    let us = dot3(&tvec, &pvec) * sg;
+    if us < 0.0 {
+        if us < -bound {
+            return None; // S(c,a) certainly has the sign opposite to D's (u < 0)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    if us > ads {
+        if us > (ads + 2.0 * bound) * BOUND_SUM {
+            return None; // S(a,b) + S(b,c) certainly opposite to D (u > 1)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    let qvec = cross3(&tvec, &e1);
+    let vs = dot3(d, &qvec) * sg;
+    if vs < 0.0 {
+        if vs < -bound {
+            return None; // S(a,b) opposite (v < 0)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    let bound3 = 3.0 * bound;
+    let uv = us + vs;
+    if uv > ads {
+        if uv > (ads + bound3) * BOUND_SUM {
+            return None; // S(b,c) opposite (u + v > 1)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    if !((us > bound) & (vs > bound) & ((uv + bound3) * BOUND_SUM < ads)) {
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    // A certain crossing: t = t_num / det must be ≥ 0, decided (and t bounded) with the
+    // per-quantity bounds.
+    let (l1e, l2e, lt, ld) = (l1(&e1), l1(&e2), l1(&tvec), l1(d));
+    let b_det = ((ld * l2e + TAU) * l1e) * RT_A + TAU2;
+    let t_num = dot3(&e2, &qvec);
+    let b_t = ((lt * l1e + TAU) * l2e) * RT_A + TAU2;
+    let ts = t_num * sg;
+    if ts < -b_t {
+        return None;
+    }
+    if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
+        return slow_hit(o, d, a, b, c).map(make);
+    }
+    Some(make(hit_value(
+        o,
+        d,
+        a,
+        b,
+        c,
+        det,
+        b_det,
+        t_num,
+        b_t,
+        [us, vs],
+    )))
+}
+
+/// Stage 2 of the filter: Möller–Trumbore's decisions with one bound per quantity
+/// (proofs/ray_triangle.md, section 3.1); the exact path for what it cannot decide.
+#[inline(never)]
+fn precise_hit(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    a: &[f64; 3],
+    b: &[f64; 3],
+    c: &[f64; 3],
+) -> Option<RayHit<f64>> {
+    let md = l1(d);
+    let e1 = sub3(b, a);
+    let e2 = sub3(c, a);
+    let tvec = sub3(o, a);
+    let (l1e, l2e, lt) = (l1(&e1), l1(&e2), l1(&tvec));
+    let pvec = cross3(d, &e2);
+    let det = dot3(&e1, &pvec);
+    let m_de2 = md * l2e + TAU;
+    let b_det = (m_de2 * l1e) * RT_A + TAU2;
+    // Every norm finite and below 2^330 (a NaN fails the comparison).
+    let in_range = (l1e + l2e) + (lt + md) < FILTER_MAX;
+    let ads = det.abs();
+    if !(in_range && ads > b_det) {
+        return slow_hit(o, d, a, b, c);
+    }
+    // Multiplying by sign(det) is exact: compare everything against |det|.
+    let sg = 1.0_f64.copysign(det);
+    let us = dot3(&tvec, &pvec) * sg;
+    let b_u = (m_de2 * lt) * RT_A + TAU2;
+    if us < -b_u {
+        return None; // S(c,a) certainly has the sign opposite to D's (u < 0)
+    }
+    let b_du = b_det + b_u;
+    if us > (ads + b_du) * BOUND_SUM {
+        return None; // S(a,b) + S(b,c) certainly opposite to D (u > 1)
+    }
+    let qvec = cross3(&tvec, &e1);
+    let m_te1 = lt * l1e + TAU;
+    let vs = dot3(d, &qvec) * sg;
+    let b_v = (m_te1 * md) * RT_A + TAU2;
+    if vs < -b_v {
+        return None; // S(a,b) opposite (v < 0)
+    }
+    let b_s = b_du + b_v;
+    let uv = us + vs;
+    if uv > (ads + b_s) * BOUND_SUM {
+        return None; // S(b,c) opposite (u + v > 1)
+    }
+    if !(us > b_u && vs > b_v && (uv + b_s) * BOUND_SUM < ads) {
+        return slow_hit(o, d, a, b, c);
+    }
+    // A certain crossing. t = t_num / det must be ≥ 0.
+    let t_num = dot3(&e2, &qvec);
+    let b_t = (m_te1 * l2e) * RT_A + TAU2;
+    let ts = t_num * sg;
+    if ts < -b_t {
+        return None;
+    }
+    if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
+        return slow_hit(o, d, a, b, c);
+    }
+    Some(hit_value(o, d, a, b, c, det, b_det, t_num, b_t, [us, vs]))
+}
+
+/// The cold exact path of [`filtered_hit`] (reads the ray from where it lives, so the hot
+/// path keeps nothing on the stack for it).
+#[cold]
+#[inline(never)]
+fn slow_hit(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    a: &[f64; 3],
+    b: &[f64; 3],
+    c: &[f64; 3],
+) -> Option<RayHit<f64>> {
+    let r = PreparedRay {
+        o: *o,
+        d: *d,
+        md: l1(d),
+    };
+    r.hit_slow(a, b, c)
+}
+
+/// [`PreparedRay::construct_exact`] for the filter's hits whose float `t` is too loose.
+#[cold]
+#[inline(never)]
+fn exact_hit(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    a: &[f64; 3],
+    b: &[f64; 3],
+    c: &[f64; 3],
+    s: Sign,
+) -> RayHit<f64> {
+    let r = PreparedRay {
+        o: *o,
+        d: *d,
+        md: l1(d),
+    };
+    r.construct_exact(a, b, c, s)
+}
+
+/// `t`, the weights and `t_error` of a certain crossing found by the filter.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn hit_value(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    a: &[f64; 3],
+    b: &[f64; 3],
+    c: &[f64; 3],
+    det: f64,
+    b_det: f64,
+    t_num: f64,
+    b_t: f64,
+    [us, vs]: [f64; 2],
+) -> RayHit<f64> {
+    let inv = 1.0 / det;
+    let t = t_num * inv;
+    let ads = det.abs();
+    // |N/D − ñ/d̃| ≤ (e_N + |t̃|·e_D)/(|d̃| − e_D), plus two roundings (1/det, ×).
+    let t_error = ((b_t + t.abs() * b_det) / (ads - b_det) + 2.0 * U * t.abs()) * (1.0 + 16.0 * U);
+    if !(t.is_finite() && ads > b_det && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
+        // t overflowed, or the bound is loose (tiny or cancelling quantities):
+        // construct exactly and round once (cold path).
+        let s = if det > 0.0 {
+            Sign::Negative
+        } else {
+            Sign::Positive
+        };
+        return exact_hit(o, d, a, b, c, s);
+    }
+    // The weights: |u|/|det|, |v|/|det| and the rest (all three certainly positive).
+    let ainv = inv.abs();
+    let (wu, wv) = (us * ainv, vs * ainv);
+    RayHit {
+        t,
+        barycentric: [((ads - us) - vs) * ainv, wu, wv],
+        front: det > 0.0,
+        t_error,
+    }
+}
+
 impl PreparedRay {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
         let (o, d) = (r.origin, r.direction);
-        let (x, y, z) = (d[0].abs(), d[1].abs(), d[2].abs());
-        let md = if x > y { x } else { y };
-        let md = if md > z { md } else { z };
-        // A finite sum means finite terms.
-        let total = o[0] + o[1] + o[2] + d[0] + d[1] + d[2];
-        PreparedRay {
-            o,
-            d,
-            md,
-            valid: total.is_finite() && md < FILTER_MAX,
-        }
+        PreparedRay { o, d, md: l1(&d) }
     }
 
     /// The exactly-once test (see [`ray_triangle`]).
-    #[inline(always)]
-    pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
-        match self.filter(a, b, c) {
-            Filtered::Miss => None,
-            Filtered::Hit(h) => Some(h),
-            Filtered::Unknown => self.hit_slow(a, b, c),
-        }
-    }
-
+    ///
     /// Möller–Trumbore's evaluation order, made exact by an error bound on every
     /// quantity it compares (proofs/ray_triangle.md, section 3):
     /// `det = e1·(d × e2) = −D`, `u = (o − a)·(d × e2) = −S(c,a)`,
     /// `v = d·((o − a) × e1) = −S(a,b)`, `det − u − v = −S(b,c)`,
     /// `t_num = e2·((o − a) × e1) = −N`. A sign is used only when the value clears its
     /// bound; the early exits are Möller–Trumbore's (`u < 0`, `u > 1`, `v < 0`,
-    /// `u + v > 1`), taken only when certain.
+    /// `u + v > 1`), taken only when certain. Everything else goes to the cold exact path.
     #[inline(always)]
-    fn filter(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Filtered {
-        let (o, d, md) = (&self.o, &self.d, self.md);
-        let e1 = sub3(b, a);
-        let e2 = sub3(c, a);
-        let pvec = cross3(d, &e2);
-        let det = dot3(&e1, &pvec);
-        let (l1e, l2e) = (l1(&e1), l1(&e2));
-        let b_det = ((md * l2e + TAU) * l1e) * RT_A + TAU2;
-        let tvec = sub3(o, a);
-        let lt = l1(&tvec);
-        let in_range = l1e + l2e + lt < FILTER_MAX;
-        if !(in_range && self.valid && det.abs() > b_det) {
-            return Filtered::Unknown;
-        }
-        // Multiplying by ±1 is exact: compare everything against a positive det.
-        let sg = if det > 0.0 { 1.0 } else { -1.0 };
-        let u = dot3(&tvec, &pvec);
-        let b_u = ((md * l2e + TAU) * lt) * RT_A + TAU2;
-        let us = u * sg;
-        if us < -b_u {
-            return Filtered::Miss;
-        }
-        let du = det - u;
-        if du * sg < -((b_det + b_u + U * du.abs()) * BOUND_SUM) {
-            return Filtered::Miss;
-        }
-        let qvec = cross3(&tvec, &e1);
-        let v = dot3(d, &qvec);
-        let b_v = ((lt * l1e + TAU) * md) * RT_A + TAU2;
-        let vs = v * sg;
-        if vs < -b_v {
-            return Filtered::Miss;
-        }
-        let w = du - v;
-        let b_w = (b_det + b_u + b_v + U * (du.abs() + w.abs())) * BOUND_SUM;
-        let ws = w * sg;
-        if ws < -b_w {
-            return Filtered::Miss;
-        }
-        if !(us > b_u && vs > b_v && ws > b_w) {
-            return Filtered::Unknown;
-        }
-        // A crossing. t = t_num / det must be ≥ 0.
-        let t_num = dot3(&e2, &qvec);
-        let b_t = ((lt * l1e + TAU) * l2e) * RT_A + TAU2;
-        let ts = t_num * sg;
-        if ts < -b_t {
-            return Filtered::Miss;
-        }
-        if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
-            return Filtered::Unknown;
-        }
-        let inv = 1.0 / det;
-        let t = t_num * inv;
-        // |N/D − ñ/d̃| ≤ (e_N + |t̃|·e_D)/(|d̃| − e_D), plus two roundings (1/det, ×).
-        let t_error =
-            ((b_t + t.abs() * b_det) / (det.abs() - b_det) + 2.0 * U * t.abs()) * (1.0 + 16.0 * U);
-        if !(t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
-            // t overflowed, or the bound is loose (tiny or cancelling quantities):
-            // construct exactly and round once (cold path).
-            let s = if det > 0.0 {
-                Sign::Negative
-            } else {
-                Sign::Positive
-            };
-            return Filtered::Hit(self.construct_exact(a, b, c, s));
-        }
-        Filtered::Hit(RayHit {
-            t,
-            barycentric: [w * inv, u * inv, v * inv],
-            front: det > 0.0,
-            t_error,
-        })
+    pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
+        filtered_hit(&self.o, &self.d, a, b, c, |h| h)
     }
 
     /// Everything the filter could not decide, exactly.
@@ -758,7 +935,7 @@ impl PreparedRay {
     #[inline(never)]
     fn crossing_sign_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
         let (o, d, axes) = (&self.o, &self.d, perturbation_axes(&self.d));
-        let valid = is_finite3(o) && is_finite3(d) && self.md > 0.0;
+        let valid = is_finite3(o) && is_finite3(d) && d.iter().any(|x| *x != 0.0);
         if !(valid && is_finite3(a) && is_finite3(b) && is_finite3(c)) {
             return None;
         }
@@ -819,7 +996,9 @@ impl PreparedRay {
         if t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d {
             return RayHit {
                 t: if t < 0.0 { 0.0 } else { t },
-                barycentric: [sbc / big_d, sca / big_d, sab / big_d],
+                // The exact weights of a hit are ≥ 0; a rounded one that came out
+                // negative is raised to 0 (closer to the truth), as t is.
+                barycentric: [sbc / big_d, sca / big_d, sab / big_d].map(|w| w.max(0.0)),
                 front: s == Sign::Negative,
                 t_error,
             };
@@ -1122,5 +1301,45 @@ mod tests {
         assert!(rt >= c);
         let below = Q::from_float(f64::from_bits(RT_A.to_bits() - 1)).unwrap();
         assert!(below < c);
+    }
+
+    /// `RT_S ≥ (γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` (proofs/ray_triangle.md, section 3.2),
+    /// and it is the smallest double that is; the range constants are `2^-300` and `2^330`.
+    #[test]
+    fn rt_s_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma5 = (&u * Q::from_integer(BigInt::from(5)))
+            / (&one - &u * Q::from_integer(BigInt::from(5)));
+        let w = &one - &u;
+        let inv3 = &one / (&w * &w * &w);
+        let mut den = Q::from_integer(BigInt::from(27));
+        for _ in 0..40 {
+            den *= &w;
+        }
+        let c = (gamma5 + inv3 - &one) / den;
+        let rt = Q::from_float(RT_S).unwrap();
+        assert!(rt >= c);
+        let below = Q::from_float(f64::from_bits(RT_S.to_bits() - 1)).unwrap();
+        assert!(below < c);
+        let pow2 = |k: i32| {
+            if k >= 0 {
+                Q::from_integer(BigInt::from(1) << k as usize)
+            } else {
+                Q::new(BigInt::from(1), BigInt::from(1) << (-k) as usize)
+            }
+        };
+        assert_eq!(
+            Q::from_float(f64::from_bits(S_MIN_BITS)).unwrap(),
+            pow2(-300)
+        );
+        assert_eq!(
+            Q::from_float(f64::from_bits(S_MAX_BITS)).unwrap(),
+            pow2(330)
+        );
+        assert_eq!(Q::from_float(FILTER_MAX).unwrap(), pow2(330));
+        assert_eq!(Q::from_float(TAU2).unwrap(), pow2(-1020));
+        assert_eq!(Q::from_float(TAU).unwrap(), pow2(-1020));
+        assert!(BOUND_SUM == 1.0 + 8.0 * U && U == 2f64.powi(-53));
     }
 }
