@@ -20,7 +20,6 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::query::{Ray as ParryRay, RayCast};
 use parry3d_f64::shape::TriMesh as ParryMesh;
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -86,66 +85,10 @@ struct Mesh {
 }
 
 /// An icosahedron subdivided `levels` times (20·4^levels triangles), vertices projected
-/// onto the unit sphere, counterclockwise seen from outside.
+/// onto the unit sphere, counterclockwise seen from outside (the oracle's
+/// `unit_icosphere`).
 fn icosphere(levels: u32) -> Mesh {
-    let p = (1.0 + 5f64.sqrt()) / 2.0;
-    let mut vertices: Vec<[f64; 3]> = [
-        [-1.0, p, 0.0],
-        [1.0, p, 0.0],
-        [-1.0, -p, 0.0],
-        [1.0, -p, 0.0],
-        [0.0, -1.0, p],
-        [0.0, 1.0, p],
-        [0.0, -1.0, -p],
-        [0.0, 1.0, -p],
-        [p, 0.0, -1.0],
-        [p, 0.0, 1.0],
-        [-p, 0.0, -1.0],
-        [-p, 0.0, 1.0],
-    ]
-    .iter()
-    .map(|&v| normalize(v))
-    .collect();
-    let mut triangles: Vec<[u32; 3]> = vec![
-        [0, 11, 5],
-        [0, 5, 1],
-        [0, 1, 7],
-        [0, 7, 10],
-        [0, 10, 11],
-        [1, 5, 9],
-        [5, 11, 4],
-        [11, 10, 2],
-        [10, 7, 6],
-        [7, 1, 8],
-        [3, 9, 4],
-        [3, 4, 2],
-        [3, 2, 6],
-        [3, 6, 8],
-        [3, 8, 9],
-        [4, 9, 5],
-        [2, 4, 11],
-        [6, 2, 10],
-        [8, 6, 7],
-        [9, 8, 1],
-    ];
-    for _ in 0..levels {
-        let mut mid: HashMap<(u32, u32), u32> = HashMap::new();
-        let mut midpoint = |a: u32, b: u32, vertices: &mut Vec<[f64; 3]>| -> u32 {
-            *mid.entry((a.min(b), a.max(b))).or_insert_with(|| {
-                let (va, vb) = (vertices[a as usize], vertices[b as usize]);
-                vertices.push(normalize([va[0] + vb[0], va[1] + vb[1], va[2] + vb[2]]));
-                (vertices.len() - 1) as u32
-            })
-        };
-        let mut next = Vec::with_capacity(triangles.len() * 4);
-        for &[a, b, c] in &triangles {
-            let ab = midpoint(a, b, &mut vertices);
-            let bc = midpoint(b, c, &mut vertices);
-            let ca = midpoint(c, a, &mut vertices);
-            next.extend_from_slice(&[[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
-        }
-        triangles = next;
-    }
+    let (vertices, triangles) = isect::oracle::scenes::unit_icosphere(levels);
     Mesh {
         vertices,
         triangles,

@@ -94,6 +94,29 @@ fn icosphere_is_closed_outward_and_dyadic() {
     assert!(mesh.is_closed());
 }
 
+/// Up to the largest supported level the rounded icosphere is a valid closed mesh (no
+/// triangle collapsed by the rounding: `TriMesh::new` checks collinearity exactly), and
+/// outward (checked in rationals on a sample of triangles).
+#[test]
+fn large_icospheres_stay_valid() {
+    for levels in [5, 6, 7] {
+        let (v, t) = scenes::icosphere(levels);
+        assert_eq!(t.len(), 20 << (2 * levels));
+        let origin = [Q::zero(), Q::zero(), Q::zero()];
+        for tri in t.iter().step_by(997) {
+            let [a, b, c] = tri.map(|i| q3(&v[i as usize]));
+            assert_eq!(orient3d_q(&[a, b, c, origin.clone()]), Sign::Positive);
+        }
+        let mesh = TriMesh::new(v, t).unwrap();
+        assert!(mesh.is_closed());
+    }
+    let (v, t) = scenes::unit_icosphere(2);
+    assert_eq!(t, scenes::icosphere(2).1);
+    assert!(v
+        .iter()
+        .all(|p| (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1.0).abs() < 1e-15));
+}
+
 /// Every mesh edge (as an unordered pair) is used by exactly two triangles.
 #[test]
 fn icosphere_edges_are_shared_by_two() {

@@ -29,13 +29,13 @@ pub const ICOSPHERE_GRID_EXP: i32 = -14;
 /// The mesh is closed, every edge is shared by exactly two triangles, and every triangle
 /// is counterclockwise seen from outside (so `orient3d(a, b, c, [0, 0, 0])` is
 /// `Positive`), as [`TriMesh::new`](crate::TriMesh::new) requires. Supported for
-/// `levels ≤ 5` (20,480 triangles); larger levels would make the rounding grid too coarse
-/// for the triangles and panic. Every vertex is within 2⁻¹⁴ of the unit sphere, and
+/// `levels ≤ 7` (327,680 triangles; edges still about 70 grid steps long); larger levels
+/// would make the rounding grid too coarse for the triangles, and panic. Every vertex is within 2⁻¹⁴ of the unit sphere, and
 /// the origin is inside.
 ///
 /// # Panics
 ///
-/// If `levels > 5`.
+/// If `levels > 7`.
 ///
 /// # Examples
 ///
@@ -50,8 +50,38 @@ pub const ICOSPHERE_GRID_EXP: i32 = -14;
 /// ```
 pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
     assert!(
-        levels <= 5,
-        "icosphere: levels must be at most 5, got {levels}"
+        levels <= 7,
+        "icosphere: levels must be at most 7, got {levels}"
+    );
+    let (v, t) = unit_icosphere(levels);
+    let v = v
+        .into_iter()
+        .map(|p| p.map(|x| round_to(x, ICOSPHERE_GRID_EXP)))
+        .collect();
+    (v, t)
+}
+
+/// The icosphere of [`icosphere`] before rounding: every vertex is the normalized midpoint
+/// as computed in `f64` (so on the unit sphere within a few ulps, with full 53-bit
+/// mantissas, not on a grid). Same triangles, same orientation. For benchmarks and
+/// generic rays; rays aimed at its edges cannot be exact.
+///
+/// # Panics
+///
+/// If `levels > 9` (5,242,880 triangles).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::unit_icosphere;
+/// let (v, t) = unit_icosphere(1);
+/// assert_eq!((v.len(), t.len()), (42, 80));
+/// assert!(v.iter().all(|p| ((p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) - 1.0).abs() < 1e-15));
+/// ```
+pub fn unit_icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    assert!(
+        levels <= 9,
+        "unit_icosphere: levels must be at most 9, got {levels}"
     );
     let g = (1.0 + 5f64.sqrt()) / 2.0;
     let mut v: Vec<[f64; 3]> = vec![
@@ -111,10 +141,6 @@ pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
         }
         t = next;
     }
-    let v = v
-        .into_iter()
-        .map(|p| p.map(|x| round_to(x, ICOSPHERE_GRID_EXP)))
-        .collect();
     (v, t)
 }
 
