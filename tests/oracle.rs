@@ -492,3 +492,44 @@ fn generators_are_deterministic() {
     let c = Generator::new(Insphere, Family::Mixed).seed(4).inputs(50);
     assert_ne!(a, c);
 }
+
+// ---------------------------------------------------------------------------------------
+// proptest strategies (feature `proptest`).
+// ---------------------------------------------------------------------------------------
+
+#[cfg(feature = "proptest")]
+mod strategies {
+    use super::*;
+    use common::config;
+    use isect::oracle::strategies as st;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(config(64, 1))]
+
+        /// The exactly degenerate families really are degenerate (rational oracle).
+        #[test]
+        fn aimed_strategies_are_degenerate(
+            o in st::orient3d(Family::AimedAtEdges),
+            c in st::incircle(Family::AimedAtEdges),
+            s in st::insphere(Family::AimedAtVertices),
+        ) {
+            prop_assert_eq!(orient3d_q(&to_q(&o)), Sign::Zero);
+            prop_assert_eq!(incircle_q(&to_q(&c)), Sign::Zero);
+            prop_assert_eq!(insphere_q(&to_q(&s)), Sign::Zero);
+        }
+
+        /// Every family's inputs get the library's exact answer (rational oracle).
+        #[test]
+        fn strategies_agree_with_the_rational_oracle(
+            f in st::family(),
+            seed in any::<u64>(),
+        ) {
+            let mut rng = isect::oracle::Rng::new(seed);
+            let p = Orient2d.generate(f, &mut rng);
+            prop_assert_eq!(Orient2d.exact(&p), orient2d_q(&to_q(&p)));
+            let q = Insphere.generate(f, &mut rng);
+            prop_assert_eq!(Insphere.exact(&q), insphere_q(&to_q(&q)));
+        }
+    }
+}
