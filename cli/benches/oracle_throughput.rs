@@ -57,6 +57,7 @@ fn bench(c: &mut Criterion) {
         answers: false,
         f32: false,
         keep: 20,
+        keep_disagreements: 20,
     };
     let mut group = c.benchmark_group("oracle_orient3d_csv");
     group.throughput(Throughput::Elements(ROWS as u64));

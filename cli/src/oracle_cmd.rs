@@ -53,8 +53,10 @@ ray touches the closed box (inverted box: 0). The file's answers may be written 
 negative/zero/positive (signs) or 1/0, true/false, hit/miss (the others).
 
 OUTPUT: one line per query row, in order: the exact answer, or `invalid` for a row with a
-non-finite value. Disagreements (FILE:LINE: ...), non-finite reports (FILE:LINE:COLUMN:
-...) and a summary go to standard error.
+non-finite value. Disagreements (FILE:LINE: ..., the first --max-report of them),
+non-finite reports (FILE:LINE:COLUMN: ...) and a summary go to standard error; with
+--disagreements FILE, every disagreement also goes to FILE as CSV rows
+line,exact,given,kind (kind: wrong sign, false zero, missed zero, false hit or miss).
 
 EXIT CODES: 0 every row answered (and every given answer right); 1 some given answers
 disagree with the exact ones; 2 error: unknown test, unreadable or malformed file
@@ -92,6 +94,10 @@ pub struct OracleArgs {
     /// How many disagreements and non-finite rows to list on standard error.
     #[arg(long, default_value_t = 20)]
     pub max_report: usize,
+    /// Also write every disagreement to this CSV file (`line,exact,given,kind`; replaced
+    /// atomically, written only when the whole input was read).
+    #[arg(long, value_name = "FILE")]
+    pub disagreements: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -262,6 +268,25 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
             return Err(e);
         }
     };
+    if let Some(path) = &args.disagreements {
+        let mut list = Sink::new(Some(path))?;
+        let mut text = String::from("line,exact,given,kind\n");
+        for &(line, exact, given) in &totals.disagreements {
+            text += &format!(
+                "{line},{exact},{given},{}\n",
+                OUTCOMES[engine::outcome(kind, exact, given)]
+            );
+        }
+        if let Err(e) = list.write(text.as_bytes()) {
+            list.discard();
+            sink.discard();
+            return Err(e);
+        }
+        if let Err(e) = list.commit() {
+            sink.discard();
+            return Err(e);
+        }
+    }
     sink.commit()?;
 
     // Reports.
@@ -463,6 +488,7 @@ fn scan_blocks(
                 answers,
                 f32: args.f32,
                 keep: args.max_report,
+                keep_disagreements: disagreement_cap(args),
             });
         }
         let lay = layout.expect("set above");
@@ -510,7 +536,7 @@ fn scan_blocks(
                 totals.outcomes[k] += chunk.outcomes[k];
             }
             for d in chunk.disagreements {
-                if totals.disagreements.len() < args.max_report {
+                if totals.disagreements.len() < disagreement_cap(args) {
                     totals
                         .disagreements
                         .push((line_base + d.line, d.exact, d.given));
@@ -545,6 +571,16 @@ fn scan_blocks(
         ));
     }
     Ok(totals)
+}
+
+/// How many disagreements to collect: all of them for `--disagreements`, else the ones
+/// listed on standard error.
+fn disagreement_cap(args: &OracleArgs) -> usize {
+    if args.disagreements.is_some() {
+        usize::MAX
+    } else {
+        args.max_report
+    }
 }
 
 /// Keeps the bytes after `cut` (a partial last line) at the start of `buf`.

@@ -346,6 +346,39 @@ fn disagreements_are_listed_and_summarised() {
         err.contains(&format!("{} disagree", expected_bad.len())),
         "{err}"
     );
+    // The full list as CSV, while stderr lists only --max-report of them.
+    let list = dir.join("list.csv");
+    let out = isect(&[
+        "oracle",
+        "orient3d",
+        file.to_str().unwrap(),
+        "--max-report",
+        "2",
+        "--disagreements",
+        list.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(
+        err.lines()
+            .filter(|l| l.contains(": disagreement: "))
+            .count(),
+        2
+    );
+    assert!(
+        err.contains(&format!(
+            "... {} more disagreements",
+            expected_bad.len() - 2
+        )),
+        "{err}"
+    );
+    let csv_list = std::fs::read_to_string(&list).unwrap();
+    let mut list_rows = csv_list.lines();
+    assert_eq!(list_rows.next(), Some("line,exact,given,kind"));
+    let lines: Vec<usize> = list_rows
+        .map(|r| r.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(lines, expected_bad);
     // Correct answers: exit 0.
     let good: String = rows
         .iter()

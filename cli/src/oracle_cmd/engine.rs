@@ -275,8 +275,10 @@ pub struct Layout {
     pub answers: bool,
     /// Read numbers as `f32` (then widened exactly).
     pub f32: bool,
-    /// How many disagreements and non-finite reports to keep per chunk.
+    /// How many non-finite reports to keep per chunk.
     pub keep: usize,
+    /// How many disagreements to keep per chunk.
+    pub keep_disagreements: usize,
 }
 
 impl Layout {
@@ -342,7 +344,7 @@ impl Chunk {
                 self.agree += 1;
             } else {
                 self.outcomes[outcome(layout.kind, exact, given)] += 1;
-                if self.disagreements.len() < layout.keep {
+                if self.disagreements.len() < layout.keep_disagreements {
                     self.disagreements.push(Disagreement { line, exact, given });
                 }
             }
