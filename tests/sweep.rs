@@ -1231,3 +1231,99 @@ fn bad_input_is_refused_or_answered_as_documented() {
     )
     .is_none());
 }
+
+// ---------------------------------------------------------------------------------------
+// Extreme exponents: power-of-two scaling is exact, so answers must not change.
+// ---------------------------------------------------------------------------------------
+
+/// `x·2^k`, if exact (no overflow, no bits lost to underflow).
+fn scale2(x: f64, k: i32) -> Option<f64> {
+    let y = common::mul_pow2_f64(x, k);
+    (y.is_finite() && common::mul_pow2_f64(y, -k) == x).then_some(y)
+}
+
+fn scale2v(p: &[f64; 3], k: i32) -> Option<[f64; 3]> {
+    Some([scale2(p[0], k)?, scale2(p[1], k)?, scale2(p[2], k)?])
+}
+
+#[test]
+fn extreme_exponents_scale_invariance() {
+    let mut rng = Rng64::new(10);
+    let ks = [-1070, -1000, -600, -300, -60, 60, 300, 600, 960, 1000];
+    let mut checked = 0;
+    for i in 0..cases(150, 1) {
+        let k = ks[rng.range(0, ks.len() as i64 - 1) as usize];
+        // Sphere/sphere: grazing cases scaled, checked against the oracle.
+        let (a, va, b, vb) = graze_ss(&mut rng);
+        let sc = (|| {
+            Some((
+                Sphere::new(scale2v(&a.center, k)?, scale2(a.radius, k)?),
+                scale2v(&va, k)?,
+                Sphere::new(scale2v(&b.center, k)?, scale2(b.radius, k)?),
+                scale2v(&vb, k)?,
+            ))
+        })();
+        if let Some((a2, va2, b2, vb2)) = sc {
+            let what = format!("scaled ss {i} by 2^{k}");
+            let h = sweep_sphere_sphere(&a, &va, &b, &vb);
+            let h2 = sweep_sphere_sphere(&a2, &va2, &b2, &vb2);
+            assert_eq!(h.is_some(), h2.is_some(), "{what}");
+            assert_eq!(h2.is_some(), ss_oracle(&a2, &va2, &b2, &vb2), "{what}");
+            agree(&h, &h2, &what);
+            checked += 1;
+        }
+        // Sphere/triangle and ray/capsule likewise.
+        let c = graze_tri(&mut rng);
+        let st = (|| {
+            Some(TriCase {
+                s: Sphere::new(scale2v(&c.s.center, k)?, scale2(c.s.radius, k)?),
+                vs: scale2v(&c.vs, k)?,
+                tri: [
+                    scale2v(&c.tri[0], k)?,
+                    scale2v(&c.tri[1], k)?,
+                    scale2v(&c.tri[2], k)?,
+                ],
+                vt: scale2v(&c.vt, k)?,
+            })
+        })();
+        if let Some(c2) = st {
+            let what = format!("scaled tri {i} by 2^{k}");
+            let t = |c: &TriCase| {
+                sweep_sphere_triangle(
+                    &c.s,
+                    &c.vs,
+                    &Triangle::new(c.tri[0], c.tri[1], c.tri[2]),
+                    &c.vt,
+                )
+            };
+            let (h, h2) = (t(&c), t(&c2));
+            assert_eq!(h.is_some(), h2.is_some(), "{what}");
+            agree(&h, &h2, &what);
+            let cap = Capsule::new(c.tri[0], c.tri[1], c.s.radius);
+            let cap2 = Capsule::new(c2.tri[0], c2.tri[1], c2.s.radius);
+            let r1 = ray_capsule(&Ray::new(c.s.center, c.vs), &cap);
+            let r2 = ray_capsule(&Ray::new(c2.s.center, c2.vs), &cap2);
+            assert_eq!(r1.is_some(), r2.is_some(), "{what}: capsule");
+            checked += 1;
+        }
+        // Boxes.
+        let o = [0.0; 3];
+        let (ba, bb) = (random_box(&mut rng, &o), random_box(&mut rng, &o));
+        let (va, vb) = (ivec(&mut rng, 4), ivec(&mut rng, 4));
+        let sb = (|| {
+            Some((
+                Aabb::new(scale2v(&ba.min, k)?, scale2v(&ba.max, k)?),
+                scale2v(&va, k)?,
+                Aabb::new(scale2v(&bb.min, k)?, scale2v(&bb.max, k)?),
+                scale2v(&vb, k)?,
+            ))
+        })();
+        if let Some((a2, va2, b2, vb2)) = sb {
+            let h = sweep_aabb_aabb(&ba, &va, &bb, &vb);
+            let h2 = sweep_aabb_aabb(&a2, &va2, &b2, &vb2);
+            assert_eq!(h.is_some(), h2.is_some(), "scaled aabb {i}");
+            agree(&h, &h2, "scaled aabb");
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}

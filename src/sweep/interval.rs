@@ -144,6 +144,8 @@ pub(crate) struct Found {
 type Cache = (Lins, Option<[Est; 3]>);
 
 /// The `(αᵢ, βᵢ)` of a piece: inline up to 8 (every piece but OBB slabs), else on the heap.
+// Inline on purpose: the point is to avoid the heap for every piece but OBB slabs.
+#[allow(clippy::large_enum_variant)]
 enum Lins {
     Inline([(Est, Est); 8]),
     Heap(alloc::vec::Vec<(Est, Est)>),

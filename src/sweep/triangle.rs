@@ -144,7 +144,7 @@ pub fn try_sweep_sphere_triangle<T: Scalar>(
 /// use isect::sweep::sweep_sphere_polygon;
 /// use isect::{Polygon, Sphere};
 /// let square = Polygon::new(vec![[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 2.0, 0.0], [0.0, 2.0, 0.0]]);
-/// let s = Sphere::new([1.5, 1.5, 2.0], 0.5);
+/// let s = Sphere::new([1.5, 1.5, 2.0_f64], 0.5);
 /// let hit = sweep_sphere_polygon(&s, &[0.0, 0.0, -3.0], &square, &[0.0; 3]).unwrap();
 /// // In contact while the centre is within 0.5 of z = 0: u ∈ [1/2, 5/6].
 /// assert_eq!(hit.first, 0.5);
