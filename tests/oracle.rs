@@ -485,6 +485,30 @@ fn epsilon_moller_trumbore_leaks_or_double_counts_on_aimed_mesh_rays() {
 }
 
 #[test]
+fn aimed_families_are_exact_in_f32() {
+    fn all_f32<K: TestKind>(kind: K) {
+        for family in [Family::AimedAtVertices, Family::AimedAtEdges] {
+            for input in Generator::new(&kind, family).seed(17).inputs(200) {
+                let c = kind.coords(&input);
+                assert!(
+                    c.iter().all(|&x| f32_exact(x)),
+                    "{} {family:?} {c:?}",
+                    K::NAME
+                );
+            }
+        }
+    }
+    all_f32(Orient2d);
+    all_f32(Orient3d);
+    all_f32(Incircle);
+    all_f32(Insphere);
+    all_f32(RayTriangle);
+    all_f32(TriTri);
+    all_f32(RayAabb);
+    all_f32(MeshRays::icosphere(3));
+}
+
+#[test]
 fn generators_are_deterministic() {
     let a = Generator::new(Insphere, Family::Mixed).seed(3).inputs(50);
     let b = Generator::new(Insphere, Family::Mixed).seed(3).inputs(50);

@@ -437,10 +437,11 @@ impl<I: Debug, A: Debug> Display for Report<I, A> {
 /// counterexample is a real failure. Shrinking evaluates at most a few thousand inputs.
 ///
 /// The candidate is any `FnMut(&Input) -> Answer`; to judge an `f32` implementation,
-/// convert the `f64` coordinates inside the closure (every generated coordinate of the
-/// `AimedAt…` families is exact in `f32` for the predicates on grids; otherwise the
-/// conversion rounds, and the closure should compare against the rounded input — or
-/// check an `f64` version).
+/// convert the coordinates inside the closure. Every coordinate of the
+/// [`AimedAtVertices`](Family::AimedAtVertices) and [`AimedAtEdges`](Family::AimedAtEdges)
+/// families (all kinds) is exact in `f32`, so there the `f32` candidate answers the same
+/// question; for the other families the conversion rounds, and a disagreement may be the
+/// rounding's rather than the candidate's.
 ///
 /// # Examples
 ///
