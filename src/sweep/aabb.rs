@@ -1,7 +1,7 @@
 //! AABB/AABB sweep (Gomez; Ericson §5.5.8).
 
 use super::interval::Piece;
-use super::{check3, finite, Collect, SweepHit};
+use super::{as_f64, check3, finite, swept_misses, Collect, SweepHit};
 use crate::geometry::{Aabb, GeometryError};
 use crate::predicates::Ring;
 use crate::Scalar;
@@ -80,6 +80,18 @@ pub fn sweep_aabb_aabb<T: Scalar>(
     }
     if (0..3).any(|k| a.min[k] > a.max[k] || b.min[k] > b.max[k]) {
         return None;
+    }
+    if let (Some(amin), Some(amax), Some(wa), Some(bmin), Some(bmax), Some(wb)) = (
+        as_f64(&a.min),
+        as_f64(&a.max),
+        as_f64(va),
+        as_f64(&b.min),
+        as_f64(&b.max),
+        as_f64(vb),
+    ) {
+        if swept_misses(&bmin, &bmax, 0.0, &wb, &wa, &amin, &amax) {
+            return None;
+        }
     }
     let mut c = Collect::new(true);
     c.add(&Boxes { a, va, b, vb });

@@ -244,6 +244,57 @@ pub(crate) fn single_hit<T: Scalar, P: Piece<T>>(
     })
 }
 
+/// A certain miss, from plain `f64` arithmetic (`proofs/sweep.md`, section 9): on some axis
+/// the interval `[p − r, q + r]` swept by the displacement `vp − vq` stays strictly
+/// below or above the static interval `[lo, hi]`. `false` means "not shown": the exact
+/// test decides. Rounding is covered by the margin `8u·(|p| + |q| + |ŵ| + |r|)` (only
+/// additions are rounded, so nothing underflows with an error; non-finite values never
+/// reject).
+#[inline(always)]
+pub(crate) fn swept_misses(
+    p: &[f64; 3],
+    q: &[f64; 3],
+    r: f64,
+    vp: &[f64; 3],
+    vq: &[f64; 3],
+    lo: &[f64; 3],
+    hi: &[f64; 3],
+) -> bool {
+    const M: f64 = 8.0 * interval::U;
+    (0..3).any(|k| {
+        let w = vp[k] - vq[k];
+        let m = M * (p[k].abs() + q[k].abs() + w.abs() + r.abs());
+        let top = q[k].max(q[k] + w) + r + m;
+        let bottom = p[k].min(p[k] + w) - r - m;
+        top < lo[k] || bottom > hi[k]
+    })
+}
+
+/// The corner-wise minimum and maximum of points (`f64`), for [`swept_misses`].
+pub(crate) fn bounds(points: &[&[f64; 3]]) -> ([f64; 3], [f64; 3]) {
+    let mut lo = *points[0];
+    let mut hi = *points[0];
+    for p in &points[1..] {
+        for k in 0..3 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    (lo, hi)
+}
+
+/// `x` as `[f64; 3]` when `T` is `f64` or `f32` (exact promotion), else `None`.
+#[inline(always)]
+pub(crate) fn as_f64<T: Scalar>(x: &[T; 3]) -> Option<[f64; 3]> {
+    use core::any::Any;
+    if let Some(v) = (x as &dyn Any).downcast_ref::<[f64; 3]>() {
+        return Some(*v);
+    }
+    (x as &dyn Any)
+        .downcast_ref::<[f32; 3]>()
+        .map(|v| v.map(f64::from))
+}
+
 /// `Err(NonFinite)` naming the first non-finite coordinate of `p`.
 pub(crate) fn check3<T: Scalar>(
     what: &'static str,

@@ -2,7 +2,9 @@
 //! as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
 
 use super::pieces::{cross, dot, sub, Ball, Cylinder, Face, Motion, Radius};
-use super::{check3, check_radius, finite, radius_ok, Collect, SweepHit};
+use super::{
+    as_f64, bounds, check3, check_radius, finite, radius_ok, swept_misses, Collect, SweepHit,
+};
 use crate::geometry::{GeometryError, Polygon, Sphere, Triangle};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
 use crate::{Scalar, Sign};
@@ -69,6 +71,19 @@ pub fn sweep_sphere_triangle<T: Scalar>(
 ) -> Option<SweepHit<T>> {
     if !finite(&[&s.center, vs, &tri.a, &tri.b, &tri.c, vt]) || !radius_ok(&s.radius) {
         return None;
+    }
+    if let (Some(c), Some(ws), Some(wt), Some(a), Some(b), Some(cc)) = (
+        as_f64(&s.center),
+        as_f64(vs),
+        as_f64(vt),
+        as_f64(&tri.a),
+        as_f64(&tri.b),
+        as_f64(&tri.c),
+    ) {
+        let (lo, hi) = bounds(&[&a, &b, &cc]);
+        if swept_misses(&c, &c, s.radius.to_f64(), &ws, &wt, &lo, &hi) {
+            return None;
+        }
     }
     let m = Motion {
         p: &s.center,
