@@ -179,6 +179,16 @@ pub fn sweep_sphere_polygon<T: Scalar>(
     {
         return None;
     }
+    if let (Some(c), Some(ws), Some(wp)) = (as_f64(&s.center), as_f64(vs), as_f64(vp)) {
+        let pts: Option<alloc::vec::Vec<[f64; 3]>> = v.iter().map(as_f64).collect();
+        if let Some(pts) = pts {
+            let refs: alloc::vec::Vec<&[f64; 3]> = pts.iter().collect();
+            let (lo, hi) = bounds(&refs);
+            if swept_misses(&c, &c, s.radius.to_f64(), &ws, &wp, &lo, &hi) {
+                return None;
+            }
+        }
+    }
     let m = Motion {
         p: &s.center,
         vp: Some(vs),
