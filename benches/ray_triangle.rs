@@ -1,13 +1,20 @@
 //! Ray/triangle: isect's exact exactly-once test against Möller–Trumbore (f64, no
-//! epsilon) and Woop–Benthin–Wald (f64), on the same rays in the same process.
+//! epsilon: isect's `ray_triangle_moller_with(.., Naive)` and a textbook version written
+//! here) and Woop–Benthin–Wald (f64), on the same rays in the same process. All four
+//! return the same result type (`t`, weights, front/back) and are called out of line.
 //!
-//! Inputs: 1024 (ray, triangle) pairs from a seeded generator.
-//! * `random`: triangle vertices uniform in [-1, 1]³, rays from a uniform point in
-//!   [-4, 4]³ toward a uniform point in [-1, 1]³ (about 10% hit);
-//! * `edge_aimed`: triangles on an integer grid, rays aimed exactly at the midpoint of an
-//!   edge or at a vertex (every pair is a tie the exact test must break).
+//! Inputs from a seeded generator:
+//! * `random`: 1024 pairs, triangle vertices uniform in [-1, 1]³, rays from a uniform
+//!   point in [-4, 4]³ toward a uniform point in [-1, 1]³ (about 10% hit);
+//! * `random_large`: 65536 pairs of the same kind. Timing the same 1024 pairs over and
+//!   over lets the branch predictors learn their outcomes, which flatters the tests whose
+//!   mispredictions cost most (Möller–Trumbore divides before its first early exit); with
+//!   65536 distinct pairs they cannot (times are still given per 1024 calls);
+//! * `edge_aimed`: 1024 pairs, triangles on an integer grid, rays aimed exactly at the
+//!   midpoint of an edge or at a vertex (every pair is a tie the exact test must break).
 //!
-//! Every implementation's answers are folded into a hash so nothing is optimised away;
+//! Every implementation's answers (`t` and a weight) are folded into a hash so nothing is
+//! optimised away;
 //! before timing, the bench checks that the exact test agrees with Möller–Trumbore
 //! wherever the latter's answer is clear-cut (barycentrics away from 0 by 1e-9).
 
@@ -37,8 +44,13 @@ impl Rng {
 type Case = (Ray<f64>, Triangle<f64>);
 
 fn random_cases() -> Vec<Case> {
+    random_cases_n(1024)
+}
+
+/// `n` random cases (the first 1024 are `random_cases()`).
+fn random_cases_n(n: usize) -> Vec<Case> {
     let mut rng = Rng(1);
-    (0..1024)
+    (0..n)
         .map(|_| {
             let tri = Triangle::new(rng.p(1.0), rng.p(1.0), rng.p(1.0));
             let o = rng.p(4.0);
@@ -178,8 +190,13 @@ fn bench(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))
         .throughput(Throughput::Elements(1024));
-    for (name, cases) in [("random", random_cases()), ("edge_aimed", edge_cases())] {
+    for (name, cases) in [
+        ("random", random_cases()),
+        ("random_large", random_cases_n(65536)),
+        ("edge_aimed", edge_cases()),
+    ] {
         check(&cases);
+        group.throughput(Throughput::Elements(cases.len() as u64));
         let hits = cases
             .iter()
             .filter(|(r, t)| ray_triangle(r, t).is_some())
@@ -207,25 +224,29 @@ fn bench(c: &mut Criterion) {
 
 criterion_group!(benches, bench);
 
-/// `ISECT_RT_RATIO=random|edge_aimed`: 301 rounds, each timing 20 passes of both
+/// `ISECT_RT_RATIO=random|edge_aimed|random_large`: 301 rounds, each timing 20 passes (one
+/// for `random_large`, 65536 pairs) of both
 /// Möller–Trumbore baselines, of the exact test and of Woop back to back, and prints the
 /// medians of the per-round times and ratios. On a
 /// shared, loaded machine this is steadier than criterion's separate measurements, since
 /// both sides of each ratio see the same load.
 fn interleaved_ratios(input: &str) {
-    let cases = if input == "edge_aimed" {
-        edge_cases()
-    } else {
-        random_cases()
+    let cases = match input {
+        "edge_aimed" => edge_cases(),
+        // 65536 pairs (7.5 MiB): too many for the branch predictors to learn the
+        // outcomes of the repeated 1024 (and beyond the L2 cache).
+        "random_large" => random_cases_n(65536),
+        _ => random_cases(),
     };
+    let passes = (20 * 1024 / cases.len()).max(1);
     let time = |f: fn(&[Case]) -> u64| {
         let start = std::time::Instant::now();
         let mut h = 0u64;
-        for _ in 0..20 {
+        for _ in 0..passes {
             h = h.wrapping_add(f(black_box(&cases)));
         }
         black_box(h);
-        start.elapsed().as_secs_f64() / 20.0
+        start.elapsed().as_secs_f64() / (passes * cases.len()) as f64 * 1024.0
     };
     let mut r: [Vec<f64>; 5] = Default::default();
     for _ in 0..301 {
