@@ -83,9 +83,11 @@ use crate::geometry::GeometryError;
 use crate::Scalar;
 use interval::{solve, value, Piece, Pt};
 
-/// The contact interval of a sweep: the objects touch exactly for the `u` between the
-/// first and the last contact (every piece of every sweep is convex along the motion,
-/// and so is their union here, so the set of touching times is one closed interval).
+/// The contact interval of a sweep: the first and the last time of contact. The objects
+/// touch at every `u` in between (the set of touching times is the preimage of a convex
+/// Minkowski sum under the motion, one closed interval), except for
+/// [`sweep_sphere_polygon`] on a non-convex or non-planar polygon, whose fan surface can be
+/// left and re-entered.
 ///
 /// `first ≤ last`, both in `[0, 1]` (in `[0, ∞)` for [`ray_capsule`]). `first_error` and
 /// `last_error` bound the distance from each returned value to the exact time:
