@@ -46,7 +46,7 @@
 //!
 //! The plain functions answer `None` for a NaN or infinite coordinate and for a negative
 //! radius (an empty sphere never touches); the `try_` forms return a
-//! [`GeometryError`](crate::GeometryError) instead. Neither ever panics.
+//! [`GeometryError`] instead. Neither ever panics.
 //!
 //! # Examples
 //!
