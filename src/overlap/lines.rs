@@ -1265,28 +1265,17 @@ pub fn obb_segment<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
     obb_segment_exact(b, s)
 }
 
-/// Relative margin of the `f64` certificates: far above their rounding error, at most
-/// `C_SEP·u` of the sum of absolute values of the terms with `C_SEP < 20`
-/// (proofs/overlap_boxes.md, section 3; the test `obb_segment_margins_cover_the_bounds`
-/// recomputes the bound).
-const SEP_REL: f64 = 1e-12;
-/// Absolute margin per unit of `1 + |l|₁`, covering underflow: each product errs by at
-/// most `2⁻¹⁰⁷⁵` absolutely beyond the relative bound, at most 18 of them count, the nine
-/// inside the generators weighed by `|l|₁` (proofs/overlap_boxes.md, section 3).
-const SEP_ABS: f64 = 1e-290;
-
-/// The answer when `f64` arithmetic settles it (for `f64`/`f32` input): `Some(false)` if a
-/// rounded pair-cross axis certainly separates, `Some(true)` if the generators certainly
-/// span space and no exact pair-cross axis can separate, else `None`.
+/// The answer when `f64` arithmetic settles it (for `f64`/`f32` input), from the shared
+/// zonotope filter (proofs/overlap_boxes.md, section 3): `Some(false)` if a rounded
+/// pair-cross axis certainly separates, `Some(true)` if the generators certainly span
+/// space and no exact pair-cross axis can separate, else `None`.
 ///
-/// Separation:
-/// Sound for any vector `L̂`: separation along `L̂` is a fact about `L̂`, so the rounded
-/// cross product needs no error bound; only `L̂·D` and `L̂·Gᵢ` do (`D` and `G₃` are
-/// rounded sums that may cancel, so each is weighed by the magnitudes of its summands),
-/// and the margin `SEP_REL·Σₖ|L̂ₖ|·(magnitudes) + SEP_ABS` exceeds their rounding error
-/// (a few `u` of the same sum) by orders of magnitude. NaN and overflow never certify.
+/// Generators `gᵢ = fl(2hᵢ·aᵢ)` (one product each: error `u|gᵢ| + η`) and
+/// `g₃ = fl(e − a)` (error `u(|e| + |a|)`); `d = fl(fl(a + e) − 2c)` (error
+/// `γ₂(|a| + |e| + 2|c|)`).
 #[inline]
 fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
+    use super::zonotope::{in_range, mul_is_exact, sub_is_exact, zonotope_contains, Rounded};
     let (Some(a), Some(e), Some(c), Some(h)) = (
         wide3(&s.a),
         wide3(&s.b),
@@ -1307,9 +1296,6 @@ fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
             axes[i].map(|x| 2.0 * h[i] * x)
         }
     });
-    let d: [f64; 3] = core::array::from_fn(|k| a[k] + e[k] - 2.0 * c[k]);
-    // Magnitudes bounding the rounding of d and g₃ (which can cancel), and of gᵢ, i < 3.
-    let md: [f64; 3] = core::array::from_fn(|k| a[k].abs() + e[k].abs() + 2.0 * c[k].abs());
     let mg: [[f64; 3]; 4] = core::array::from_fn(|i| {
         if i == 3 {
             core::array::from_fn(|k| e[k].abs() + a[k].abs())
@@ -1317,64 +1303,18 @@ fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
             g[i].map(f64::abs)
         }
     });
-    // Intersection needs exact axes, so it is certified only where no product of up to
-    // six inputs can underflow or overflow (every non-zero |input| in [1e-30, 1e30]):
-    // then every rounding error is relative, a few u of the magnitude sums below.
-    let in_range = |x: f64| x == 0.0 || (1e-30..=1e30).contains(&x.abs());
-    let mut certain = [a, e, c, h, a0, a1, a2]
-        .iter()
-        .all(|p| p.iter().all(|&x| in_range(x)));
-    // |Gᵢ × Gⱼ| componentwise, bounded by magnitudes.
-    let ml = |i: usize, j: usize| -> [f64; 3] {
-        let (p, q) = (&mg[i], &mg[j]);
-        [
-            p[1] * q[2] + p[2] * q[1],
-            p[2] * q[0] + p[0] * q[2],
-            p[0] * q[1] + p[1] * q[0],
-        ]
-    };
-    for &(i, j) in &PAIRS {
-        let l = cross(&g[i], &g[j]);
-        let perm = |m: &[f64; 3]| l[0].abs() * m[0] + l[1].abs() * m[1] + l[2].abs() * m[2];
-        let ld = dot(&l, &d).abs();
-        let mut reach = 0.0;
-        let mut total = perm(&md);
-        for (gk, mk) in g.iter().zip(&mg) {
-            reach += dot(&l, gk).abs();
-            total += perm(mk);
-        }
-        let margin = ld - reach;
-        // Underflow errs absolutely: a few 2⁻¹⁰⁷⁵ per product, the ones inside gₖ weighed
-        // by |l|₁ (proofs/overlap_boxes.md, section 3).
-        let l1 = l[0].abs() + l[1].abs() + l[2].abs();
-        if margin.is_finite()
-            && total.is_finite()
-            && margin > SEP_REL * total + SEP_ABS * (1.0 + l1)
-        {
-            return Some(false);
-        }
-        if certain {
-            // The exact axis L = Gᵢ × Gⱼ differs from l by a few u of ml(i, j), so the
-            // exact margin is negative if the rounded one is below −SEP_REL·(that sum).
-            let m = ml(i, j);
-            let mperm = |v: &[f64; 3]| m[0] * v[0] + m[1] * v[1] + m[2] * v[2];
-            let big = mperm(&md) + mg.iter().map(mperm).sum::<f64>();
-            certain = margin.is_finite() && big.is_finite() && -margin > SEP_REL * big;
-        }
-    }
-    if !certain {
-        return None;
-    }
-    // Rank 3 certified: then the six axes are complete and none separates.
-    let solid = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
-        .iter()
-        .any(|&(i, j, k)| {
-            let det = dot(&cross(&g[i], &g[j]), &g[k]);
-            let m = ml(i, j);
-            let perm = m[0] * mg[k][0] + m[1] * mg[k][1] + m[2] * mg[k][2];
-            det.abs() > SEP_REL * perm
-        });
-    solid.then_some(true)
+    let in_range = in_range(&[a, e, c, h, a0, a1, a2]);
+    let exact_generators = in_range
+        && (0..3).all(|k| sub_is_exact(e[k], a[k]))
+        && (0..3).all(|i| axes[i].iter().all(|&x| mul_is_exact(2.0 * h[i], x)));
+    zonotope_contains(&Rounded {
+        d: core::array::from_fn(|k| a[k] + e[k] - 2.0 * c[k]),
+        md: core::array::from_fn(|k| a[k].abs() + e[k].abs() + 2.0 * c[k].abs()),
+        g,
+        mg,
+        in_range,
+        exact_generators,
+    })
 }
 
 #[cold]
@@ -1491,44 +1431,4 @@ pub fn obb_segment_with<T: Scalar, P: Policy<T>>(policy: P, b: &Obb<T>, s: &Segm
         }
     }
     true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use num_bigint::BigInt;
-
-    fn r(n: i64, d: i64) -> BigRational {
-        BigRational::new(BigInt::from(n), BigInt::from(d))
-    }
-
-    /// The bounds of proofs/overlap_boxes.md, section 3, recomputed in rationals: the
-    /// filter's margins must cover them.
-    #[test]
-    fn obb_segment_margins_cover_the_bounds() {
-        let u = BigRational::new(BigInt::from(1), BigInt::from(1) << 53usize);
-        let eta = BigRational::new(BigInt::from(1), BigInt::from(1) << 1075usize);
-        let one = r(1, 1);
-        let g = |n: i64| &u * r(n, 1) / (&one - &u * r(n, 1));
-        let sep_rel = BigRational::from_float(SEP_REL).unwrap();
-        let sep_abs = BigRational::from_float(SEP_ABS).unwrap();
-        // 3.1, separation: the coefficients of p_l(m*) and of each p_l(mg*_k).
-        let a = g(2) + g(3) * (&one + g(2)) + &u * r(2, 1) * (&one + g(5));
-        let b = (&u + g(3) + g(3) * (&one + g(3)) + &u * (&one + g(5))) * (&one + &u * r(2, 1));
-        assert!(a <= &u * r(91, 10) && b <= &u * r(91, 10));
-        let c_sep = &u * r(91, 10) / (&one - g(7));
-        assert!(c_sep < &u * r(10, 1));
-        // The threshold is rounded at most three times (two products, one sum).
-        let low = &one - g(3);
-        assert!(&u * r(10, 1) < &sep_rel * &low);
-        assert!(eta.clone() * r(18, 1) * (&one + g(5)) < &sep_abs * &low);
-        // 3.2, intersection: |l − L| ≤ 4.1u·ml; then 4.2u + 10.1u of big.
-        let dl = (g(2) + &u * r(2, 1) + &u * &u) * (&one + &u) * (&one + &u);
-        assert!(dl <= &u * r(41, 10));
-        assert!(&u * r(143, 10) < &sep_rel * (&one - g(8)));
-        // 3.3, rank: (4.1u + u + γ₃)(1 + u) ≤ 8.2u.
-        let det = (&u * r(51, 10) + g(3)) * (&one + &u);
-        assert!(det <= &u * r(82, 10));
-        assert!(&u * r(82, 10) < &sep_rel * (&one - g(3)));
-    }
 }

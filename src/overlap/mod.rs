@@ -10,3 +10,4 @@ pub mod plane_box;
 pub mod sphere;
 pub mod tri_aabb;
 pub mod tri_tri;
+mod zonotope;
