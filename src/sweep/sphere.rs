@@ -2,9 +2,9 @@
 
 use core::any::Any;
 
-use super::interval::{solve, Found, Pt, INFLATE, U};
+use super::interval::{solve, Est, Found, Pt, INFLATE, U};
 use super::pieces::{Ball, Motion, Radius, Slab};
-use super::{check3, check_radius, finite, radius_ok, single_hit, Collect, SweepHit};
+use super::{as_f64, check3, check_radius, finite, radius_ok, single_hit, SweepHit};
 use crate::geometry::{GeometryError, Plane, Sphere};
 use crate::Scalar;
 
@@ -93,6 +93,67 @@ fn ss_filter(
         if !decided(ab, e_ab)? {
             return Some(None); // beyond u = 1 the vertex, q(1) > 0: not reached yet
         }
+    }
+    Some(Some(Found {
+        first: if q0 { Pt::Root0 } else { Pt::Zero },
+        last: if q1_pos { Pt::Root1 } else { Pt::One },
+    }))
+}
+
+/// `γ₄/((1 − γ₄)(1 − u))` rounded up: the bound on `s₀ = n·c + d` per unit of
+/// `Σ|nₖcₖ| + |d|` (proofs/sweep.md, section 3.2).
+pub(crate) const SP_S0: f64 = 4.440892098500631e-16;
+/// `(γ₃ + v)/((1 − γ₃)(1 − u))` rounded up: the bound on `s₁ = n·(v_s − v_p)` per unit of
+/// `Σ|nₖŵₖ|`.
+pub(crate) const SP_S1: f64 = 4.44089209850063e-16;
+/// `γ₃/((1 − γ₃)(1 − u))` rounded up: the bound on `n·n`.
+pub(crate) const SP_NN: f64 = 3.3306690738754726e-16;
+
+/// The exact time set of the sphere/plane piece from plain `f64` values with static
+/// bounds on `s₀`, `s₁`, `n·n` and running bounds (`Est`) on the rest; `None` when a
+/// needed sign is not certified or the input is out of the guarded range.
+#[inline(always)]
+fn sp_filter(
+    c: &[f64; 3],
+    vs: &[f64; 3],
+    r: f64,
+    n: &[f64; 3],
+    d: f64,
+    vp: &[f64; 3],
+) -> Option<Option<Found>> {
+    let w = [vs[0] - vp[0], vs[1] - vp[1], vs[2] - vp[2]];
+    let in_range = |x: f64| x == 0.0 || (SS_MIN..=SS_MAX).contains(&x.abs());
+    if !(c.iter().chain(n).chain(&w).all(|&x| in_range(x)) && in_range(d) && in_range(r)) {
+        return None;
+    }
+    let pc = [n[0] * c[0], n[1] * c[1], n[2] * c[2]];
+    let s0 = pc[0] + pc[1] + pc[2] + d;
+    let e0 = (pc[0].abs() + pc[1].abs() + pc[2].abs() + d.abs()) * SP_S0;
+    let pw = [n[0] * w[0], n[1] * w[1], n[2] * w[2]];
+    let s1 = pw[0] + pw[1] + pw[2];
+    let e1 = (pw[0].abs() + pw[1].abs() + pw[2].abs()) * SP_S1;
+    let nn = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    // s₁ ≠ 0 certified: A = s₁² > 0 (the discriminant s₁²r²|n|² is then ≥ 0).
+    decided(s1, e1)?;
+    let (s0, s1) = (Est { v: s0, e: e0 }, Est { v: s1, e: e1 });
+    let (nn, r) = (
+        Est {
+            v: nn,
+            e: nn * SP_NN,
+        },
+        Est::exact(r),
+    );
+    let sign = |x: Est| if x.ok() { decided(x.v, x.e) } else { None };
+    let a = s1 * s1;
+    let b = s0 * s1;
+    let cc = s0 * s0 - r * r * nn;
+    let q0 = sign(cc)?;
+    if q0 && sign(b)? {
+        return Some(None); // outside at u = 0, moving away
+    }
+    let q1_pos = sign(a + b + b + cc)?;
+    if q1_pos && !sign(a + b)? {
+        return Some(None); // q(1) > 0 and the vertex after 1: not reached
     }
     Some(Some(Found {
         first: if q0 { Pt::Root0 } else { Pt::Zero },
@@ -253,8 +314,7 @@ pub fn sweep_sphere_plane<T: Scalar>(
     {
         return None;
     }
-    let mut c = Collect::new(true);
-    c.add(&Slab {
+    let piece = Slab {
         m: Motion {
             p: &s.center,
             vp: Some(vs),
@@ -263,8 +323,23 @@ pub fn sweep_sphere_plane<T: Scalar>(
         n: &plane.normal,
         d: &plane.offset,
         r: Radius(&s.radius, None),
-    });
-    c.finish()
+    };
+    let filtered = match (
+        as_f64(&s.center),
+        as_f64(vs),
+        as_f64(&plane.normal),
+        as_f64(vp),
+    ) {
+        (Some(c), Some(w), Some(n), Some(v)) => {
+            sp_filter(&c, &w, s.radius.to_f64(), &n, plane.offset.to_f64(), &v)
+        }
+        _ => None,
+    };
+    let found = match filtered {
+        Some(f) => f,
+        None => solve::<T, _>(&piece, true),
+    };
+    single_hit(&piece, found, true)
 }
 
 /// [`sweep_sphere_plane`], refusing bad input.
@@ -337,6 +412,10 @@ mod tests {
         let k = |n: i64| (gamma(n) + int(2) * &v + &v * &v) / ((int(1) - gamma(n)) * (int(1) - &u));
         smallest_above(SS_AB, &k(3));
         smallest_above(SS_C, &k(4));
+        let d = |n: i64| (int(1) - gamma(n)) * (int(1) - &u);
+        smallest_above(SP_S0, &(gamma(4) / d(4)));
+        smallest_above(SP_S1, &((gamma(3) + &v) / d(3)));
+        smallest_above(SP_NN, &(gamma(3) / d(3)));
         assert_eq!(
             Q::from_float(SS_MIN).unwrap(),
             Q::new(1.into(), BigInt::from(1) << 200usize)
@@ -394,6 +473,35 @@ mod tests {
                         },
                         q: &qca,
                         r: Radius(&qra, Some(&qrb)),
+                    },
+                    true,
+                );
+                assert_eq!(found, exact);
+            }
+        }
+        assert!(decided > 4900, "{decided}");
+        // Sphere/plane: the same check.
+        let mut decided = 0;
+        for _ in 0..5000 {
+            let c = [next(), next(), next()];
+            let n = [next(), next(), next()];
+            let (vs, vp) = ([next(), next(), next()], [next(), next(), next()]);
+            let (r, d) = (next().abs() / 4.0, next());
+            if let Some(found) = sp_filter(&c, &vs, r, &n, d, &vp) {
+                decided += 1;
+                let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
+                let (qc, qn, qvs, qvp) = (qp(&c), qp(&n), qp(&vs), qp(&vp));
+                let (qr, qd) = (Q::from_float(r).unwrap(), Q::from_float(d).unwrap());
+                let exact = solve::<Q, _>(
+                    &Slab {
+                        m: Motion {
+                            p: &qc,
+                            vp: Some(&qvs),
+                            vq: Some(&qvp),
+                        },
+                        n: &qn,
+                        d: &qd,
+                        r: Radius(&qr, None),
                     },
                     true,
                 );
