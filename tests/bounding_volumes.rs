@@ -162,13 +162,22 @@ fn check_kdop<T: Scalar, const N: usize>(pts: &[[T; 3]], qp: &[Q3], label: &str)
     for i in 0..N {
         let d = Kdop::<T, N>::DIRECTIONS[i].map(|c| qi(c as i64));
         let dots: Vec<Q> = qp.iter().map(|p| qdot(&d, p)).collect();
-        let (lo, hi) = (tq(&k.min[i]), tq(&k.max[i]));
         let (mn, mx) = (dots.iter().min().unwrap(), dots.iter().max().unwrap());
+        // An end beyond the type's range is rounded outward to ±∞ (documented).
+        let lo_ok = k.min[i]
+            .to_rational()
+            .map_or(k.min[i] < T::zero(), |lo| lo <= *mn);
+        let hi_ok = k.max[i]
+            .to_rational()
+            .map_or(k.max[i] > T::zero(), |hi| *mx <= hi);
         assert!(
-            lo <= *mn && *mx <= hi,
+            lo_ok && hi_ok,
             "{label}: {}-DOP slab {i} misses a point",
             2 * N
         );
+        let (Some(lo), Some(hi)) = (k.min[i].to_rational(), k.max[i].to_rational()) else {
+            continue;
+        };
         if !isect_is_float::<T>() {
             assert!(lo == *mn && hi == *mx, "{label}: rational k-DOP not tight");
         }
@@ -181,7 +190,29 @@ fn isect_is_float<T: Scalar>() -> bool {
 }
 
 fn check_sphere<T: Scalar>(s: &Sphere<T>, qp: &[Q3], label: &str, what: &str) {
-    let (c, r) = (tq3(&s.center), tq(&s.radius));
+    let c = tq3(&s.center);
+    if s.radius.to_rational().is_none() {
+        // Documented: +∞ only when the minimal radius exceeds the type's range.
+        assert!(
+            s.radius > T::zero(),
+            "{label}: {what} radius {:?}",
+            s.radius
+        );
+        let (_, r2) = min_sphere_exact(&qp.iter().map(|p| p.clone()).collect::<Vec<_>>()).unwrap();
+        let max = if isect_is_float::<T>()
+            && core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
+        {
+            qf(f32::MAX as f64)
+        } else {
+            qf(f64::MAX)
+        };
+        assert!(
+            r2 > &max * &max,
+            "{label}: {what} radius is +inf but the minimum fits"
+        );
+        return;
+    }
+    let r = tq(&s.radius);
     for (i, p) in qp.iter().enumerate() {
         assert!(
             sphere_contains_q(&c, &r, p),
@@ -191,6 +222,11 @@ fn check_sphere<T: Scalar>(s: &Sphere<T>, qp: &[Q3], label: &str, what: &str) {
 }
 
 fn check_obb<T: Scalar>(b: &Obb<T>, qp: &[Q3], label: &str, what: &str) {
+    let finite = |v: &[T; 3]| v.iter().all(Scalar::is_finite);
+    assert!(
+        finite(&b.center) && b.axes.iter().all(finite) && finite(&b.half_extents),
+        "{label}: {what} is not finite: {b:?}"
+    );
     let bq = obb_q(b);
     for (i, p) in qp.iter().enumerate() {
         assert!(
@@ -902,4 +938,68 @@ fn obb_tightness_on_rotated_boxes() {
     }
     let aabb_area = aabb(&p).unwrap().surface_area();
     assert!(aabb_area > truth * 1.2);
+}
+
+/// Float builders only (the rational oracle still decides), for the proptest families.
+fn check_floats<T: Scalar>(pts: &[[T; 3]], label: &str) {
+    let qp: Vec<Q3> = pts.iter().map(tq3).collect();
+    check_kdop::<T, 13>(pts, &qp, label);
+    check_sphere(
+        &sphere_aabb_center(pts).unwrap(),
+        &qp,
+        label,
+        "AABB-centre sphere",
+    );
+    check_sphere(&sphere_ritter(pts).unwrap(), &qp, label, "Ritter sphere");
+    check_sphere(&sphere_welzl(pts).unwrap(), &qp, label, "Welzl sphere");
+    check_hull(&convex_hull(pts).unwrap(), &qp, label);
+    check_obb(&obb_pca(pts).unwrap(), &qp, label, "PCA OBB");
+    check_obb(&obb_dito(pts).unwrap(), &qp, label, "DiTO OBB");
+}
+
+mod prop {
+    use super::*;
+    use common::{config, gen};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(config(64, 1))]
+
+        /// Mixed magnitudes in one set (1e300 beside 1e-300, near the top of the range),
+        /// any bit pattern, clusters of points one ulp apart.
+        #[test]
+        fn f64_extreme_sets(p in prop_oneof![
+            gen::mixed::<f64, 3, 6>(),
+            gen::extreme::<f64, 3, 6>(),
+            gen::ulp_cluster::<f64, 3, 6>(),
+        ]) {
+            check_floats(&p, &format!("f64 extreme {p:?}"));
+        }
+
+        #[test]
+        fn f32_extreme_sets(p in prop_oneof![
+            gen::mixed::<f32, 3, 6>(),
+            gen::extreme::<f32, 3, 6>(),
+            gen::ulp_cluster::<f32, 3, 6>(),
+        ]) {
+            check_floats(&p, &format!("f32 extreme {p:?}"));
+        }
+    }
+}
+
+#[test]
+fn points_at_the_ends_of_the_range() {
+    for m in [f64::MAX, f64::MAX / 3.0] {
+        let p = [
+            [-m, -m, -m],
+            [m, m, m],
+            [m, -m, 0.0],
+            [0.0, m, -m],
+            [1.0, 2.0, 3.0],
+        ];
+        check_floats(&p, &format!("±{m:e}"));
+    }
+    let m = f32::MAX;
+    let p = [[-m, -m, -m], [m, m, m], [m, -m, 0.0], [0.0, m, -m]];
+    check_floats(&p, "±f32::MAX");
 }

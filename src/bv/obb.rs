@@ -1,6 +1,8 @@
 //! Oriented bounding boxes: Gottschalk's PCA of the hull and Larsson–Källberg's
 //! extremal-points method (DiTO).
 
+use core::any::TypeId;
+
 use num_rational::BigRational;
 
 use super::hull::{convex_hull, Hull};
@@ -50,6 +52,12 @@ fn frame_from(u: &V3) -> [V3; 3] {
 fn frame_from2(e: &V3, n: &V3) -> Option<[V3; 3]> {
     let e = normalize(e)?;
     let n = normalize(n)?;
+    // Re-orthogonalise (n ⊥ e only up to rounding) and refuse a near-parallel pair.
+    let d = dot(&n, &e);
+    if d.abs() > 0.5 {
+        return None;
+    }
+    let n = normalize(&[n[0] - d * e[0], n[1] - d * e[1], n[2] - d * e[2]])?;
     let m = normalize(&cross(&n, &e))?;
     Some([e, m, n])
 }
@@ -139,9 +147,12 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
         .expect("identity axes are independent");
     }
     let axf: [V3; 3] = core::array::from_fn(|i| core::array::from_fn(|k| ax[i][k].to_f64()));
+    // Badly conditioned frames (never from exact arithmetic, possible from rounding on
+    // extreme inputs) are replaced by the coordinate axes.
+    let conditioned = dot(&axf[0], &cross(&axf[1], &axf[2])).abs() > 0.5;
     let (axf, ax) = match inverse_cols(&axf) {
-        Some(_) => (axf, ax),
-        None => (
+        Some(_) if conditioned => (axf, ax),
+        _ => (
             IDENTITY,
             core::array::from_fn(|i| core::array::from_fn(|k| from_f64(IDENTITY[i][k]))),
         ),
@@ -160,14 +171,52 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
     }
     let mid: V3 = core::array::from_fn(|i| 0.5 * (lo[i] + hi[i]));
     let c_local: V3 = core::array::from_fn(|k| (0..3).map(|i| mid[i] * axf[i][k]).sum());
-    let cw = frame.to_world(&c_local);
+    // The centre, kept within the points' bounding box (rounding near the top of the
+    // range could otherwise carry it past the largest finite value).
+    let mut cw = frame.to_world(&c_local);
+    for k in 0..3 {
+        let (mn, mx) = points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                let x = p[k].to_f64();
+                (a.min(x), b.max(x))
+            });
+        cw[k] = if cw[k].is_nan() {
+            0.5 * mn + 0.5 * mx
+        } else {
+            cw[k].clamp(mn, mx)
+        };
+    }
     let center: [T; 3] = core::array::from_fn(|k| from_f64(cw[k]));
-    let scale = frame.unit();
+    // Sets spanning nearly the whole range of T: lengthen the axes by a power of two
+    // (exact) so that the half extents, in units of the axes, stay far from overflow.
+    let unit = frame.unit();
+    let top = if TypeId::of::<T>() == TypeId::of::<f32>() {
+        2f64.powi(116)
+    } else {
+        2f64.powi(1012)
+    };
+    let hl = (0..3).map(|i| 0.5 * (hi[i] - lo[i])).fold(0.0f64, f64::max);
+    let (ax, scale) = if hl > 0.0 && !(hl * unit < top) {
+        // σ = 2^k with k = ⌊log₂ hl⌋ + log₂ unit − 4: half extents near 16 in units of σ·aᵢ.
+        let kmax = if top < 1e100 { 124 } else { 1020 };
+        let k = (hl.log2().floor() as i32 + unit.log2().round() as i32 - 4).min(kmax);
+        let sigma = 2f64.powi(k);
+        let ax: [[T; 3]; 3] =
+            core::array::from_fn(|i| core::array::from_fn(|k| from_f64(axf[i][k] * sigma)));
+        (ax, unit / sigma)
+    } else {
+        (ax, unit)
+    };
     let hmax = (0..3)
         .map(|i| 0.5 * (hi[i] - lo[i]) * scale)
         .fold(0.0f64, f64::max);
-    let floor0 =
-        (hmax + cw.iter().fold(0.0f64, |m, x| m.max(x.abs()))) * 2f64.powi(-50) + f64::from_bits(1);
+    let cmax = if scale == unit {
+        cw.iter().fold(0.0f64, |m, x| m.max(x.abs()))
+    } else {
+        0.0
+    };
+    let floor0 = hmax * 2f64.powi(-50) + cmax * 2f64.powi(-50) + f64::from_bits(1);
     let half: [T; 3] = core::array::from_fn(|i| {
         let h = 0.5 * (hi[i] - lo[i]) * scale;
         super::step_up(from_f64::<T>(
@@ -268,8 +317,9 @@ fn pca_axes(local: &[V3], hull: &Hull) -> [V3; 3] {
 /// clustered points do not bias it), computed in `f64`; the box is the tightest one along
 /// those axes that contains every point.
 ///
-/// The axes are rounded to `T` and kept **as rounded** (the box is the exact
-/// parallelepiped of its axes, [`Obb`]); the centre and half extents are exact for
+/// The axes are unit vectors rounded to `T` and kept **as rounded** (the box is the exact
+/// parallelepiped of its axes, [`Obb`]; for sets whose extent nears the top of `T`'s range
+/// the axes are lengthened by a power of two so the half extents cannot overflow); the centre and half extents are exact for
 /// rationals (coordinates by Cramer's rule), and for floats rounded outward and then
 /// certified by the exact [`Obb::contains_point`] on every point (half extents grown until
 /// all pass). So the box always contains every point. Degenerate inputs: coplanar points
@@ -321,7 +371,14 @@ fn certify<T: Scalar>(b: &mut Obb<T>, points: &[[T; 3]], floor0: f64) {
         let (mut rel, mut floor) = (2f64.powi(-44), floor0);
         let pf: [f64; 3] = core::array::from_fn(|k| p[k].to_f64());
         while !(cert.as_ref().is_some_and(|c| c.inside(&pf)) || b.contains_point(p)) {
-            b.half_extents = core::array::from_fn(|i| grow(&b.half_extents[i], rel, floor));
+            let h: [T; 3] = core::array::from_fn(|i| grow(&b.half_extents[i], rel, floor));
+            if !h.iter().all(Scalar::is_finite) {
+                // Unreachable for the boxes `fit_box` builds (half extents are at most a
+                // few times the set's extent in units of axes scaled to keep them far
+                // from overflow); stop rather than loop. The tests would see the miss.
+                return;
+            }
+            b.half_extents = h;
             rel = (rel * 4.0).min(1.0);
             floor *= 4.0;
             cert = ObbCert::new(b);
