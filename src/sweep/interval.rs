@@ -34,6 +34,11 @@ pub(crate) trait Piece<T> {
     fn has_quad(&self) -> bool;
     /// `[A, B, C]` of `A·u² + 2B·u + C ≤ 0` (only called when [`Piece::has_quad`]).
     fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3];
+    /// A certified answer of [`solve`] from a dedicated `f64` filter, if the piece has
+    /// one and it decides (`None`: not decided).
+    fn fast(&self, _bounded: bool) -> Option<Option<Found>> {
+        None
+    }
 }
 
 /// The polynomials the decisions use.
@@ -284,6 +289,9 @@ fn cmp<T: Scalar, P: Piece<T>>(p: &Signer<'_, T, P>, x: Pt, y: Pt) -> Ordering {
 /// as its end points, or `None` if it is empty. Every decision is an exact polynomial
 /// sign (`proofs/sweep.md`, section 1).
 pub(crate) fn solve<T: Scalar, P: Piece<T>>(p: &P, bounded: bool) -> Option<Found> {
+    if let Some(found) = p.fast(bounded) {
+        return found;
+    }
     let p = &Signer::new(p);
     let mut lo = Pt::Zero;
     let mut hi = if bounded { Pt::One } else { Pt::Inf };

@@ -4,8 +4,11 @@
 //! the relative position and velocity are polynomials in the inputs (`p − q`,
 //! `v_p − v_q`), so nothing is rounded before the exact signs see it.
 
-use super::interval::Piece;
+use super::as_f64;
+use super::interval::{Found, Piece};
+use super::sphere::ss_filter;
 use crate::predicates::Ring;
+use crate::Scalar;
 
 pub(crate) fn dot<R: Ring>(u: &[R; 3], v: &[R; 3]) -> R {
     u[0].clone() * v[0].clone() + u[1].clone() * v[1].clone() + u[2].clone() * v[2].clone()
@@ -79,9 +82,24 @@ pub(crate) struct Ball<'a, T> {
     pub(crate) r: Radius<'a, T>,
 }
 
-impl<T> Piece<T> for Ball<'_, T> {
+impl<T: Scalar> Piece<T> for Ball<'_, T> {
     fn lin_count(&self) -> usize {
         0
+    }
+    /// The sphere/sphere filter (`proofs/sweep.md`, section 3.1) for float input.
+    fn fast(&self, bounded: bool) -> Option<Option<Found>> {
+        let zero = [0.0; 3];
+        let (p, q) = (as_f64(self.m.p)?, as_f64(self.q)?);
+        let vp = match self.m.vp {
+            Some(v) => as_f64(v)?,
+            None => zero,
+        };
+        let vq = match self.m.vq {
+            Some(v) => as_f64(v)?,
+            None => zero,
+        };
+        let r2 = self.r.1.map_or(0.0, Scalar::to_f64);
+        ss_filter(&q, &vq, self.r.0.to_f64(), &p, &vp, r2, bounded)
     }
     fn lin<R: Ring>(&self, _: usize, _: &impl Fn(&T) -> R) -> (R, R) {
         unreachable!("a ball has no linear constraints")

@@ -37,13 +37,15 @@ fn decided(v: f64, bound: f64) -> Option<bool> {
 /// relative bounds; `None` when a needed sign is not certified (or out of range): then
 /// the general path decides.
 #[inline(always)]
-fn ss_filter(
+pub(crate) fn ss_filter(
     ca: &[f64; 3],
     va: &[f64; 3],
     ra: f64,
     cb: &[f64; 3],
     vb: &[f64; 3],
     rb: f64,
+
+    bounded: bool,
 ) -> Option<Option<Found>> {
     let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
     let w = [vb[0] - va[0], vb[1] - va[1], vb[2] - va[2]];
@@ -59,6 +61,9 @@ fn ss_filter(
     let e_c = (dd + r2) * SS_C;
     let q0 = decided(c, e_c)?; // q(0) > 0: not touching at the start
     if a == 0.0 {
+        if !bounded {
+            return None; // a ray with zero direction: the general path
+        }
         // Relative rest (every w_k is exactly 0): the whole step or nothing.
         return Some((!q0).then_some(Found {
             first: Pt::Zero,
@@ -83,6 +88,13 @@ fn ss_filter(
         * INFLATE;
     if !decided(disc, e_disc)? {
         return Some(None);
+    }
+    if !bounded {
+        // A ray (t ∈ [0, ∞)): A > 0, so the last time is the larger root.
+        return Some(Some(Found {
+            first: if q0 { Pt::Root0 } else { Pt::Zero },
+            last: Pt::Root1,
+        }));
     }
     let q1 = a + 2.0 * b + c;
     let e_q1 = (e_a + 2.0 * e_b + e_c + 2.0 * U * (a + 2.0 * b.abs() + c.abs())) * INFLATE;
@@ -218,7 +230,7 @@ pub fn sweep_sphere_sphere<T: Scalar>(
         any(&b.center).downcast_ref::<[f64; 3]>(),
         any(vb).downcast_ref::<[f64; 3]>(),
     ) {
-        ss_filter(ca, wa, a.radius.to_f64(), cb, wb, b.radius.to_f64())
+        ss_filter(ca, wa, a.radius.to_f64(), cb, wb, b.radius.to_f64(), true)
     } else if let (Some(ca), Some(wa), Some(cb), Some(wb)) = (
         any(&a.center).downcast_ref::<[f32; 3]>(),
         any(va).downcast_ref::<[f32; 3]>(),
@@ -233,6 +245,7 @@ pub fn sweep_sphere_sphere<T: Scalar>(
             &up(cb),
             &up(wb),
             b.radius.to_f64(),
+            true,
         )
     } else {
         None
@@ -431,7 +444,7 @@ mod tests {
     #[test]
     fn filter_agrees_with_the_exact_path() {
         let z = [0.0; 3];
-        let f = |cb: [f64; 3], vb: [f64; 3]| ss_filter(&z, &z, 1.0, &cb, &vb, 1.0);
+        let f = |cb: [f64; 3], vb: [f64; 3]| ss_filter(&z, &z, 1.0, &cb, &vb, 1.0, true);
         // Head-on: decided, first = Root0, last = One.
         assert_eq!(
             f([4.0, 0.0, 0.0], [-4.0, 0.0, 0.0]),
@@ -459,7 +472,8 @@ mod tests {
             let cb = [next(), next(), next()];
             let (va, vb) = ([next(), next(), next()], [next(), next(), next()]);
             let (ra, rb) = (next().abs() / 4.0, next().abs() / 4.0);
-            if let Some(found) = ss_filter(&ca, &va, ra, &cb, &vb, rb) {
+            let bounded = decided % 2 == 0; // both domains: [0, 1] and rays' [0, ∞)
+            if let Some(found) = ss_filter(&ca, &va, ra, &cb, &vb, rb, bounded) {
                 decided += 1;
                 let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
                 let (qca, qcb, qva, qvb) = (qp(&ca), qp(&cb), qp(&va), qp(&vb));
@@ -474,7 +488,7 @@ mod tests {
                         q: &qca,
                         r: Radius(&qra, Some(&qrb)),
                     },
-                    true,
+                    bounded,
                 );
                 assert_eq!(found, exact);
             }
