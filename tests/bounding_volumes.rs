@@ -198,7 +198,7 @@ fn check_sphere<T: Scalar>(s: &Sphere<T>, qp: &[Q3], label: &str, what: &str) {
             "{label}: {what} radius {:?}",
             s.radius
         );
-        let (_, r2) = min_sphere_exact(&qp.iter().map(|p| p.clone()).collect::<Vec<_>>()).unwrap();
+        let (_, r2) = min_sphere_exact(qp).unwrap();
         let max = if isect_is_float::<T>()
             && core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
         {

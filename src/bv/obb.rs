@@ -197,7 +197,8 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
         2f64.powi(1012)
     };
     let hl = (0..3).map(|i| 0.5 * (hi[i] - lo[i])).fold(0.0f64, f64::max);
-    let (ax, scale) = if hl > 0.0 && !(hl * unit < top) {
+    let world = hl * unit;
+    let (ax, scale) = if hl > 0.0 && (world.is_nan() || world >= top) {
         // σ = 2^k with k = ⌊log₂ hl⌋ + log₂ unit − 4: half extents near 16 in units of σ·aᵢ.
         let kmax = if top < 1e100 { 124 } else { 1020 };
         let k = (hl.log2().floor() as i32 + unit.log2().round() as i32 - 4).min(kmax);
