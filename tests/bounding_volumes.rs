@@ -1003,3 +1003,25 @@ fn points_at_the_ends_of_the_range() {
     let p = [[-m, -m, -m], [m, m, m], [m, -m, 0.0], [0.0, m, -m]];
     check_floats(&p, "±f32::MAX");
 }
+
+/// The same builders over GMP rationals: every volume checked by the oracle, Welzl equal
+/// to the brute-force optimum.
+#[cfg(feature = "rug")]
+#[test]
+fn rug_rationals() {
+    let mut rng = Rng64::new(0x7275_67);
+    for round in 0..cases(22, 1) as usize {
+        let n = 1 + round % 7;
+        let (p, name) = family(&mut rng, round, n);
+        let label = format!("rug round {round} ({name}, n = {n})");
+        let pr: Vec<[rug::Rational; 3]> = as_q(&p)
+            .iter()
+            .map(|q| core::array::from_fn(|k| common::to_rug(&q[k])))
+            .collect();
+        check_all(&pr, &label);
+        let (c, r2) = brute_min_sphere(&as_q(&p));
+        let s = sphere_welzl(&pr).unwrap();
+        assert_eq!(tq3(&s.center), c, "{label}: centre");
+        assert!(tq(&s.radius).pow(2) >= r2, "{label}: radius");
+    }
+}

@@ -464,9 +464,12 @@ pub fn min_sphere_exact<T: Scalar>(
 /// * Floats: the algorithm runs in `f64` (in a translated, power-of-two-scaled frame),
 ///   the centre is rounded to `T`, and the radius is certified as in
 ///   [`sphere_aabb_center`]: the sphere **always contains every point** (checked exactly),
-///   and its radius exceeds the minimal one only by the centre's rounding (measured in
-///   tests: relative `1e-9` or better for `f64` on well-spread sets; `f32`, whose centre
-///   has 24 bits, about `1e-6`).
+///   and its radius exceeds the minimal one `r*` essentially by the centre's rounding:
+///   the tests assert `r* ≤ r ≤ r*·(1 + 10⁻⁹) + 4·ulp(max(|c|, r))` for `f64` and the
+///   same with `10⁻⁶` for `f32`, on cospherical, coplanar, far-from-origin (`1e6`),
+///   `2^±1000`-scaled and subnormal sets. (Not a proven bound: the `f64` algorithm's own
+///   rounding is not analysed; containment, which is proven, does not depend on it.)
+///   A radius beyond the type's range is `+∞`.
 ///
 /// # Errors
 ///
