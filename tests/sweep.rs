@@ -1150,6 +1150,24 @@ fn obb_obb_times_checked_with_the_static_exact_test() {
             hit.is_some(),
             "{what}: swap"
         );
+        // The f64 path (quick reject and filters) on the same, exactly representable, input.
+        let f = |x: &Q| x.to_f64_lossy();
+        let fv = |v: &V| [f(&v[0]), f(&v[1]), f(&v[2])];
+        let fo = |o: &Obb<Q>| {
+            Obb::new(
+                fv(&o.center),
+                [fv(&o.axes[0]), fv(&o.axes[1]), fv(&o.axes[2])],
+                fv(&o.half_extents),
+            )
+        };
+        let hf = sweep_obb_obb(&fo(&a), &fv(&va), &fo(&b), &fv(&vb));
+        assert_eq!(hf.is_some(), hit.is_some(), "{what}: f64");
+        if let (Some(x), Some(y)) = (&hf, &hit) {
+            assert!(
+                within(&y.first, x.first, x.first_error) && within(&y.last, x.last, x.last_error),
+                "{what}: f64 times"
+            );
+        }
     }
     assert!(yes > 20 && no > 20, "{yes} {no}");
 }

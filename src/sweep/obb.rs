@@ -1,15 +1,35 @@
 //! OBB/OBB sweep by the dynamic separating-axis test (Gomez; Eberly, "Dynamic collision
 //! detection using oriented bounding boxes"; RTR §22.17).
 
+use super::interval::Est;
 use super::interval::Piece;
 use super::pieces::{cross, dot};
-use super::{check3, finite, Collect, SweepHit};
+use super::{as_f64, check3, finite, Collect, SweepHit};
 use crate::geometry::{GeometryError, Obb};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
 use crate::{Scalar, Sign};
 
 /// A generator: `0..3` the axes of `a`, `3..6` those of `b`.
 type G = usize;
+
+/// The 15 classic axes as generator pairs: faces of `a`, faces of `b`, edge pairs.
+const PAIRS: [(G, G); 15] = [
+    (1, 2),
+    (2, 0),
+    (0, 1),
+    (4, 5),
+    (5, 3),
+    (3, 4),
+    (0, 3),
+    (0, 4),
+    (0, 5),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+];
 
 /// A candidate separating direction, a polynomial vector in the inputs.
 #[derive(Clone, Copy, Debug)]
@@ -179,23 +199,6 @@ impl<T: Scalar> Boxes<'_, T> {
     /// The axes whose slabs cut out the Minkowski difference exactly (by its rank, as in
     /// [`obb_obb`](crate::overlap::obb_obb::obb_obb)).
     fn axes(&self) -> alloc::vec::Vec<Axis> {
-        const PAIRS: [(G, G); 15] = [
-            (1, 2),
-            (2, 0),
-            (0, 1),
-            (4, 5),
-            (5, 3),
-            (3, 4),
-            (0, 3),
-            (0, 4),
-            (0, 5),
-            (1, 3),
-            (1, 4),
-            (1, 5),
-            (2, 3),
-            (2, 4),
-            (2, 5),
-        ];
         let mut out: alloc::vec::Vec<Axis> =
             PAIRS.iter().map(|&(p, q)| Axis::Cross(p, q)).collect();
         let gens: alloc::vec::Vec<G> = (0..6)
@@ -232,6 +235,57 @@ impl<T: Scalar> Boxes<'_, T> {
         }
         out
     }
+}
+
+/// A certain miss from `f64` running-error arithmetic (`proofs/sweep.md`, section 7): on
+/// one of the 15 cross-product axes `L`, the projection `s(u) = D(u)·L` stays above `R_L`
+/// (or below `−R_L`) at both ends of the step, certified by [`Est`] bounds. `false`: not
+/// shown, the exact test decides. Every slab `|x·L| ≤ R_L` contains the Minkowski
+/// difference for any `L`, so a certified separation on one axis is a miss.
+fn quick_miss<T: Scalar>(a: &Obb<T>, va: &[T; 3], b: &Obb<T>, vb: &[T; 3]) -> bool {
+    let get = |x: &[T; 3]| as_f64(x).map(|p| p.map(Est::exact));
+    let mut gens = [[Est::exact(0.0); 3]; 6];
+    for m in 0..6 {
+        let v = if m < 3 { &a.axes[m] } else { &b.axes[m - 3] };
+        match get(v) {
+            Some(g) => gens[m] = g,
+            None => return false,
+        }
+    }
+    let ext: [Est; 6] = core::array::from_fn(|m| {
+        let h = if m < 3 {
+            &a.half_extents[m]
+        } else {
+            &b.half_extents[m - 3]
+        };
+        Est::exact(h.to_f64())
+    });
+    let (Some(ca), Some(cb), Some(wa), Some(wb)) =
+        (get(&a.center), get(&b.center), get(va), get(vb))
+    else {
+        return false;
+    };
+    let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
+    let w = [wb[0] - wa[0], wb[1] - wa[1], wb[2] - wa[2]];
+    let pos = |x: Est| x.ok() && x.v > x.e;
+    let neg = |x: Est| x.ok() && -x.v > x.e;
+    PAIRS.iter().any(|&(p, q)| {
+        let l = cross(&gens[p], &gens[q]);
+        let mut r = Est::exact(0.0);
+        for m in 0..6 {
+            if m != p && m != q {
+                let t = dot(&gens[m], &l);
+                r = r + ext[m]
+                    * Est {
+                        v: t.v.abs(),
+                        e: t.e,
+                    };
+            }
+        }
+        let s0 = dot(&d, &l);
+        let s1 = s0 + dot(&w, &l);
+        (pos(s0 - r) && pos(s1 - r)) || (neg(s0 + r) && neg(s1 + r))
+    })
 }
 
 fn valid<T: Scalar>(b: &Obb<T>) -> bool {
@@ -283,6 +337,9 @@ pub fn sweep_obb_obb<T: Scalar>(
     vb: &[T; 3],
 ) -> Option<SweepHit<T>> {
     if !valid(a) || !valid(b) || !finite(&[va, vb]) {
+        return None;
+    }
+    if quick_miss(a, va, b, vb) {
         return None;
     }
     let boxes = Boxes { a, va, b, vb };
