@@ -270,8 +270,9 @@ fn interleaved_ratios(input: &str) {
     );
 }
 
-/// `ISECT_RT_PROFILE=exact|moller|woop[:random|:edge_aimed]` runs one implementation 2000
-/// times over the cases and exits, without criterion: a fixed workload for
+/// `ISECT_RT_PROFILE=exact|moller|plain|woop[:random|:random_large|:edge_aimed]` runs one
+/// implementation `ISECT_RT_ITERS` (default 2000) times over the cases and exits, without
+/// criterion: a fixed workload for
 /// `valgrind --tool=callgrind` instruction counts. Otherwise the criterion benches run.
 fn main() {
     if let Ok(input) = std::env::var("ISECT_RT_RATIO") {
@@ -280,16 +281,17 @@ fn main() {
     }
     if let Ok(spec) = std::env::var("ISECT_RT_PROFILE") {
         let (which, input) = spec.split_once(':').unwrap_or((spec.as_str(), "random"));
-        let cases = if input == "edge_aimed" {
-            edge_cases()
-        } else {
-            random_cases()
+        let cases = match input {
+            "edge_aimed" => edge_cases(),
+            "random_large" => random_cases_n(65536),
+            _ => random_cases(),
         };
         let run = match which {
             "exact" => run_exact,
             "moller" => run_moller,
+            "plain" => run_plain,
             "woop" => run_woop,
-            _ => panic!("ISECT_RT_PROFILE: expected exact, moller or woop, got {which:?}"),
+            _ => panic!("ISECT_RT_PROFILE: expected exact, moller, plain or woop, got {which:?}"),
         };
         let iters: usize = std::env::var("ISECT_RT_ITERS")
             .ok()
