@@ -245,10 +245,10 @@ impl<T: Scalar> Boxes<'_, T> {
 fn quick_miss<T: Scalar>(a: &Obb<T>, va: &[T; 3], b: &Obb<T>, vb: &[T; 3]) -> bool {
     let get = |x: &[T; 3]| as_f64(x).map(|p| p.map(Est::exact));
     let mut gens = [[Est::exact(0.0); 3]; 6];
-    for m in 0..6 {
+    for (m, slot) in gens.iter_mut().enumerate() {
         let v = if m < 3 { &a.axes[m] } else { &b.axes[m - 3] };
         match get(v) {
-            Some(g) => gens[m] = g,
+            Some(g) => *slot = g,
             None => return false,
         }
     }
