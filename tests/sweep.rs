@@ -28,8 +28,8 @@
 //! Inputs: random small integers; exactly grazing sweeps built on dyadic grids
 //! (Pythagorean offsets: distances 5, 7, 9, 11 realised exactly), the same nudged by one
 //! ulp; all of them also far from the origin (around 1e6 with unit-size objects), under
-//! signed axis permutations, swapped objects, representable translations, and in f32,
-//! f64 and rationals.
+//! signed axis permutations, swapped objects, representable translations, power-of-two
+//! scalings to extreme exponents (2^±1000, subnormals), and in f32, f64 and rationals.
 
 mod common;
 
