@@ -658,6 +658,17 @@ fn check_plane(s: &Sphere<f64>, vs: &[f64; 3], p: &Plane<f64>, vp: &[f64; 3], wh
         "{what}: {s:?} {vs:?} {p:?} {vp:?}"
     );
     check_quadratic(&hit, &(&s1 * &s1), &(&s0 * &s1), &(&s0 * &s0 - &rr), what);
+    if let (Some(c), Some(v), Some(nn), Some(w), Some(r), Some(d)) = (
+        to32(&s.center),
+        to32(vs),
+        to32(&p.normal),
+        to32(vp),
+        to32s(s.radius),
+        to32s(p.offset),
+    ) {
+        let h32 = sweep_sphere_plane(&Sphere::new(c, r), &v, &Plane::new(nn, d), &w);
+        agree(&hit, &h32, &format!("{what}: f32"));
+    }
     let hq = sweep_sphere_plane(
         &qsphere(s),
         &rq(vs),
@@ -1003,6 +1014,16 @@ fn ray_capsule_grazing_and_random() {
             &Capsule::new(qa, qb, q(cap.radius)),
         );
         agree(&hit, &hq, &what);
+        if let (Some(o), Some(d), Some(a), Some(b), Some(r)) = (
+            to32(&origin),
+            to32(&ray.direction),
+            to32(&s0),
+            to32(&s1),
+            to32s(cap.radius),
+        ) {
+            let h32 = ray_capsule(&Ray::new(o, d), &Capsule::new(a, b, r));
+            agree(&hit, &h32, &format!("{what}: f32"));
+        }
     }
     assert!(yes > 40 && no > 20, "{yes} {no}");
 }
