@@ -1183,6 +1183,14 @@ fn obb_obb_times_checked_with_the_static_exact_test() {
         };
         let hf = sweep_obb_obb(&fo(&a), &fv(&va), &fo(&b), &fv(&vb));
         assert_eq!(hf.is_some(), hit.is_some(), "{what}: f64");
+        // Far from the origin (an exact translation of both boxes): the same answer.
+        let far = |o: &Obb<f64>| {
+            let mut o = o.clone();
+            o.center = add_f(&o.center, &[1e6, -1e6, 1048576.0]);
+            o
+        };
+        let hfar = sweep_obb_obb(&far(&fo(&a)), &fv(&va), &far(&fo(&b)), &fv(&vb));
+        assert_eq!(hfar.is_some(), hit.is_some(), "{what}: far");
         if let (Some(x), Some(y)) = (&hf, &hit) {
             assert!(
                 within(&y.first, x.first, x.first_error) && within(&y.last, x.last, x.last_error),
