@@ -1025,3 +1025,23 @@ fn rug_rationals() {
         assert!(tq(&s.radius).pow(2) >= r2, "{label}: radius");
     }
 }
+
+/// Rationals far outside the `f64` range (`2^±3000`): the `f64` heuristics see infinities
+/// or zeros, the exact parts must still give valid volumes and the exact minimal sphere.
+#[test]
+fn rationals_beyond_the_float_range() {
+    let mut rng = Rng64::new(0x3000);
+    for round in 0..cases(11, 1) as usize {
+        let (p, name) = family(&mut rng, round, 7);
+        for k in [-3000, 3000] {
+            let s = common::q_pow2(k);
+            let qp: Vec<Q3> = as_q(&p).iter().map(|v| v.clone().map(|x| x * &s)).collect();
+            let label = format!("round {round} ({name}) x 2^{k}");
+            check_all(&qp, &label);
+            let (c, r2) = brute_min_sphere(&qp);
+            let w = sphere_welzl(&qp).unwrap();
+            assert_eq!(w.center, c, "{label}");
+            assert!(&w.radius * &w.radius >= r2, "{label}");
+        }
+    }
+}
