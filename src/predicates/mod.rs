@@ -221,6 +221,12 @@ pub fn insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Sign {
 /// assert!(!collinear3(&[0.0, 0.0, 0.0], &[1.0, 2.0, 3.0], &[2.0, 4.0, 6.000000000000001]));
 /// ```
 pub fn collinear3<T: Scalar>(a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
+    // Documented: `true` for any non-finite coordinate. Without this check a projection
+    // that skips the bad coordinate could still answer "not collinear" (found by the
+    // fuzz target `predicates`; tests/fuzz_regressions.rs).
+    if ![a, b, c].iter().all(|p| p.iter().all(Scalar::is_finite)) {
+        return true;
+    }
     let proj = |p: &[T; 3], i: usize, j: usize| [p[i].clone(), p[j].clone()];
     [(0, 1), (1, 2), (2, 0)].iter().all(|&(i, j)| {
         T::Kernel::orient2d(&proj(a, i, j), &proj(b, i, j), &proj(c, i, j)) == Sign::Zero

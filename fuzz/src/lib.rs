@@ -1,0 +1,513 @@
+//! Shared input decoding and exact helpers for the isect fuzz targets.
+//!
+//! libFuzzer hands every target an arbitrary byte string. Pure random bits almost never
+//! produce the inputs exact geometry is about (coplanar points, a ray through a shared
+//! edge, touching boxes), so [`Src`] decodes bytes into floats by *class*: small integers
+//! and dyadic fractions (on which sums and midpoints are exact, so degeneracies are
+//! common), repeats of earlier values, earlier values nudged by a few ulps, values scaled
+//! to extreme exponents, subnormals, ±0, the largest finite values, and, when the input's
+//! mode byte allows it, NaN and ±∞. Points are decoded the same way: fresh, repeated,
+//! exact midpoints / parallelogram completions / reflections of earlier points (collinear
+//! and coplanar sets), or an earlier point with one coordinate nudged.
+//!
+//! The first byte of the input is a mode byte:
+//! * bit 0..2 == 0 (1 input in 8): non-finite values may appear;
+//! * bit 3: every value is rounded to `f32` and decoded over the `f32` exponent range, so
+//!   targets can check that the `f32`, `f64` and rational entry points agree.
+//!
+//! Running out of bytes yields zeros, so every input decodes to something.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+/// Exact rationals.
+pub type Q = BigRational;
+
+/// A byte-string decoder that yields floats of every class.
+pub struct Src<'a> {
+    data: &'a [u8],
+    pos: usize,
+    /// Non-finite values may be produced.
+    pub nonfinite: bool,
+    /// Every value is an `f32` (widened exactly to `f64`).
+    pub f32_mode: bool,
+    pool: Vec<f64>,
+    pts: Vec<[f64; 3]>,
+}
+
+impl<'a> Src<'a> {
+    /// A decoder over `data`; reads the mode byte.
+    pub fn new(data: &'a [u8]) -> Src<'a> {
+        let mut s = Src {
+            data,
+            pos: 0,
+            nonfinite: false,
+            f32_mode: false,
+            pool: Vec::new(),
+            pts: Vec::new(),
+        };
+        let mode = s.byte();
+        s.nonfinite = mode & 7 == 0;
+        s.f32_mode = mode & 8 != 0;
+        s
+    }
+
+    /// Whether all bytes were consumed.
+    pub fn is_empty(&self) -> bool {
+        self.pos >= self.data.len()
+    }
+
+    /// The next byte, or 0 past the end.
+    pub fn byte(&mut self) -> u8 {
+        let b = self.data.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        b
+    }
+
+    /// The next `n <= 8` bytes as a little-endian integer.
+    pub fn bits(&mut self, n: usize) -> u64 {
+        let mut x = 0u64;
+        for i in 0..n {
+            x |= (self.byte() as u64) << (8 * i);
+        }
+        x
+    }
+
+    /// A boolean.
+    pub fn bool(&mut self) -> bool {
+        self.byte() & 1 == 1
+    }
+
+    /// An index below `n` (0 if `n == 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            self.byte() as usize % n
+        }
+    }
+
+    /// A small signed integer in `-8..=8`.
+    pub fn small_int(&mut self) -> i64 {
+        (self.byte() % 17) as i64 - 8
+    }
+
+    fn max_exp(&self) -> i32 {
+        if self.f32_mode {
+            127
+        } else {
+            1023
+        }
+    }
+
+    fn min_sub_exp(&self) -> i32 {
+        if self.f32_mode {
+            -149
+        } else {
+            -1074
+        }
+    }
+
+    /// Rounds to the current precision and keeps the value in the pool.
+    fn finish(&mut self, mut x: f64) -> f64 {
+        if self.f32_mode {
+            x = x as f32 as f64;
+        }
+        if !self.nonfinite && !x.is_finite() {
+            // Keep the sign and class "huge" without leaving the finite range.
+            x = if x.is_nan() {
+                0.0
+            } else if self.f32_mode {
+                f32::MAX.copysign(x as f32) as f64
+            } else {
+                f64::MAX.copysign(x)
+            };
+        }
+        if self.pool.len() < 64 {
+            self.pool.push(x);
+        }
+        x
+    }
+
+    /// A float of any class (see the module docs).
+    pub fn f64(&mut self) -> f64 {
+        let tag = self.byte();
+        let x = match tag % 32 {
+            // Small integers: exact degeneracies.
+            0..=8 => self.small_int() as f64,
+            // Dyadic fractions k / 2^e.
+            9..=11 => {
+                let k = self.small_int() as f64;
+                let e = (self.byte() % 12) as i32;
+                k / (1u64 << e) as f64
+            }
+            // Repeat an earlier value (or its negation).
+            12..=15 => {
+                if self.pool.is_empty() {
+                    0.0
+                } else {
+                    let i = self.below(self.pool.len());
+                    let v = self.pool[i];
+                    if tag & 32 != 0 {
+                        -v
+                    } else {
+                        v
+                    }
+                }
+            }
+            // An earlier value nudged by a few ulps.
+            16..=18 => {
+                let v = if self.pool.is_empty() {
+                    1.0
+                } else {
+                    let i = self.below(self.pool.len());
+                    self.pool[i]
+                };
+                let n = (self.byte() % 7) as i32 - 3;
+                if self.f32_mode {
+                    nudge32(v as f32, n) as f64
+                } else {
+                    nudge(v, n)
+                }
+            }
+            // A small integer at an extreme scale: k · 2^e over the whole exponent range.
+            19..=21 => {
+                let k = self.small_int() as f64;
+                let span = (self.max_exp() - self.min_sub_exp() + 1) as u64;
+                let e = self.min_sub_exp() + (self.bits(2) % span) as i32;
+                mul_pow2(k, e)
+            }
+            // Raw bits: any value of the type, including subnormals (and non-finite ones).
+            22..=25 => {
+                if self.f32_mode {
+                    f32::from_bits(self.bits(4) as u32) as f64
+                } else {
+                    f64::from_bits(self.bits(8))
+                }
+            }
+            // A uniform-ish value in [-2, 2) with a full mantissa.
+            26..=27 => {
+                let m = self.bits(7) as i64 & ((1 << 53) - 1);
+                (m as f64 / (1u64 << 51) as f64) - 2.0
+            }
+            // Boundary values.
+            _ => {
+                let which = self.byte() % 12;
+                let (max, minp, tiny) = if self.f32_mode {
+                    (
+                        f32::MAX as f64,
+                        f32::MIN_POSITIVE as f64,
+                        f32::from_bits(1) as f64,
+                    )
+                } else {
+                    (f64::MAX, f64::MIN_POSITIVE, f64::from_bits(1))
+                };
+                match which {
+                    0 => 0.0,
+                    1 => -0.0,
+                    2 => max,
+                    3 => -max,
+                    4 => minp,
+                    5 => -tiny,
+                    6 => tiny,
+                    7 => minp - tiny,
+                    8 => f64::NAN,
+                    9 => f64::INFINITY,
+                    10 => f64::NEG_INFINITY,
+                    _ => 0.5,
+                }
+            }
+        };
+        self.finish(x)
+    }
+
+    /// A float that is finite whatever the mode.
+    pub fn finite(&mut self) -> f64 {
+        let x = self.f64();
+        if x.is_finite() {
+            x
+        } else {
+            0.0
+        }
+    }
+
+    /// A non-negative float (for radii and half-extents); NaN stays NaN.
+    pub fn nonneg(&mut self) -> f64 {
+        let x = self.f64();
+        if x < 0.0 {
+            -x
+        } else {
+            x
+        }
+    }
+
+    /// A point in space (see the module docs for the classes).
+    pub fn pt3(&mut self) -> [f64; 3] {
+        let tag = self.byte() % 16;
+        let n = self.pts.len();
+        let p = if n == 0 || tag < 7 {
+            [self.f64(), self.f64(), self.f64()]
+        } else {
+            let (i, j, k) = (self.below(n), self.below(n), self.below(n));
+            let (a, b, c) = (self.pts[i], self.pts[j], self.pts[k]);
+            let mut p = match tag {
+                7 | 8 => a,
+                // Midpoint: collinear with a and b (exact for dyadics of modest exponent).
+                9 => core::array::from_fn(|i| (a[i] + b[i]) * 0.5),
+                // Reflection 2a − b: collinear.
+                10 => core::array::from_fn(|i| a[i] + (a[i] - b[i])),
+                // Parallelogram a + b − c: coplanar with a, b, c.
+                11 => core::array::from_fn(|i| a[i] + b[i] - c[i]),
+                // a + k (b − a) for a small integer k: collinear.
+                12 => {
+                    let k = self.small_int() as f64;
+                    core::array::from_fn(|i| a[i] + k * (b[i] - a[i]))
+                }
+                // One coordinate of a nudged by an ulp or two.
+                13 => {
+                    let mut p = a;
+                    let i = self.below(3);
+                    let d = if self.bool() { 1 } else { -2 };
+                    p[i] = if self.f32_mode {
+                        nudge32(p[i] as f32, d) as f64
+                    } else {
+                        nudge(p[i], d)
+                    };
+                    p
+                }
+                // A coordinate permutation / sign flip of a.
+                14 => {
+                    let s = self.byte();
+                    let perm = PERMS[(s % 6) as usize];
+                    let mut p = [a[perm[0]], a[perm[1]], a[perm[2]]];
+                    if s & 8 != 0 {
+                        p[0] = -p[0];
+                    }
+                    p
+                }
+                // a with one coordinate taken from b (axis-aligned relations).
+                _ => {
+                    let mut p = a;
+                    let i = self.below(3);
+                    p[i] = b[i];
+                    p
+                }
+            };
+            for x in &mut p {
+                *x = self.finish(*x);
+            }
+            p
+        };
+        if self.pts.len() < 32 {
+            self.pts.push(p);
+        }
+        p
+    }
+
+    /// A point in the plane (a point in space with its z dropped).
+    pub fn pt2(&mut self) -> [f64; 2] {
+        let p = self.pt3();
+        [p[0], p[1]]
+    }
+
+    /// A direction: a point, often a small-integer one (axis-aligned or diagonal).
+    pub fn dir3(&mut self) -> [f64; 3] {
+        if self.byte() % 4 == 0 {
+            let v = [self.small_int(), self.small_int(), self.small_int()];
+            v.map(|x| self.finish(x as f64))
+        } else {
+            self.pt3()
+        }
+    }
+}
+
+/// The six permutations of three axes.
+pub const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The parity of a permutation of three axes (true for odd).
+pub fn perm_odd(p: [usize; 3]) -> bool {
+    let mut inv = 0;
+    for i in 0..3 {
+        for j in i + 1..3 {
+            if p[i] > p[j] {
+                inv += 1;
+            }
+        }
+    }
+    inv % 2 == 1
+}
+
+/// `x` moved by `n` ulps (towards +∞ for positive `n`); non-finite values unchanged.
+pub fn nudge(x: f64, n: i32) -> f64 {
+    if !x.is_finite() {
+        return x;
+    }
+    let mut x = x;
+    for _ in 0..n.unsigned_abs() {
+        x = if n > 0 { x.next_up() } else { x.next_down() };
+    }
+    x
+}
+
+/// `f32` version of [`nudge`].
+pub fn nudge32(x: f32, n: i32) -> f32 {
+    if !x.is_finite() {
+        return x;
+    }
+    let mut x = x;
+    for _ in 0..n.unsigned_abs() {
+        x = if n > 0 { x.next_up() } else { x.next_down() };
+    }
+    x
+}
+
+/// `x · 2^e`, computed in steps so that intermediate factors stay normal (rounded once at
+/// the end when the result is subnormal).
+pub fn mul_pow2(mut x: f64, mut e: i32) -> f64 {
+    while e > 1000 {
+        x *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        // Keep exactness where possible: only scale down in the last step if needed.
+        if e < -1000 && x.abs() >= f64::MIN_POSITIVE * 2f64.powi(1000) {
+            x *= 2f64.powi(-1000);
+            e += 1000;
+        } else {
+            break;
+        }
+    }
+    if e < -1022 {
+        // 2^e is subnormal or zero as an f64: split.
+        let half = e / 2;
+        return x * 2f64.powi(half) * 2f64.powi(e - half);
+    }
+    x * 2f64.powi(e)
+}
+
+/// The exact value of a finite float.
+pub fn q(x: f64) -> Q {
+    Q::from_float(x).expect("finite")
+}
+
+/// The exact value of a finite point.
+pub fn q3(p: &[f64; 3]) -> [Q; 3] {
+    p.map(q)
+}
+
+/// The exact value of a finite plane point.
+pub fn q2(p: &[f64; 2]) -> [Q; 2] {
+    p.map(q)
+}
+
+/// `2^k` as an exact rational.
+pub fn q_pow2(k: i32) -> Q {
+    let p = BigInt::one() << k.unsigned_abs();
+    if k >= 0 {
+        Q::from_integer(p)
+    } else {
+        Q::new(BigInt::one(), p)
+    }
+}
+
+/// Whether all values are finite.
+pub fn all_finite<'x>(xs: impl IntoIterator<Item = &'x f64>) -> bool {
+    xs.into_iter().all(|x| x.is_finite())
+}
+
+/// `x · 2^k` if that is exact in `f64` (finite, and no bits lost to underflow).
+pub fn scale_exact(x: f64, k: i32) -> Option<f64> {
+    if !x.is_finite() {
+        return None;
+    }
+    let y = mul_pow2(x, k);
+    if !y.is_finite() {
+        return None;
+    }
+    if x == 0.0 {
+        return Some(y);
+    }
+    if q(y) == q(x) * q_pow2(k) {
+        Some(y)
+    } else {
+        None
+    }
+}
+
+/// Every coordinate scaled by `2^k`, if all of them scale exactly.
+pub fn scale_all<const N: usize>(xs: [f64; N], k: i32) -> Option<[f64; N]> {
+    let mut out = [0.0; N];
+    for i in 0..N {
+        out[i] = scale_exact(xs[i], k)?;
+    }
+    Some(out)
+}
+
+/// Whether `x` is exactly an `f32`.
+pub fn is_f32(x: f64) -> bool {
+    x.is_nan() || (x as f32) as f64 == x
+}
+
+/// Sign of a rational.
+pub fn sign_q(x: &Q) -> isect::Sign {
+    if x.is_zero() {
+        isect::Sign::Zero
+    } else if *x > Q::zero() {
+        isect::Sign::Positive
+    } else {
+        isect::Sign::Negative
+    }
+}
+
+/// A small power-of-two exponent for exact scaling checks, biased towards extremes.
+pub fn scale_exp(s: &mut Src) -> i32 {
+    match s.byte() % 4 {
+        0 => (s.byte() % 9) as i32 - 4,
+        1 => 500 + (s.byte() % 200) as i32,
+        2 => -500 - (s.byte() % 200) as i32,
+        _ => (s.bits(2) % 2100) as i32 - 1050,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_reaches_every_class() {
+        let mut seen = [false; 6];
+        for seed in 0u32..20000 {
+            let bytes: Vec<u8> = (0..64)
+                .map(|i| (seed.wrapping_mul(2654435761) >> (i % 24)) as u8 ^ i as u8)
+                .collect();
+            let mut s = Src::new(&bytes);
+            for _ in 0..8 {
+                let x = s.f64();
+                seen[0] |= x.is_nan();
+                seen[1] |= x.is_infinite();
+                seen[2] |= x != 0.0 && x.is_finite() && x.abs() < f64::MIN_POSITIVE;
+                seen[3] |= x == 0.0 && x.is_sign_negative();
+                seen[4] |= x.abs() > 1e300 && x.is_finite();
+                seen[5] |= x == x.round() && x.abs() <= 8.0;
+            }
+        }
+        assert_eq!(seen, [true; 6]);
+    }
+
+    #[test]
+    fn scaling_is_exact_or_refused() {
+        assert_eq!(scale_exact(1.5, -1074), None);
+        assert_eq!(scale_exact(3.0, -1074), Some(f64::from_bits(3)));
+        assert_eq!(scale_exact(1.0, -1074), Some(f64::from_bits(1)));
+        assert_eq!(scale_exact(1.5, 1023), Some(1.5 * 2f64.powi(1023)));
+        assert_eq!(scale_exact(1.0, 1024), None);
+    }
+}
