@@ -1,8 +1,5 @@
 //! The 3D convex hull by quickhull on exact orientation signs.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::{check, BvError, Frame};
 use crate::predicates::collinear3;
 use crate::{orient2d, orient3d, Scalar, Sign};
@@ -70,32 +67,10 @@ impl Hull {
     }
 }
 
-/// A multiplicative hasher for the edge map's `(usize, usize)` keys (the default SipHash
-/// dominated the hull's running time; keys are not attacker-controlled).
-#[derive(Default)]
-struct EdgeHasher(u64);
-
-impl Hasher for EdgeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(26) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-type EdgeMap = HashMap<(usize, usize), usize, BuildHasherDefault<EdgeHasher>>;
-
 struct Face {
     v: [usize; 3],
+    /// `nb[e]`: the face across the edge `v[e] → v[e+1]` (it holds the reversed edge).
+    nb: [usize; 3],
     alive: bool,
     outside: Vec<usize>,
     /// Approximate outward normal and offset in the local frame (for choosing the
@@ -270,33 +245,39 @@ fn approx_plane(local: &[[f64; 3]], v: [usize; 3]) -> ([f64; 3], f64) {
 }
 
 fn quickhull<T: Scalar>(points: &[[T; 3]], local: &[[f64; 3]], s: [usize; 4]) -> Vec<[usize; 3]> {
+    const NONE: usize = usize::MAX;
     let [mut a, mut b, c, d] = s;
     if orient3d(&points[a], &points[b], &points[c], &points[d]) == Sign::Negative {
         core::mem::swap(&mut a, &mut b);
     }
     // orient3d(a, b, c, d) > 0: these four faces are counterclockwise from outside.
     let mut faces: Vec<Face> = Vec::new();
-    let mut edges: EdgeMap = EdgeMap::default();
     let outside = |points: &[[T; 3]], v: &[usize; 3], p: usize| {
         orient3d(&points[v[0]], &points[v[1]], &points[v[2]], &points[p]) == Sign::Negative
     };
-    let add_face = |faces: &mut Vec<Face>, edges: &mut EdgeMap, v: [usize; 3]| {
+    let add_face = |faces: &mut Vec<Face>, v: [usize; 3]| {
         let (n, off) = approx_plane(local, v);
-        let id = faces.len();
-        for e in 0..3 {
-            edges.insert((v[e], v[(e + 1) % 3]), id);
-        }
         faces.push(Face {
             v,
+            nb: [NONE; 3],
             alive: true,
             outside: Vec::new(),
             n,
             off,
         });
-        id
+        faces.len() - 1
     };
     for v in [[a, b, c], [a, d, b], [b, d, c], [c, d, a]] {
-        add_face(&mut faces, &mut edges, v);
+        add_face(&mut faces, v);
+    }
+    // Neighbours of the tetrahedron's faces: the face holding the reversed edge.
+    for f in 0..4 {
+        for e in 0..3 {
+            let (p, q) = (faces[f].v[e], faces[f].v[(e + 1) % 3]);
+            faces[f].nb[e] = (0..4)
+                .find(|&g| (0..3).any(|j| faces[g].v[j] == q && faces[g].v[(j + 1) % 3] == p))
+                .expect("a tetrahedron's faces share every edge");
+        }
     }
     for p in 0..points.len() {
         if s.contains(&p) {
@@ -308,7 +289,11 @@ fn quickhull<T: Scalar>(points: &[[T; 3]], local: &[[f64; 3]], s: [usize; 4]) ->
     }
     let mut stack: Vec<usize> = (0..4).filter(|&f| !faces[f].outside.is_empty()).collect();
     let mut visible: Vec<usize> = Vec::new();
-    let mut horizon: Vec<(usize, usize)> = Vec::new();
+    // Horizon edges (p, q) in the direction of the visible face, with the face beyond.
+    let mut horizon: Vec<(usize, usize, usize)> = Vec::new();
+    // The new face whose horizon edge starts / ends at a vertex (reset after each step).
+    let mut start_of = vec![NONE; points.len()];
+    let mut end_of = vec![NONE; points.len()];
     while let Some(f) = stack.pop() {
         if !faces[f].alive || faces[f].outside.is_empty() {
             continue;
@@ -329,10 +314,8 @@ fn quickhull<T: Scalar>(points: &[[T; 3]], local: &[[f64; 3]], s: [usize; 4]) ->
         while k < visible.len() {
             let g = visible[k];
             k += 1;
-            let v = faces[g].v;
             for e in 0..3 {
-                let (p, q) = (v[e], v[(e + 1) % 3]);
-                let nb = edges[&(q, p)];
+                let nb = faces[g].nb[e];
                 if !faces[nb].alive {
                     // Already visible (dead faces are only this round's visible ones).
                     continue;
@@ -341,26 +324,35 @@ fn quickhull<T: Scalar>(points: &[[T; 3]], local: &[[f64; 3]], s: [usize; 4]) ->
                     faces[nb].alive = false;
                     visible.push(nb);
                 } else {
-                    horizon.push((p, q));
+                    let v = faces[g].v;
+                    horizon.push((v[e], v[(e + 1) % 3], nb));
                 }
             }
         }
-        // A horizon edge found before its neighbour turned visible is not on the horizon.
-        horizon.retain(|&(p, q)| faces[edges[&(q, p)]].alive);
         let mut orphans: Vec<usize> = Vec::new();
         for &g in &visible {
-            let v = faces[g].v;
-            for e in 0..3 {
-                let key = (v[e], v[(e + 1) % 3]);
-                if edges.get(&key) == Some(&g) {
-                    edges.remove(&key);
-                }
-            }
             orphans.append(&mut faces[g].outside);
         }
         let first_new = faces.len();
-        for &(p, q) in &horizon {
-            add_face(&mut faces, &mut edges, [p, q, eye]);
+        for &(p, q, nb) in &horizon {
+            let id = add_face(&mut faces, [p, q, eye]);
+            faces[id].nb[0] = nb;
+            if let Some(j) = (0..3).find(|&j| faces[nb].v[j] == q && faces[nb].v[(j + 1) % 3] == p)
+            {
+                faces[nb].nb[j] = id;
+            }
+            start_of[p] = id;
+            end_of[q] = id;
+        }
+        // The horizon is a cycle: the face after (p, q) starts at q, the one before ends at p.
+        for face in &mut faces[first_new..] {
+            let [p, q, _] = face.v;
+            face.nb[1] = start_of[q];
+            face.nb[2] = end_of[p];
+        }
+        for &(p, q, _) in &horizon {
+            start_of[p] = NONE;
+            end_of[q] = NONE;
         }
         for o in orphans {
             if o == eye {
