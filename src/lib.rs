@@ -17,6 +17,10 @@
 //! * The reference [`oracle`]: adversarial input generators and named scenes, and
 //!   [`oracle::check`], which judges your own implementation against the exact answers.
 //!
+//! The [user guide](guide) walks through every family of tests with runnable examples:
+//! choosing exact or epsilon policies, sign conventions, what is exact and what is
+//! rounded (with the error bounds), and using isect as an oracle for your own code.
+//!
 //! See `docs/ARCHITECTURE.md` for the map of the crate and `proofs/` for the arguments
 //! behind every exactness claim.
 //!
@@ -67,6 +71,7 @@ extern crate alloc;
 pub mod bv;
 mod error;
 pub mod geometry;
+pub mod guide;
 pub mod interop;
 pub mod mesh;
 pub mod oracle;
