@@ -19,7 +19,7 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// Exact rationals.
 pub type Q = BigRational;
@@ -475,6 +475,76 @@ pub fn scale_exp(s: &mut Src) -> i32 {
         2 => -500 - (s.byte() % 200) as i32,
         _ => (s.bits(2) % 2100) as i32 - 1050,
     }
+}
+
+// ---- exact vector algebra and the exact ray/triangle construction ----
+
+/// `a − b`.
+pub fn sub(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    core::array::from_fn(|i| &a[i] - &b[i])
+}
+/// `a × b`.
+pub fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+/// `a · b`.
+pub fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
+    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+}
+
+/// The exact answer for a ray crossing the plane of a non-degenerate triangle (not
+/// parallel): `Some((t, contact, d·n < 0))` when the ray meets the closed triangle.
+pub enum Exact {
+    /// The triangle's vertices are collinear.
+    Degenerate,
+    /// The ray is parallel to the plane (lying in it when `coplanar`).
+    Parallel {
+        /// The ray lies in the plane.
+        coplanar: bool,
+    },
+    /// The ray's line crosses the plane: the hit, if any.
+    Cross(Option<(Q, isect::ray::triangle::Contact, bool, [Q; 3])>),
+}
+
+pub fn exact_ray_triangle(o: &[Q; 3], d: &[Q; 3], a: &[Q; 3], b: &[Q; 3], c: &[Q; 3]) -> Exact {
+    let n = cross(&sub(b, a), &sub(c, a));
+    if n.iter().all(Zero::is_zero) {
+        return Exact::Degenerate;
+    }
+    let den = dot(&n, d);
+    if den.is_zero() {
+        return Exact::Parallel {
+            coplanar: dot(&n, &sub(o, a)).is_zero(),
+        };
+    }
+    let t = dot(&n, &sub(a, o)) / &den;
+    if t.is_negative() {
+        return Exact::Cross(None);
+    }
+    let p: [Q; 3] = core::array::from_fn(|i| &o[i] + &t * &d[i]);
+    let nn = dot(&n, &n);
+    let wa = dot(&n, &cross(&sub(c, b), &sub(&p, b))) / &nn;
+    let wb = dot(&n, &cross(&sub(a, c), &sub(&p, c))) / &nn;
+    let wc = dot(&n, &cross(&sub(b, a), &sub(&p, a))) / &nn;
+    if wa.is_negative() || wb.is_negative() || wc.is_negative() {
+        return Exact::Cross(None);
+    }
+    let z = [wa.is_zero(), wb.is_zero(), wc.is_zero()];
+    let contact = match z {
+        [false, false, false] => isect::ray::triangle::Contact::Interior,
+        [false, false, true] => isect::ray::triangle::Contact::Edge(0),
+        [true, false, false] => isect::ray::triangle::Contact::Edge(1),
+        [false, true, false] => isect::ray::triangle::Contact::Edge(2),
+        [false, true, true] => isect::ray::triangle::Contact::Vertex(0),
+        [true, false, true] => isect::ray::triangle::Contact::Vertex(1),
+        [true, true, false] => isect::ray::triangle::Contact::Vertex(2),
+        [true, true, true] => unreachable!("weights sum to one"),
+    };
+    Exact::Cross(Some((t, contact, den.is_negative(), [wa, wb, wc])))
 }
 
 #[cfg(test)]

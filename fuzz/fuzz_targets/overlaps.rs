@@ -1,0 +1,342 @@
+//! tri_aabb, plane_aabb, plane_obb, sphere_sphere, sphere_aabb, sphere_obb, aabb_aabb
+//! (and their try_ forms) in f64 / f32 / BigRational against exact rational oracles:
+//! the separating-axis test over the 13 candidate axes for triangle/box, the range of
+//! `n·x + d` over the box for planes, `(ra + rb)² − |ca − cb|²` and Arvo's distance for
+//! spheres, interval overlap for boxes; plus swap, axis-permutation and negation
+//! invariants.
+#![no_main]
+
+use isect::overlap::aabb_aabb::{aabb_aabb, try_aabb_aabb};
+use isect::overlap::plane_box::{plane_aabb, plane_obb, try_plane_aabb, try_plane_obb, PlaneBox};
+use isect::overlap::sphere::{
+    sphere_aabb, sphere_obb, sphere_sphere, try_sphere_aabb, try_sphere_obb, try_sphere_sphere,
+};
+use isect::overlap::tri_aabb::{tri_aabb, try_tri_aabb};
+use isect::{Aabb, Obb, Plane, Sphere};
+use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, PERMS, Q};
+use libfuzzer_sys::fuzz_target;
+use num_traits::{Signed, Zero};
+
+fn qmin_max(xs: &[Q]) -> (Q, Q) {
+    let mut lo = xs[0].clone();
+    let mut hi = xs[0].clone();
+    for x in &xs[1..] {
+        if *x < lo {
+            lo = x.clone();
+        }
+        if *x > hi {
+            hi = x.clone();
+        }
+    }
+    (lo, hi)
+}
+
+/// Exact triangle/box overlap by the separating-axis theorem (13 axes, zero ones skipped).
+fn sat_tri_aabb(t: &[[Q; 3]; 3], lo: &[Q; 3], hi: &[Q; 3]) -> bool {
+    if (0..3).any(|k| lo[k] > hi[k]) {
+        return false;
+    }
+    let e = |k: usize| -> [Q; 3] {
+        core::array::from_fn(|i| {
+            if i == k {
+                Q::from_integer(1.into())
+            } else {
+                Q::zero()
+            }
+        })
+    };
+    let edges = [sub(&t[1], &t[0]), sub(&t[2], &t[1]), sub(&t[0], &t[2])];
+    let mut axes = vec![e(0), e(1), e(2), cross(&edges[0], &edges[1])];
+    for ed in &edges {
+        for k in 0..3 {
+            axes.push(cross(ed, &e(k)));
+        }
+    }
+    for a in axes {
+        if a.iter().all(Zero::is_zero) {
+            continue;
+        }
+        let proj: Vec<Q> = t.iter().map(|p| dot(&a, p)).collect();
+        let (tl, th) = qmin_max(&proj);
+        // Box projection: corners chosen by the axis signs.
+        let (mut bl, mut bh) = (Q::zero(), Q::zero());
+        for k in 0..3 {
+            let (x, y) = (&a[k] * &lo[k], &a[k] * &hi[k]);
+            if x <= y {
+                bl += x;
+                bh += y;
+            } else {
+                bl += y;
+                bh += x;
+            }
+        }
+        if th < bl || bh < tl {
+            return false;
+        }
+    }
+    true
+}
+
+fn plane_class(lo: Q, hi: Q) -> PlaneBox {
+    if lo.is_positive() {
+        PlaneBox::Outside
+    } else if hi.is_negative() {
+        PlaneBox::Inside
+    } else {
+        PlaneBox::Intersecting
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut s = Src::new(data);
+    let which = s.byte() % 5;
+    let ax = PERMS[s.below(6)];
+    let pm = |p: &[f64; 3]| [p[ax[0]], p[ax[1]], p[ax[2]]];
+    let f32m = s.f32_mode;
+    let f = |p: &[f64; 3]| p.map(|x| x as f32);
+    match which {
+        0 => {
+            let t: [[f64; 3]; 3] = core::array::from_fn(|_| s.pt3());
+            let (lo, hi) = (s.pt3(), s.pt3());
+            let b = Aabb::new(lo, hi);
+            let got = tri_aabb(t, &b);
+            if !all_finite(t.iter().flatten().chain(&lo).chain(&hi)) {
+                assert!(!got);
+                assert!(try_tri_aabb(t, &b).is_err());
+                return;
+            }
+            let qt = t.map(|p| q3(&p));
+            let want = sat_tri_aabb(&qt, &q3(&lo), &q3(&hi));
+            assert_eq!(got, want, "tri_aabb {t:?} {b:?}");
+            assert_eq!(
+                tri_aabb(&qt, &Aabb::new(q3(&lo), q3(&hi))),
+                want,
+                "tri_aabb Q"
+            );
+            let r = PERMS[s.below(6)];
+            assert_eq!(
+                tri_aabb([t[r[0]], t[r[1]], t[r[2]]], &b),
+                want,
+                "vertex order"
+            );
+            let pt = t.map(|p| pm(&p));
+            assert_eq!(
+                tri_aabb(pt, &Aabb::new(pm(&lo), pm(&hi))),
+                want,
+                "axes {ax:?}"
+            );
+            let n = |p: &[f64; 3]| p.map(|x| -x);
+            assert_eq!(
+                tri_aabb(t.map(|p| n(&p)), &Aabb::new(n(&hi), n(&lo))),
+                want,
+                "negated"
+            );
+            if f32m {
+                assert_eq!(
+                    tri_aabb(t.map(|p| f(&p)), &Aabb::new(f(&lo), f(&hi))),
+                    want,
+                    "f32"
+                );
+            }
+            if let Ok(x) = try_tri_aabb(t, &b) {
+                assert_eq!(x, want);
+            }
+        }
+        1 => {
+            let (nrm, d) = (s.dir3(), s.f64());
+            let plane = Plane::new(nrm, d);
+            let (lo, hi) = (s.pt3(), s.pt3());
+            let b = Aabb::new(lo, hi);
+            let got = plane_aabb(&plane, &b);
+            // An OBB built from the same decoded data.
+            let c = s.pt3();
+            let axes = [s.dir3(), s.dir3(), s.dir3()];
+            let h = [s.f64(), s.f64(), s.f64()];
+            let ob = Obb::new(c, axes, h);
+            let gob = plane_obb(&plane, &ob);
+            let fin_p = all_finite(nrm.iter().chain([&d]));
+            if !(fin_p && all_finite(lo.iter().chain(&hi))) {
+                assert_eq!(got, PlaneBox::Outside);
+                assert!(try_plane_aabb(&plane, &b).is_err());
+            } else {
+                let (qn, qd) = (q3(&nrm), q(d));
+                let want = if (0..3).any(|k| lo[k] > hi[k]) {
+                    PlaneBox::Outside
+                } else {
+                    let (ql, qh) = (q3(&lo), q3(&hi));
+                    let vals: Vec<Q> = (0..8)
+                        .map(|m| {
+                            let p: [Q; 3] = core::array::from_fn(|k| {
+                                if m >> k & 1 == 1 {
+                                    qh[k].clone()
+                                } else {
+                                    ql[k].clone()
+                                }
+                            });
+                            dot(&qn, &p) + &qd
+                        })
+                        .collect();
+                    let (a, b2) = qmin_max(&vals);
+                    plane_class(a, b2)
+                };
+                assert_eq!(got, want, "plane_aabb {plane:?} {b:?}");
+                let qp = Plane::new(qn.clone(), qd.clone());
+                assert_eq!(
+                    plane_aabb(&qp, &Aabb::new(q3(&lo), q3(&hi))),
+                    want,
+                    "plane_aabb Q"
+                );
+                let pp = Plane::new(pm(&nrm), d);
+                assert_eq!(plane_aabb(&pp, &Aabb::new(pm(&lo), pm(&hi))), want, "axes");
+                if f32m {
+                    let p32 = Plane::new(f(&nrm), d as f32);
+                    assert_eq!(plane_aabb(&p32, &Aabb::new(f(&lo), f(&hi))), want, "f32");
+                }
+                if let Ok(x) = try_plane_aabb(&plane, &b) {
+                    assert_eq!(x, want);
+                }
+            }
+            if !(fin_p && all_finite(c.iter().chain(axes.iter().flatten()).chain(&h))) {
+                assert_eq!(gob, PlaneBox::Outside);
+                assert!(try_plane_obb(&plane, &ob).is_err());
+            } else {
+                let (qn, qd) = (q3(&nrm), q(d));
+                let want = if h.iter().any(|&x| x < 0.0) {
+                    PlaneBox::Outside
+                } else {
+                    let mid = dot(&qn, &q3(&c)) + &qd;
+                    let mut r = Q::zero();
+                    for i in 0..3 {
+                        r += q(h[i]) * dot(&qn, &q3(&axes[i])).abs();
+                    }
+                    plane_class(&mid - &r, &mid + &r)
+                };
+                assert_eq!(gob, want, "plane_obb {plane:?} {ob:?}");
+                let qo = Obb::new(q3(&c), axes.map(|a| q3(&a)), h.map(q));
+                assert_eq!(
+                    plane_obb(&Plane::new(q3(&nrm), q(d)), &qo),
+                    want,
+                    "plane_obb Q"
+                );
+            }
+        }
+        2 => {
+            let a = Sphere::new(s.pt3(), s.f64());
+            let b = Sphere::new(s.pt3(), s.f64());
+            let got = sphere_sphere(&a, &b);
+            assert_eq!(sphere_sphere(&b, &a), got, "swap");
+            if !all_finite(
+                a.center
+                    .iter()
+                    .chain(&b.center)
+                    .chain([&a.radius, &b.radius]),
+            ) {
+                assert!(!got);
+                assert!(try_sphere_sphere(&a, &b).is_err());
+                return;
+            }
+            let (ra, rb) = (q(a.radius), q(b.radius));
+            let dd = sub(&q3(&a.center), &q3(&b.center));
+            let sum = &ra + &rb;
+            let want = !ra.is_negative() && !rb.is_negative() && sum.clone() * sum >= dot(&dd, &dd);
+            assert_eq!(got, want, "sphere_sphere {a:?} {b:?}");
+            let qa = Sphere::new(q3(&a.center), ra);
+            let qb = Sphere::new(q3(&b.center), rb);
+            assert_eq!(sphere_sphere(&qa, &qb), want, "Q");
+            let pa = Sphere::new(pm(&a.center), a.radius);
+            let pb = Sphere::new(pm(&b.center), b.radius);
+            assert_eq!(sphere_sphere(&pa, &pb), want, "axes");
+            if f32m {
+                let g = |x: &Sphere<f64>| Sphere::new(f(&x.center), x.radius as f32);
+                assert_eq!(sphere_sphere(&g(&a), &g(&b)), want, "f32");
+            }
+        }
+        3 => {
+            let sp = Sphere::new(s.pt3(), s.f64());
+            let (lo, hi) = (s.pt3(), s.pt3());
+            let b = Aabb::new(lo, hi);
+            let got = sphere_aabb(&sp, &b);
+            if !all_finite(sp.center.iter().chain([&sp.radius]).chain(&lo).chain(&hi)) {
+                assert!(!got);
+                assert!(try_sphere_aabb(&sp, &b).is_err());
+                return;
+            }
+            let (c, r) = (q3(&sp.center), q(sp.radius));
+            let (ql, qh) = (q3(&lo), q3(&hi));
+            let want = if r.is_negative() || (0..3).any(|k| ql[k] > qh[k]) {
+                false
+            } else {
+                let mut dist = Q::zero();
+                for k in 0..3 {
+                    let e = if c[k] < ql[k] {
+                        &ql[k] - &c[k]
+                    } else if c[k] > qh[k] {
+                        &c[k] - &qh[k]
+                    } else {
+                        Q::zero()
+                    };
+                    dist += &e * &e;
+                }
+                &r * &r >= dist
+            };
+            assert_eq!(got, want, "sphere_aabb {sp:?} {b:?}");
+            assert_eq!(
+                sphere_aabb(&Sphere::new(c.clone(), r.clone()), &Aabb::new(ql, qh)),
+                want
+            );
+            let ps = Sphere::new(pm(&sp.center), sp.radius);
+            assert_eq!(sphere_aabb(&ps, &Aabb::new(pm(&lo), pm(&hi))), want, "axes");
+            if f32m {
+                let s32 = Sphere::new(f(&sp.center), sp.radius as f32);
+                assert_eq!(sphere_aabb(&s32, &Aabb::new(f(&lo), f(&hi))), want, "f32");
+            }
+            // The same box as an OBB with the unit axes.
+            let one = 1.0;
+            let ctr: [f64; 3] = core::array::from_fn(|k| (lo[k] + hi[k]) * 0.5);
+            let hh: [f64; 3] = core::array::from_fn(|k| (hi[k] - lo[k]) * 0.5);
+            let exact_box = (0..3).all(|k| {
+                ctr[k].is_finite()
+                    && hh[k].is_finite()
+                    && q(ctr[k]) - q(hh[k]) == q(lo[k])
+                    && q(ctr[k]) + q(hh[k]) == q(hi[k])
+            });
+            if exact_box {
+                let ob = Obb::new(ctr, [[one, 0.0, 0.0], [0.0, one, 0.0], [0.0, 0.0, one]], hh);
+                assert_eq!(
+                    sphere_obb(&sp, &ob),
+                    want,
+                    "sphere_obb on an axis-aligned box"
+                );
+                assert_eq!(try_sphere_obb(&sp, &ob).unwrap_or(want), want);
+            }
+        }
+        _ => {
+            let a = Aabb::new(s.pt3(), s.pt3());
+            let b = Aabb::new(s.pt3(), s.pt3());
+            let got = aabb_aabb(&a, &b);
+            assert_eq!(aabb_aabb(&b, &a), got, "swap");
+            let want = (0..3).all(|k| {
+                a.min[k] <= a.max[k]
+                    && b.min[k] <= b.max[k]
+                    && a.min[k] <= b.max[k]
+                    && b.min[k] <= a.max[k]
+            });
+            assert_eq!(got, want, "aabb_aabb {a:?} {b:?}");
+            let fin = all_finite(a.min.iter().chain(&a.max).chain(&b.min).chain(&b.max));
+            match try_aabb_aabb(&a, &b) {
+                Ok(x) => {
+                    assert!(fin);
+                    assert_eq!(x, want);
+                }
+                Err(_) => {
+                    assert!(!fin || !(0..3).all(|k| a.min[k] <= a.max[k] && b.min[k] <= b.max[k]))
+                }
+            }
+            if fin {
+                let qa = Aabb::new(q3(&a.min), q3(&a.max));
+                let qb = Aabb::new(q3(&b.min), q3(&b.max));
+                assert_eq!(aabb_aabb(&qa, &qb), want, "Q");
+            }
+        }
+    }
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every fuzz target of isect in turn, each for SECONDS (default 600), and prints one
+# line of libFuzzer's final figures per target. A crash stops the run with the target's
+# exit status; the reproducer is under fuzz/artifacts/<target>/.
+#
+#   fuzz/run-all.sh [SECONDS] [extra libFuzzer flags...]
+#
+# Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz --locked`).
+# The corpus grows in fuzz/corpus/<target>/ and is reused by the next run.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+secs=${1:-600}
+shift || true
+targets=$(cargo +nightly fuzz list)
+# No sanitizer: the library forbids unsafe code, so AddressSanitizer finds nothing and
+# halves the speed; debug assertions (integer overflow checks) stay on.
+cargo +nightly fuzz build -s none
+mkdir -p fuzz/logs
+for t in $targets; do
+    log=fuzz/logs/$t.log
+    start=$SECONDS
+    if ! cargo +nightly fuzz run -s none "$t" -- -max_total_time="$secs" -max_len=256 \
+        -len_control=0 -print_final_stats=1 "$@" >"$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        echo "fuzz target $t failed; see $log and fuzz/artifacts/$t/" >&2
+        exit 1
+    fi
+    done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
+    printf '%-14s %4ds  %s\n' "$t" "$((SECONDS - start))" "$done_line"
+done
