@@ -30,3 +30,39 @@ fn fuzz_predicates_collinear3_non_finite_is_true() {
         &[0.0, 1.0, 0.0]
     ));
 }
+
+/// fuzz target `boxes`: `frustum_sphere_fast` answered `Outside` for a sphere with a
+/// negative radius before looking at NaN, while `frustum_sphere` leaves every plane
+/// undecided (`Intersecting`) when the centre or a plane is not finite. The fast form
+/// promises that its `Outside` is always the exact answer.
+#[test]
+fn fuzz_boxes_frustum_sphere_fast_negative_radius_with_nan() {
+    use isect::overlap::frustum::{
+        frustum_sphere, frustum_sphere_fast, DepthRange, Frustum, FrustumClass,
+    };
+    use isect::{Plane, Sphere};
+    let id = [
+        [1.0, 0.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ];
+    let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+    let nan_centre = Sphere::new([f64::NAN, 0.0, 0.0], -8.0);
+    assert_eq!(frustum_sphere(&f, &nan_centre), FrustumClass::Intersecting);
+    assert_eq!(
+        frustum_sphere_fast(&f, &nan_centre),
+        FrustumClass::Intersecting
+    );
+    // Every plane NaN, a finite empty sphere: every plane undecided in the exact form.
+    let broken = Frustum::new(core::array::from_fn(|_| Plane::new([f64::NAN; 3], 0.0)));
+    let empty = Sphere::new([0.0; 3], -1.0);
+    assert_eq!(frustum_sphere(&broken, &empty), FrustumClass::Intersecting);
+    assert_eq!(
+        frustum_sphere_fast(&broken, &empty),
+        FrustumClass::Intersecting
+    );
+    // A finite frustum and a finite empty sphere: Outside in both.
+    assert_eq!(frustum_sphere_fast(&f, &empty), FrustumClass::Outside);
+    assert_eq!(frustum_sphere(&f, &empty), FrustumClass::Outside);
+}

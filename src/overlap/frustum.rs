@@ -494,7 +494,10 @@ pub fn frustum_sphere_fast<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> FrustumC
         return frustum_sphere(f, s);
     };
     if r < 0.0 {
-        return FrustumClass::Outside;
+        // An empty sphere is Outside every finite plane, but a non-finite plane or centre
+        // leaves a plane undecided in the exact form; let it decide (fuzz find,
+        // tests/fuzz_regressions.rs).
+        return frustum_sphere(f, s);
     }
     let r = Iv::pt(r);
     FrustumClass::combine(f.planes.iter().map(|p| {
