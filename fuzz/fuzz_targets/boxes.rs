@@ -19,7 +19,7 @@ use num_traits::{Signed, Zero};
 
 fn obb(s: &mut Src) -> Obb<f64> {
     let c = s.pt3();
-    let axes = if s.byte() % 3 == 0 {
+    let axes = if s.byte().is_multiple_of(3) {
         [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     } else {
         [s.dir3(), s.dir3(), s.dir3()]

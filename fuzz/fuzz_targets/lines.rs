@@ -313,7 +313,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             if !z1 && !z2 {
-                assert_eq!(try_line_line_2d(&o1, &d1, &o2, &d2), Ok(got.clone()));
+                assert_eq!(try_line_line_2d(&o1, &d1, &o2, &d2), Ok(got));
             }
         }
         _ => {

@@ -313,7 +313,7 @@ impl<'a> Src<'a> {
 
     /// A direction: a point, often a small-integer one (axis-aligned or diagonal).
     pub fn dir3(&mut self) -> [f64; 3] {
-        if self.byte() % 4 == 0 {
+        if self.byte().is_multiple_of(4) {
             let v = [self.small_int(), self.small_int(), self.small_int()];
             v.map(|x| self.finish(x as f64))
         } else {
@@ -496,6 +496,7 @@ pub fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
     &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
 }
 
+#[allow(clippy::large_enum_variant)] // test-only, never stored in bulk
 /// The exact answer for a ray crossing the plane of a non-degenerate triangle (not
 /// parallel): `Some((t, contact, d·n < 0))` when the ray meets the closed triangle.
 pub enum Exact {
