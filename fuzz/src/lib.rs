@@ -573,6 +573,41 @@ mod tests {
         assert_eq!(seen, [true; 6]);
     }
 
+    /// Exact degeneracies must be common, or the targets test only general position.
+    #[test]
+    fn decoder_makes_degeneracies_common() {
+        let (mut total, mut collinear, mut coplanar) = (0, 0, 0);
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..4000 {
+            let bytes: Vec<u8> = (0..96)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x as u8
+                })
+                .collect();
+            let mut s = Src::new(&bytes);
+            let p: Vec<[f64; 3]> = (0..4).map(|_| s.pt3()).collect();
+            if !all_finite(p.iter().flatten()) {
+                continue;
+            }
+            total += 1;
+            let q: Vec<[Q; 3]> = p.iter().map(q3).collect();
+            let n = cross(&sub(&q[1], &q[0]), &sub(&q[2], &q[0]));
+            if n.iter().all(Zero::is_zero) {
+                collinear += 1;
+            }
+            if dot(&n, &sub(&q[3], &q[0])).is_zero() {
+                coplanar += 1;
+            }
+        }
+        eprintln!("{collinear} collinear, {coplanar} coplanar of {total}");
+        assert!(total > 2000, "{total}");
+        assert!(collinear * 20 > total, "collinear {collinear} of {total}");
+        assert!(coplanar * 8 > total, "coplanar {coplanar} of {total}");
+    }
+
     #[test]
     fn scaling_is_exact_or_refused() {
         assert_eq!(scale_exact(1.5, -1074), None);
