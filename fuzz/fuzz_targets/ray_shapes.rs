@@ -4,10 +4,14 @@
 //! construction for triangular polygons; plus axis-permutation and reordering invariants.
 #![no_main]
 
-use isect::ray::aabb::{ray_aabb, try_ray_aabb, Span};
+use isect::ray::aabb::{
+    ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, try_ray_aabb, SlabRay,
+    SlopeRay, Span,
+};
+use isect::ray::obb::ray_obb_slab;
 use isect::ray::obb::{ray_obb, try_ray_obb};
 use isect::ray::polygon::{ray_polygon, try_ray_polygon, FillRule};
-use isect::ray::sphere::{ray_sphere, try_ray_sphere};
+use isect::ray::sphere::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
 use isect::{Aabb, Obb, Polygon, Ray, Sphere};
 use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle, q, q3, sub, Exact, Src, Q};
 use libfuzzer_sys::fuzz_target;
@@ -78,6 +82,11 @@ fuzz_target!(|data: &[u8]| {
             let r = s.f64();
             let sph = Sphere::new(c, r);
             let got = ray_sphere(&ray, &sph);
+            // Float baselines: never a panic.
+            let _ = (
+                ray_sphere_algebraic(&ray, &sph),
+                ray_sphere_geometric(&ray, &sph),
+            );
             if !(finite_ray && all_finite(c.iter().chain([&r]))) {
                 assert!(got.is_none());
                 assert!(try_ray_sphere(&ray, &sph).is_err());
@@ -121,6 +130,10 @@ fuzz_target!(|data: &[u8]| {
             let (lo, hi) = (s.pt3(), s.pt3());
             let bx = Aabb::new(lo, hi);
             let got = ray_aabb(&ray, &bx);
+            // Float baselines: never a panic.
+            let slab = SlabRay::new(&ray);
+            let _ = (ray_aabb_slab(&slab, &bx), ray_aabb_conservative(&slab, &bx));
+            let _ = ray_aabb_slopes(&SlopeRay::new(&ray), &bx);
             if !(finite_ray && all_finite(lo.iter().chain(&hi))) {
                 assert!(got.is_none());
                 assert!(try_ray_aabb(&ray, &bx).is_err());
@@ -175,6 +188,7 @@ fuzz_target!(|data: &[u8]| {
             let h = [s.f64(), s.f64(), s.f64()];
             let b = Obb::new(c, axes, h);
             let got = ray_obb(&ray, &b);
+            let _ = ray_obb_slab(&ray, &b); // float baseline: never a panic
             if !(finite_ray && all_finite(c.iter().chain(axes.iter().flatten()).chain(&h))) {
                 assert!(got.is_none());
                 assert!(try_ray_obb(&ray, &b).is_err());

@@ -5,7 +5,9 @@
 #![no_main]
 
 use isect::mesh::Location;
-use isect::ray::triangle::{ray_triangle, ray_triangle_closed, Contact};
+use isect::ray::triangle::{
+    ray_triangle, ray_triangle_closed, ray_triangle_moller, ray_triangle_woop, Contact,
+};
 use isect::{Ray, TriMesh, Triangle};
 use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle as exact, q, q3, sub, Exact, Src, Q};
 use libfuzzer_sys::fuzz_target;
@@ -39,12 +41,19 @@ fuzz_target!(|data: &[u8]| {
     let ray = Ray::new(o, d);
     let rt = ray_triangle(&ray, &tri);
     let rc = ray_triangle_closed(&ray, &tri);
+    // The float baselines: never a panic; Woop is documented None for bad input.
+    let _ = ray_triangle_moller(&ray, &tri);
+    let woop = ray_triangle_woop(&ray, &tri);
 
     let finite = all_finite(o.iter().chain(&d).chain(&tri.a).chain(&tri.b).chain(&tri.c));
     if !finite || d.iter().all(|&x| x == 0.0) {
         assert!(
             rt.is_none() && rc.is_none(),
             "non-finite or zero direction must miss"
+        );
+        assert!(
+            woop.is_none(),
+            "ray_triangle_woop: non-finite or zero direction"
         );
         return;
     }
@@ -210,6 +219,18 @@ fuzz_target!(|data: &[u8]| {
     );
     assert_eq!(mesh.contains(o), want != Location::Outside);
     let hits = mesh.hits(&ray);
+    if want == Location::Inside {
+        // Woop-Benthin-Wald is watertight: from strictly inside, some face is hit.
+        let any = faces.iter().any(|f| {
+            let t = Triangle::new(
+                verts[f[0] as usize],
+                verts[f[1] as usize],
+                verts[f[2] as usize],
+            );
+            ray_triangle_woop(&ray, &t).is_some()
+        });
+        assert!(any, "ray_triangle_woop leaked out of a closed octahedron");
+    }
     match want {
         Location::Inside => assert_eq!(hits.len(), 1, "inside: exactly one crossing"),
         Location::Outside => assert!(hits.len() % 2 == 0 && hits.len() <= 2, "outside: {hits:?}"),
