@@ -6,12 +6,20 @@
 //! invariants.
 #![no_main]
 
+use isect::overlap::aabb_aabb::aabb_aabb_center_extent_with;
 use isect::overlap::aabb_aabb::{aabb_aabb, try_aabb_aabb};
 use isect::overlap::plane_box::{plane_aabb, plane_obb, try_plane_aabb, try_plane_obb, PlaneBox};
+use isect::overlap::plane_box::{plane_aabb_with, plane_obb_with};
 use isect::overlap::sphere::{
     sphere_aabb, sphere_obb, sphere_sphere, try_sphere_aabb, try_sphere_obb, try_sphere_sphere,
 };
+use isect::overlap::sphere::{
+    sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
+    sphere_obb_arvo_with, sphere_sphere_with,
+};
+use isect::overlap::tri_aabb::tri_aabb_moller_with;
 use isect::overlap::tri_aabb::{tri_aabb, try_tri_aabb};
+use isect::policy::{Exact, Naive};
 use isect::{Aabb, Obb, Plane, Sphere};
 use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, PERMS, Q};
 use libfuzzer_sys::fuzz_target;
@@ -107,6 +115,10 @@ fuzz_target!(|data: &[u8]| {
             }
             let qt = t.map(|p| q3(&p));
             let want = sat_tri_aabb(&qt, &q3(&lo), &q3(&hi));
+            // The classic float form: no panic in f64; in rationals under the exact
+            // policy it is the exact answer for a proper triangle and a solid box.
+            let _ = tri_aabb_moller_with(Naive, t, &b);
+            let _ = tri_aabb_moller_with(Exact, t, &b);
             assert_eq!(got, want, "tri_aabb {t:?} {b:?}");
             assert_eq!(
                 tri_aabb(&qt, &Aabb::new(q3(&lo), q3(&hi))),
@@ -154,6 +166,7 @@ fuzz_target!(|data: &[u8]| {
             let h = [s.f64(), s.f64(), s.f64()];
             let ob = Obb::new(c, axes, h);
             let gob = plane_obb(&plane, &ob);
+            let _ = plane_obb_with(Naive, &plane, &ob);
             let fin_p = all_finite(nrm.iter().chain([&d]));
             if !(fin_p && all_finite(lo.iter().chain(&hi))) {
                 assert_eq!(got, PlaneBox::Outside);
@@ -180,6 +193,15 @@ fuzz_target!(|data: &[u8]| {
                     plane_class(a, b2)
                 };
                 assert_eq!(got, want, "plane_aabb {plane:?} {b:?}");
+                let _ = plane_aabb_with(Naive, &plane, &b);
+                if (0..3).all(|k| lo[k] <= hi[k]) {
+                    let qb = Aabb::new(q3(&lo), q3(&hi));
+                    assert_eq!(
+                        plane_aabb_with(Exact, &Plane::new(qn.clone(), qd.clone()), &qb),
+                        want,
+                        "plane_aabb_with(Exact) in Q"
+                    );
+                }
                 let qp = Plane::new(qn.clone(), qd.clone());
                 assert_eq!(
                     plane_aabb(&qp, &Aabb::new(q3(&lo), q3(&hi))),
@@ -240,6 +262,18 @@ fuzz_target!(|data: &[u8]| {
             let sum = &ra + &rb;
             let want = !ra.is_negative() && !rb.is_negative() && sum.clone() * sum >= dot(&dd, &dd);
             assert_eq!(got, want, "sphere_sphere {a:?} {b:?}");
+            let _ = sphere_sphere_with(Naive, &a, &b);
+            if a.radius >= 0.0 && b.radius >= 0.0 {
+                let (qa, qb) = (
+                    Sphere::new(q3(&a.center), q(a.radius)),
+                    Sphere::new(q3(&b.center), q(b.radius)),
+                );
+                assert_eq!(
+                    sphere_sphere_with(Exact, &qa, &qb),
+                    want,
+                    "sphere_sphere_with(Exact) in Q"
+                );
+            }
             let qa = Sphere::new(q3(&a.center), ra);
             let qb = Sphere::new(q3(&b.center), rb);
             assert_eq!(sphere_sphere(&qa, &qb), want, "Q");
@@ -280,6 +314,28 @@ fuzz_target!(|data: &[u8]| {
                 &r * &r >= dist
             };
             assert_eq!(got, want, "sphere_aabb {sp:?} {b:?}");
+            let _ = sphere_aabb_arvo_with(Naive, &sp, &b);
+            let _ = sphere_aabb_quick_reject_with(Naive, &sp, &b);
+            let _ = sphere_aabb_branchless_with(Naive, &sp, &b);
+            if sp.radius >= 0.0 && (0..3).all(|k| lo[k] <= hi[k]) {
+                let qs = Sphere::new(c.clone(), r.clone());
+                let qb = Aabb::new(q3(&lo), q3(&hi));
+                assert_eq!(
+                    sphere_aabb_arvo_with(Exact, &qs, &qb),
+                    want,
+                    "arvo_with(Exact) in Q"
+                );
+                assert_eq!(
+                    sphere_aabb_quick_reject_with(Exact, &qs, &qb),
+                    want,
+                    "quick_reject_with in Q"
+                );
+                assert_eq!(
+                    sphere_aabb_branchless_with(Exact, &qs, &qb),
+                    want,
+                    "branchless_with in Q"
+                );
+            }
             assert_eq!(
                 sphere_aabb(&Sphere::new(c.clone(), r.clone()), &Aabb::new(ql, qh)),
                 want
@@ -308,6 +364,7 @@ fuzz_target!(|data: &[u8]| {
                     "sphere_obb on an axis-aligned box"
                 );
                 assert_eq!(try_sphere_obb(&sp, &ob).unwrap_or(want), want);
+                let _ = sphere_obb_arvo_with(Naive, &sp, &ob);
             }
         }
         _ => {
@@ -322,6 +379,17 @@ fuzz_target!(|data: &[u8]| {
                     && b.min[k] <= a.max[k]
             });
             assert_eq!(got, want, "aabb_aabb {a:?} {b:?}");
+            let _ = aabb_aabb_center_extent_with(Naive, &a, &b);
+            let fin0 = all_finite(a.min.iter().chain(&a.max).chain(&b.min).chain(&b.max));
+            if fin0 && (0..3).all(|k| a.min[k] <= a.max[k] && b.min[k] <= b.max[k]) {
+                let qa = Aabb::new(q3(&a.min), q3(&a.max));
+                let qb = Aabb::new(q3(&b.min), q3(&b.max));
+                assert_eq!(
+                    aabb_aabb_center_extent_with(Exact, &qa, &qb),
+                    want,
+                    "center_extent in Q"
+                );
+            }
             let fin = all_finite(a.min.iter().chain(&a.max).chain(&b.min).chain(&b.max));
             match try_aabb_aabb(&a, &b) {
                 Ok(x) => {
