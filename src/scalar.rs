@@ -261,4 +261,3 @@ mod tests {
         assert_eq!(rational_to_f64(&third), 1.0 / 3.0);
     }
 }
-

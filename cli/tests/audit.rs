@@ -69,9 +69,11 @@ fn row<'a>(test: &'a Value, label: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("row {label} in test {}", test["id"]))
 }
 
-const ALL_SCENES: [&str; 6] = [
+const ALL_SCENES: [&str; 8] = [
     "sphere-vertices",
     "sphere-edges",
+    "sphere-vertices-float",
+    "sphere-edges-float",
     "tri-pairs",
     "orient2d-grid",
     "orient3d-coplanar",
@@ -178,7 +180,7 @@ fn all_scenes_write_the_files_and_exact_rows_are_zero() {
             }
         }
     }
-    assert_eq!(exact_rows, 6, "one exact row per scene");
+    assert_eq!(exact_rows, 8, "one exact row per scene");
 
     // Sign maps: the README's numbers for the f64 Kettner grid.
     let maps = report["sign_maps"].as_array().unwrap();

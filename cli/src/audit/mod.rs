@@ -355,7 +355,12 @@ fn headline(report: &Report) -> Option<Headline> {
     let scenes: Vec<HeadlineScene> = report
         .scenes
         .iter()
-        .filter(|s| matches!(s.name, "sphere-vertices" | "sphere-edges"))
+        .filter(|s| {
+            matches!(
+                s.name,
+                "sphere-vertices" | "sphere-edges" | "sphere-vertices-float" | "sphere-edges-float"
+            )
+        })
         .filter_map(|s| {
             let mt = s.tests.iter().find(|t| t.id == "moller-trumbore")?;
             let row = mt
@@ -408,13 +413,14 @@ fn terminal_text(report: &Report, out: &Path) -> String {
             h.epsilon, report.float
         );
         for line in &h.scenes {
-            let what = if line.scene == "sphere-vertices" {
-                "vertices"
-            } else {
-                "edges"
+            let what = match line.scene {
+                "sphere-vertices" => "exactly at vertices",
+                "sphere-edges" => "exactly at edges",
+                "sphere-vertices-float" => "at vertices, rounded",
+                _ => "at edges, rounded",
             };
             s += &format!(
-                "  rays aimed exactly at {what:<8}: {} of {} leak (fewer hits than crossings, {}), {} double-count ({}); isect exact: {} wrong\n",
+                "  rays aimed {what:<20}: {} of {} leak (fewer hits than crossings, {}), {} double-count ({}); isect exact: {} wrong\n",
                 line.leaks,
                 line.rays,
                 pct(line.leaks, line.rays),

@@ -14,6 +14,10 @@ pub enum SceneKind {
     SphereVertices,
     /// Rays aimed exactly at shared edges of the icosphere.
     SphereEdges,
+    /// Rays aimed at vertices of a full-precision icosphere (the aim itself rounds).
+    SphereVerticesFloat,
+    /// Rays aimed at shared-edge points of the full-precision icosphere.
+    SphereEdgesFloat,
     /// Near-coplanar triangle pairs.
     TriPairs,
     /// Kettner et al.'s orient2d grid of neighbouring floats.
@@ -26,9 +30,11 @@ pub enum SceneKind {
 
 impl SceneKind {
     /// Every scene, in report order.
-    pub const ALL: [SceneKind; 6] = [
+    pub const ALL: [SceneKind; 8] = [
         SceneKind::SphereVertices,
         SceneKind::SphereEdges,
+        SceneKind::SphereVerticesFloat,
+        SceneKind::SphereEdgesFloat,
         SceneKind::TriPairs,
         SceneKind::Orient2dGrid,
         SceneKind::Orient3dCoplanar,
@@ -40,6 +46,8 @@ impl SceneKind {
         match self {
             SceneKind::SphereVertices => "sphere-vertices",
             SceneKind::SphereEdges => "sphere-edges",
+            SceneKind::SphereVerticesFloat => "sphere-vertices-float",
+            SceneKind::SphereEdgesFloat => "sphere-edges-float",
             SceneKind::TriPairs => "tri-pairs",
             SceneKind::Orient2dGrid => "orient2d-grid",
             SceneKind::Orient3dCoplanar => "orient3d-coplanar",
@@ -55,6 +63,12 @@ impl SceneKind {
             }
             SceneKind::SphereEdges => {
                 "rays aimed exactly at points of shared edges of the icosphere, against every triangle"
+            }
+            SceneKind::SphereVerticesFloat => {
+                "rays aimed at vertices of a full-precision unit icosphere (1,280 triangles; vertices, aim and direction rounded as in ordinary code), against every triangle"
+            }
+            SceneKind::SphereEdgesFloat => {
+                "rays aimed at points of shared edges of the full-precision unit icosphere (the aim rounds), against every triangle"
             }
             SceneKind::TriPairs => "near-coplanar triangle pairs",
             SceneKind::Orient2dGrid => {
@@ -142,9 +156,26 @@ impl Data<f64> {
 /// generators in [`isect::oracle::scenes`].
 pub fn build(kind: SceneKind, size: usize, seed: u64) -> Data<f64> {
     match kind {
-        SceneKind::SphereVertices | SceneKind::SphereEdges => {
-            let (vertices, triangles) = scenes::icosphere(3);
-            let aim = if kind == SceneKind::SphereVertices {
+        SceneKind::SphereVertices
+        | SceneKind::SphereEdges
+        | SceneKind::SphereVerticesFloat
+        | SceneKind::SphereEdgesFloat => {
+            // The grid icosphere makes every aim exact; the full-precision one is what
+            // ordinary code meets: the aim point and direction round, so rays pass within
+            // rounding error of the vertex or edge instead of through it.
+            let float = matches!(
+                kind,
+                SceneKind::SphereVerticesFloat | SceneKind::SphereEdgesFloat
+            );
+            let (vertices, triangles) = if float {
+                scenes::unit_icosphere(3)
+            } else {
+                scenes::icosphere(3)
+            };
+            let aim = if matches!(
+                kind,
+                SceneKind::SphereVertices | SceneKind::SphereVerticesFloat
+            ) {
                 Aim::Vertex
             } else {
                 Aim::Edge
