@@ -74,6 +74,7 @@ pub mod geometry;
 pub mod guide;
 pub mod interop;
 pub mod mesh;
+#[cfg(feature = "std")]
 pub mod oracle;
 pub mod overlap;
 pub mod policy;

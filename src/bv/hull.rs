@@ -3,6 +3,9 @@
 use super::{check, BvError, Frame};
 use crate::predicates::collinear3;
 use crate::{orient2d, orient3d, Scalar, Sign};
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The convex hull of a point set, as indices into the input slice.
 ///

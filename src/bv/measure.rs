@@ -1,6 +1,8 @@
 //! Geometric probability (RTR 22.4): surface area and mean width of bounding volumes.
 
 use crate::{Aabb, Obb, Scalar, Sphere};
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 /// Surface area and mean width of a convex volume, for cost models (RTR 22.4).
 ///

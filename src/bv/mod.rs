@@ -36,6 +36,8 @@
 //! ```
 
 use core::any::TypeId;
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

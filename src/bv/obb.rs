@@ -1,7 +1,10 @@
 //! Oriented bounding boxes: Gottschalk's PCA of the hull and Larsson–Källberg's
 //! extremal-points method (DiTO).
 
+use alloc::vec::Vec;
 use core::any::TypeId;
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 use num_rational::BigRational;
 

@@ -1,6 +1,9 @@
 //! Bounding spheres: the AABB-centre sphere, Ritter's, and Welzl's minimal sphere.
 
+use alloc::vec::Vec;
 use num_rational::BigRational;
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 use super::{check, from_f64, grow, is_float, sqrt_up, BvError, Frame};
 use crate::{Scalar, Sphere};

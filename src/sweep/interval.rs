@@ -17,6 +17,8 @@
 use core::any::Any;
 use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
