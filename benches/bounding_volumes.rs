@@ -20,6 +20,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use isect::bv::{
     convex_hull, obb_dito, obb_pca, sphere_aabb_center, sphere_ritter, sphere_welzl, Measure,
 };
+use isect::oracle::scenes::unit_icosphere;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -76,68 +77,12 @@ fn boxed(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
         .collect()
 }
 
-/// Vertices of an icosahedron subdivided `levels` times on the unit sphere, stretched
-/// 3:2:1 and rotated.
+/// Vertices of an icosahedron subdivided `levels` times on the unit sphere
+/// ([`unit_icosphere`]), stretched 3:2:1 and rotated.
 fn icosphere(levels: u32) -> Vec<[f64; 3]> {
-    let p = (1.0 + 5f64.sqrt()) / 2.0;
-    let mut v: Vec<[f64; 3]> = [
-        [-1.0, p, 0.0],
-        [1.0, p, 0.0],
-        [-1.0, -p, 0.0],
-        [1.0, -p, 0.0],
-        [0.0, -1.0, p],
-        [0.0, 1.0, p],
-        [0.0, -1.0, -p],
-        [0.0, 1.0, -p],
-        [p, 0.0, -1.0],
-        [p, 0.0, 1.0],
-        [-p, 0.0, -1.0],
-        [-p, 0.0, 1.0],
-    ]
-    .map(normalize)
-    .to_vec();
-    let mut t: Vec<[usize; 3]> = vec![
-        [0, 11, 5],
-        [0, 5, 1],
-        [0, 1, 7],
-        [0, 7, 10],
-        [0, 10, 11],
-        [1, 5, 9],
-        [5, 11, 4],
-        [11, 10, 2],
-        [10, 7, 6],
-        [7, 1, 8],
-        [3, 9, 4],
-        [3, 4, 2],
-        [3, 2, 6],
-        [3, 6, 8],
-        [3, 8, 9],
-        [4, 9, 5],
-        [2, 4, 11],
-        [6, 2, 10],
-        [8, 6, 7],
-        [9, 8, 1],
-    ];
-    for _ in 0..levels {
-        let mut mid = std::collections::HashMap::new();
-        let mut next = Vec::with_capacity(4 * t.len());
-        for tri in &t {
-            let m: [usize; 3] = core::array::from_fn(|e| {
-                let (a, b) = (tri[e].min(tri[(e + 1) % 3]), tri[e].max(tri[(e + 1) % 3]));
-                *mid.entry((a, b)).or_insert_with(|| {
-                    let q = normalize(core::array::from_fn(|k| v[a][k] + v[b][k]));
-                    v.push(q);
-                    v.len() - 1
-                })
-            });
-            next.push([tri[0], m[0], m[2]]);
-            next.push([tri[1], m[1], m[0]]);
-            next.push([tri[2], m[2], m[1]]);
-            next.push(m);
-        }
-        t = next;
-    }
-    v.into_iter()
+    unit_icosphere(levels)
+        .0
+        .into_iter()
         .map(|q| rotate([3.0 * q[0], 2.0 * q[1], q[2]]))
         .collect()
 }
