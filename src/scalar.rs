@@ -216,6 +216,14 @@ pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
     }
 }
 
+/// Whether `T` is `f32` or `f64` (their values promote exactly to `f64`): the test every
+/// float fast path dispatches on.
+#[inline]
+pub(crate) fn is_float<T: 'static>() -> bool {
+    use core::any::TypeId;
+    TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>()
+}
+
 /// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
 /// subnormal).
 pub(crate) fn ldexp(mut x: f64, mut k: i32) -> f64 {

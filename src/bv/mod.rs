@@ -35,7 +35,6 @@
 //! assert_eq!(aabb(&pts).unwrap().max, [2.0, 1.0, 0.25]);
 //! ```
 
-use core::any::TypeId;
 #[cfg(not(feature = "std"))]
 use num_traits::Float;
 
@@ -202,11 +201,7 @@ pub fn sqrt_up<T: Scalar>(q: &BigRational) -> T {
     }
 }
 
-/// `true` for `f32` and `f64`.
-pub(crate) fn is_float<T: Scalar>() -> bool {
-    let id = TypeId::of::<T>();
-    id == TypeId::of::<f64>() || id == TypeId::of::<f32>()
-}
+pub(crate) use crate::scalar::is_float;
 
 /// The next value of a float type towards `+∞` (identity for other types).
 pub(crate) fn step_up<T: Scalar>(v: T) -> T {

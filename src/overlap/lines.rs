@@ -657,7 +657,7 @@ fn line_line_2d_float<T: Scalar>(
     d2: &[T; 2],
 ) -> Option<LineLine2d<T>> {
     use num_bigint::BigInt;
-    if !crate::ray::triangle::is_float::<T>() {
+    if !crate::scalar::is_float::<T>() {
         return None;
     }
     let parts =

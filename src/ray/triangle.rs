@@ -1135,11 +1135,7 @@ pub fn ray_triangle_moller_with<T: Scalar, P: Policy<T>>(
     })
 }
 
-/// `true` for `f32` and `f64`.
-pub(crate) fn is_float<T: 'static>() -> bool {
-    core::any::TypeId::of::<T>() == core::any::TypeId::of::<f64>()
-        || core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
-}
+pub(crate) use crate::scalar::is_float;
 
 // ---------------------------------------------------------------------------------------
 // Woop–Benthin–Wald.

@@ -485,11 +485,7 @@ impl Mul for Est {
     }
 }
 
-/// Whether `T` is `f32` or `f64` (their values promote exactly to `f64`).
-pub(crate) fn is_float<T: 'static>() -> bool {
-    use core::any::TypeId;
-    TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>()
-}
+pub(crate) use crate::scalar::is_float;
 
 /// `x` (a value computed in `f64`) as a `T`, and the extra error of that conversion.
 pub(crate) fn from_f64<T: Scalar>(x: f64) -> (T, f64) {
