@@ -239,10 +239,42 @@ pub(crate) fn ldexp(mut x: f64, mut k: i32) -> f64 {
     x * step(k)
 }
 
+/// `⌊log2 |x|⌋` for finite non-zero `x` (subnormals included); `0` for zero and
+/// non-finite `x`.
+pub(crate) fn exponent(x: f64) -> i32 {
+    if x == 0.0 || !x.is_finite() {
+        return 0;
+    }
+    let e = ((x.to_bits() >> 52) & 0x7ff) as i32;
+    if e == 0 {
+        // Subnormal: normalise by 2^64 first.
+        (((x * f64::from_bits((1023 + 64) << 52)).to_bits() >> 52) & 0x7ff) as i32 - 1023 - 64
+    } else {
+        e - 1023
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use num_bigint::BigInt;
+
+    #[test]
+    fn exponent_is_floor_log2() {
+        for (x, e) in [
+            (1.0, 0),
+            (1.5, 0),
+            (0.75, -1),
+            (-8.0, 3),
+            (f64::MAX, 1023),
+            (f64::MIN_POSITIVE, -1022),
+            (f64::from_bits(1), -1074),
+            (f64::from_bits(3), -1073),
+        ] {
+            assert_eq!(exponent(x), e, "{x:e}");
+            assert!(ldexp(x.abs(), -e) >= 1.0 && ldexp(x.abs(), -e) < 2.0);
+        }
+    }
 
     #[test]
     fn rational_to_f64_handles_huge_numerators_and_denominators() {

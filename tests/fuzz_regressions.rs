@@ -67,14 +67,12 @@ fn fuzz_boxes_frustum_sphere_fast_negative_radius_with_nan() {
     assert_eq!(frustum_sphere(&f, &empty), FrustumClass::Outside);
 }
 
-/// fuzz target `polynomial`, OPEN (library owners to decide): `polynomial_sign` is
-/// documented to answer `Zero` when an input the polynomial reads (lifts) is NaN or
-/// infinite. The exact path does (it flags every non-finite lift), but the f64 filter
-/// only sees values that flow into the result, so a polynomial that lifts a NaN input and
-/// then does not use it gets the sign of the rest when the filter certifies it, and
-/// `Zero` when it does not. Ignored until the contract or the filter changes.
+/// fuzz target `polynomial`, fixed: `polynomial_sign` is documented to answer `Zero`
+/// when an input the polynomial reads (lifts) is NaN or infinite. The exact path flagged
+/// every non-finite lift, but the f64 filter only saw values that flow into the result,
+/// so a polynomial that lifts a NaN and does not use it got the sign of the rest. The
+/// filter now flags non-finite lifts too.
 #[test]
-#[ignore = "open: the f64 filter of polynomial_sign does not flag a lifted but unused NaN input"]
 fn fuzz_polynomial_dead_non_finite_input() {
     use isect::predicates::{polynomial_sign, Polynomial, Ring};
     use isect::Sign;
@@ -90,15 +88,11 @@ fn fuzz_polynomial_dead_non_finite_input() {
     assert_eq!(polynomial_sign(&DeadRead(1.5, f64::NAN)), Sign::Zero);
 }
 
-/// fuzz target `ray_triangle`, OPEN (owner of src/ray/triangle.rs to decide):
-/// `ray_triangle_woop` is documented as watertight without conditions, but with a vertex
-/// at `f64::MAX` its sheared products overflow and a ray from the centre of a closed
-/// octahedron leaves through the face (8,0,0), (0,8,0), (0,0,MAX) without any face
-/// reporting a hit. Either the docs state the range (no overflow/underflow, as in the
-/// paper) or the test scales. Ignored until then; the fuzz target checks watertightness
-/// only for coordinates in [2^-300, 2^300].
+/// fuzz target `ray_triangle`, fixed: with a vertex at `f64::MAX` the Woop test's
+/// sheared products overflowed to NaN and a ray from the centre of a closed octahedron
+/// left through the face (8,0,0), (0,8,0), (0,0,MAX) without any face reporting a hit.
+/// Edge functions that overflow (or round to zero) now take an exact cold path.
 #[test]
-#[ignore = "open: ray_triangle_woop leaks when its products overflow (docs claim watertight)"]
 fn fuzz_ray_triangle_woop_leaks_when_products_overflow() {
     use isect::ray::triangle::ray_triangle_woop;
     use isect::{Ray, Triangle};

@@ -1155,9 +1155,9 @@ pub trait WoopFloat: Scalar + Copy + private::Sealed {
     /// `self` as `f64` (exact).
     #[doc(hidden)]
     fn widen(self) -> f64;
-    /// The edge function `a·b − c·d` in higher precision, when the plain one is zero.
+    /// `x` rounded to `Self` (to nearest; overflow gives an infinity).
     #[doc(hidden)]
-    fn edge_fallback(a: Self, b: Self, c: Self, d: Self) -> Self;
+    fn narrow(x: f64) -> Self;
 }
 
 mod private {
@@ -1170,9 +1170,8 @@ impl WoopFloat for f32 {
     fn widen(self) -> f64 {
         f64::from(self)
     }
-    fn edge_fallback(a: f32, b: f32, c: f32, d: f32) -> f32 {
-        // Products of f32 values are exact in f64; one rounding for the difference.
-        (f64::from(a) * f64::from(b) - f64::from(c) * f64::from(d)) as f32
+    fn narrow(x: f64) -> f32 {
+        x as f32
     }
 }
 
@@ -1180,10 +1179,8 @@ impl WoopFloat for f64 {
     fn widen(self) -> f64 {
         self
     }
-    fn edge_fallback(a: f64, b: f64, c: f64, d: f64) -> f64 {
-        let (p, pe) = crate::predicates::two_product(a, b);
-        let (q, qe) = crate::predicates::two_product(c, d);
-        (p - q) + (pe - qe)
+    fn narrow(x: f64) -> f64 {
+        x
     }
 }
 
@@ -1193,15 +1190,26 @@ impl WoopFloat for f64 {
 /// The ray is sheared so that it runs along the dominant axis of its direction, the
 /// vertices are transformed the same way (rounded), and the three 2D edge functions are
 /// evaluated; an edge function that comes out exactly zero is recomputed in higher
-/// precision (`f64` for `f32` input, a compensated product difference for `f64`). The
-/// ray hits when the three have one sign (zeros allowed), their sum is non-zero and
-/// `t ≥ 0`; no backface culling. `t` and the weights are rounded and `t_error` is `NaN`
-/// (not computed).
+/// precision. The ray hits when the three have one sign (zeros allowed), their sum is
+/// non-zero and `t ≥ 0`; no backface culling. `t` and the weights are rounded and
+/// `t_error` is `NaN` (not computed).
 ///
 /// The test is *watertight*: a ray through a shared edge or vertex never passes between
-/// the triangles. It is not exactly-once: the same crossing is often reported by two or
-/// more triangles, which breaks parity counting; use [`ray_triangle`] for that. NaN or
-/// infinite input, or a zero direction: `None`.
+/// the triangles. What makes it so is that each edge's sign is a function of the edge
+/// alone: here it is always the exact sign of the 2D orientation of the two rounded,
+/// sheared vertices (a non-zero finite float edge function has that sign, rounding being
+/// monotone), and where the float value is zero or overflows, or the `t` test overflows,
+/// a cold path decides the signs exactly in `f64` instead of the paper's higher-precision
+/// retry (which is not exact under underflow and gives NaN on overflow: a leak this
+/// crate's fuzzing found, `tests/fuzz_regressions.rs`). It is not exactly-once: the same
+/// crossing is often reported by two or more triangles, which breaks parity counting; use
+/// [`ray_triangle`] for that.
+///
+/// Range: watertight for every finite input whose sheared vertices are finite, which
+/// holds when each coordinate of `vertex − origin` is below `2^1021` in magnitude for
+/// `f64` (`2^125` for `f32`). A triangle with a sheared vertex beyond the type's range is
+/// reported as a miss. `t` is rounded to the type and is `+∞` when the exact `t`
+/// exceeds its range. NaN or infinite input, or a zero direction: `None`.
 ///
 /// # Examples
 ///
@@ -1242,25 +1250,25 @@ pub fn ray_triangle_woop<T: WoopFloat>(ray: &Ray<T>, tri: &Triangle<T>) -> Optio
     let (ax, ay) = shear(&a);
     let (bx, by) = shear(&b);
     let (cx, cy) = shear(&c);
-    let mut u = cx * by - cy * bx;
-    let mut v = ax * cy - ay * cx;
-    let mut w = bx * ay - by * ax;
-    if u == zero || v == zero || w == zero {
-        u = T::edge_fallback(cx, by, cy, bx);
-        v = T::edge_fallback(ax, cy, ay, cx);
-        w = T::edge_fallback(bx, ay, by, ax);
+    let u = cx * by - cy * bx;
+    let v = ax * cy - ay * cx;
+    let w = bx * ay - by * ax;
+    let sheared = [[ax, ay, a[kz]], [bx, by, b[kz]], [cx, cy, c[kz]]];
+    // Zero (maybe rounded to zero) or non-finite (overflow): signs decided exactly.
+    if !(u != zero && v != zero && w != zero && u.is_finite() && v.is_finite() && w.is_finite()) {
+        return woop_exact(&sheared, d[kz]);
     }
     if (u < zero || v < zero || w < zero) && (u > zero || v > zero || w > zero) {
         return None;
     }
     let det = u + v + w;
-    if !(det != zero) {
-        return None;
-    }
     let (az, bz, cz) = (sz * a[kz], sz * b[kz], sz * c[kz]);
     let t_scaled = u * az + v * bz + w * cz;
-    // t = t_scaled / det must be ≥ 0.
-    if (det > zero && t_scaled < zero) || (det < zero && t_scaled > zero) || !t_scaled.is_finite() {
+    if !(det.is_finite() && t_scaled.is_finite()) {
+        return woop_exact(&sheared, d[kz]);
+    }
+    // t = t_scaled / det must be ≥ 0 (det is non-zero: three non-zero terms of one sign).
+    if (det > zero && t_scaled < zero) || (det < zero && t_scaled > zero) {
         return None;
     }
     let inv = T::one() / det;
@@ -1268,6 +1276,116 @@ pub fn ray_triangle_woop<T: WoopFloat>(ray: &Ray<T>, tri: &Triangle<T>) -> Optio
         t: t_scaled * inv,
         barycentric: [u * inv, v * inv, w * inv],
         front: det < zero,
+        t_error: f64::NAN,
+    })
+}
+
+/// The 2D edge function `p × q` (`p.x·q.y − p.y·q.x`) of two sheared vertices.
+struct WoopEdge([f64; 4]);
+impl Polynomial<f64> for WoopEdge {
+    fn eval<R: Ring>(&self, lift: &impl Fn(&f64) -> R) -> R {
+        let [px, py, qx, qy] = self.0.each_ref().map(lift);
+        px * qy - py * qx
+    }
+}
+
+/// `U·a_z + V·b_z + W·c_z` with the exact edge functions `U = c × b`, `V = a × c`,
+/// `W = b × a`: the numerator of `t` (its denominator is `(U + V + W)·d_z`).
+struct WoopT([[f64; 3]; 3]);
+impl Polynomial<f64> for WoopT {
+    fn eval<R: Ring>(&self, lift: &impl Fn(&f64) -> R) -> R {
+        let [a, b, c] = self.0.each_ref().map(|p| p.each_ref().map(lift));
+        let cross =
+            |p: &[R; 3], q: &[R; 3]| p[0].clone() * q[1].clone() - p[1].clone() * q[0].clone();
+        cross(&c, &b) * a[2].clone() + cross(&a, &c) * b[2].clone() + cross(&b, &a) * c[2].clone()
+    }
+}
+
+/// The Woop test's decisions made exactly, on the rounded sheared vertices `[x, y, z]`
+/// (`z` the coordinate along the dominant axis relative to the origin, not yet divided
+/// by that axis' direction component `dz`): the path for edge functions that round to
+/// zero or overflow. Each edge sign is the exact sign of the same 2D orientation the fast path
+/// rounds, so both paths agree on every shared edge; the values are then computed on
+/// copies scaled by a power of two so that they cannot overflow.
+#[cold]
+#[inline(never)]
+fn woop_exact<T: WoopFloat>(v: &[[T; 3]; 3], dz: T) -> Option<RayHit<T>> {
+    let p: [[f64; 3]; 3] = v.map(|q| q.map(T::widen));
+    let dz = dz.widen();
+    if p.iter().flatten().any(|x| !x.is_finite()) {
+        return None; // a sheared vertex beyond the type's range (documented)
+    }
+    let [a, b, c] = p;
+    let sign = |p: &[f64; 3], q: &[f64; 3]| polynomial_sign(&WoopEdge([p[0], p[1], q[0], q[1]]));
+    let s = [sign(&c, &b), sign(&a, &c), sign(&b, &a)];
+    let any = |x: Sign| s.contains(&x);
+    if any(Sign::Negative) && any(Sign::Positive) {
+        return None;
+    }
+    // One common sign, or all zero (degenerate in projection: no hit).
+    let det_sign = if any(Sign::Positive) {
+        Sign::Positive
+    } else if any(Sign::Negative) {
+        Sign::Negative
+    } else {
+        return None;
+    };
+    // t = numerator / (det · dz) ≥ 0.
+    let t_sign = polynomial_sign(&WoopT(p));
+    let det_dz = if (dz < 0.0) == (det_sign == Sign::Negative) {
+        Sign::Positive
+    } else {
+        Sign::Negative
+    };
+    if t_sign != Sign::Zero && t_sign != det_dz {
+        return None;
+    }
+    // Values, on copies scaled by powers of two: the 2D coordinates so that the largest
+    // is in [1, 2) (products cannot overflow; tiny ones may lose bits, the signs are
+    // already decided), the edge functions compensated, and a value whose sign came out
+    // against the exact sign replaced by zero; the `z` values likewise, the scale put
+    // back at the end (an exact `t` beyond the range gives +∞).
+    use crate::scalar::{exponent, ldexp};
+    let max_abs = |xs: &mut dyn Iterator<Item = f64>| xs.map(f64::abs).fold(0.0_f64, f64::max);
+    let kxy = exponent(max_abs(&mut p.iter().flat_map(|q| [q[0], q[1]])));
+    let kz = exponent(max_abs(&mut p.iter().map(|q| q[2])));
+    let [[ax, ay, az], [bx, by, bz], [cx, cy, cz]] =
+        p.map(|q| [ldexp(q[0], -kxy), ldexp(q[1], -kxy), ldexp(q[2], -kz)]);
+    let edge = |px: f64, py: f64, qx: f64, qy: f64, s: Sign| {
+        let (m, me) = crate::predicates::two_product(px, qy);
+        let (n, ne) = crate::predicates::two_product(py, qx);
+        let e = (m - n) + (me - ne);
+        if Sign::of(e) == s {
+            e
+        } else {
+            0.0
+        }
+    };
+    let mut uvw = [
+        edge(cx, cy, bx, by, s[0]),
+        edge(ax, ay, cx, cy, s[1]),
+        edge(bx, by, ax, ay, s[2]),
+    ];
+    if uvw.iter().all(|&x| x == 0.0) {
+        // Every value lost to underflow (coordinates spanning more than the exponent
+        // range): weigh the vertices whose edge function is non-zero equally.
+        uvw = s.map(|x| match x {
+            Sign::Positive => 1.0,
+            Sign::Negative => -1.0,
+            Sign::Zero => 0.0,
+        });
+    }
+    let det = uvw[0] + uvw[1] + uvw[2];
+    let bary = uvw.map(|x| x / det);
+    let kd = exponent(dz);
+    let t = ldexp(
+        ((bary[0] * az + bary[1] * bz + bary[2] * cz) / ldexp(dz, -kd)).max(0.0),
+        kz - kd,
+    );
+    Some(RayHit {
+        t: T::narrow(t),
+        barycentric: bary.map(T::narrow),
+        front: det_sign == Sign::Negative,
         t_error: f64::NAN,
     })
 }
