@@ -103,7 +103,11 @@ fn index_html_renders_the_plots_in_headless_chromium() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let scenes = report["scenes"].as_array().unwrap();
-    assert!(scenes.len() >= 6, "the default audit lost scenes: {}", scenes.len());
+    assert!(
+        scenes.len() >= 6,
+        "the default audit lost scenes: {}",
+        scenes.len()
+    );
     let plots = scenes
         .iter()
         .flat_map(|s| s["tests"].as_array().unwrap())

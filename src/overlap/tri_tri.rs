@@ -42,6 +42,9 @@
 
 use alloc::vec::Vec;
 
+use num_rational::BigRational;
+use num_traits::Zero as _;
+
 use crate::policy::Policy;
 use crate::{orient2d, orient3d, Scalar, Sign, Triangle};
 
@@ -953,14 +956,16 @@ pub enum TriTriIntersection<T> {
 /// * For rationals every coordinate is exact.
 /// * For floats, an input vertex is returned unchanged. Any other point is the crossing
 ///   of an input edge `pq` with the other triangle's plane (non-coplanar case) or with an
-///   edge line in the common plane (coplanar case), computed as `p + λ(q − p)` with `λ`
-///   the ratio of two rounded determinants. This is **rounded**: `λ` is computed from
-///   determinants with relative error up to `(7 + 56u)u` of their permanents (`u`
-///   = 2⁻⁵³), so the error of such a point is at most about `|q − p|` times the
-///   relative error of `λ`, which is small when the edge crosses the plane at a clear
-///   angle and unbounded in relative terms when it is nearly parallel; see
-///   `proofs/tri_tri.md`, section 6 for the bound. The point lies on the segment `pq`
-///   up to one rounding per coordinate (λ is clamped to `[0, 1]`).
+///   edge line in the common plane (coplanar case), `p + λ(q − p)` with `λ` the ratio of
+///   two determinants. This is **rounded**, with a bound that holds for every finite
+///   input: `λ` is computed in `T` when the determinants' error bounds show it is off by
+///   at most `2^14·u` (`u` = 2⁻⁵³ for `f64`, 2⁻²⁴ for `f32`), and otherwise (an edge
+///   nearly parallel to the plane, overflow, underflow) exactly in rationals and rounded
+///   once. So each coordinate is within `(2^14 + 3)·u·|q − p|_∞ + u·|X|_∞` of the exact
+///   point `X` (stepping from the nearer end), and the point lies on the segment `pq` up
+///   to one rounding per coordinate (`λ` is clamped to `[0, 1]`); the dropped coordinate
+///   of a coplanar point is computed in rationals and rounded once. See
+///   `proofs/tri_tri.md`, section 6.
 ///
 /// NaN or infinite coordinates give [`TriTriIntersection::Empty`].
 ///
@@ -1026,15 +1031,135 @@ fn crossing3<T: Scalar>(on: &[T; 3], off: &[T; 3], t: [&[T; 3]; 3]) -> [T; 3] {
     if orient3d(t[0], t[1], t[2], on) == Sign::Zero {
         return on.clone();
     }
-    let d_on = det3(t, on);
-    let d_off = det3(t, off);
-    let lambda = clamp01(d_on.clone() / (d_on - d_off));
-    lerp(on, off, &lambda)
+    // d(x) = n·(x − t₀) with n = (t₁ − t₀) × (t₂ − t₀): translated by a vertex of the
+    // triangle, so the rounding error is relative to the triangle's size times the
+    // distance from it, and with `perm` (the same sum over absolute values) bounding it.
+    let sub = |p: &[T; 3], q: &[T; 3]| -> [T; 3] { core::array::from_fn(|k| p[k].clone() - &q[k]) };
+    let (e1, e2) = (sub(t[1], t[0]), sub(t[2], t[0]));
+    let (mut n, mut na) = (
+        [T::zero(), T::zero(), T::zero()],
+        [T::zero(), T::zero(), T::zero()],
+    );
+    for k in 0..3 {
+        let (j, l) = ((k + 1) % 3, (k + 2) % 3);
+        let (m0, m1) = (e1[j].clone() * &e2[l], e1[l].clone() * &e2[j]);
+        na[k] = abs(&m0) + abs(&m1);
+        n[k] = m0 - m1;
+    }
+    let d = |x: &[T; 3]| {
+        let w = sub(x, t[0]);
+        let value = n[0].clone() * &w[0] + n[1].clone() * &w[1] + n[2].clone() * &w[2];
+        let perm =
+            na[0].clone() * abs(&w[0]) + na[1].clone() * abs(&w[1]) + na[2].clone() * abs(&w[2]);
+        (value, perm)
+    };
+    zero_on_segment(on, off, d(on), d(off), &|x: &[BigRational; 3]| {
+        let t = t.map(|p| p.clone().map(|c| c.to_rational().unwrap_or_default()));
+        let [a, b, c] = t.map(|p| core::array::from_fn(|k| &p[k] - &x[k]));
+        let [a, b, c]: [[BigRational; 3]; 3] = [a, b, c];
+        &a[0] * (&b[1] * &c[2] - &b[2] * &c[1])
+            + &a[1] * (&b[2] * &c[0] - &b[0] * &c[2])
+            + &a[2] * (&b[0] * &c[1] - &b[1] * &c[0])
+    })
 }
 
-/// `orient3d(t0, t1, t2, x)` as a number, computed in `T` (rounded for floats).
-fn det3<T: Scalar>(t: [&[T; 3]; 3], x: &[T; 3]) -> T {
-    crate::policy::naive_orient3d(t[0], t[1], t[2], x).0
+fn abs<T: Scalar>(x: &T) -> T {
+    if *x < T::zero() {
+        T::zero() - x.clone()
+    } else {
+        x.clone()
+    }
+}
+
+/// The 2D analogue: where the segment `on`–`off` crosses the line through `x` and `y`.
+fn crossing2<T: Scalar>(on: &[T; 2], off: &[T; 2], x: &[T; 2], y: &[T; 2]) -> [T; 2] {
+    // d(p) = (y − x) × (p − x): translated by an end of the line's defining edge.
+    let e = [y[0].clone() - &x[0], y[1].clone() - &x[1]];
+    let d = |p: &[T; 2]| {
+        let w = [p[0].clone() - &x[0], p[1].clone() - &x[1]];
+        let (m0, m1) = (e[0].clone() * &w[1], e[1].clone() * &w[0]);
+        let perm = abs(&m0) + abs(&m1);
+        (m0 - m1, perm)
+    };
+    zero_on_segment(on, off, d(on), d(off), &|p: &[BigRational; 2]| {
+        let [x, y] = [x, y].map(|q| q.clone().map(|c| c.to_rational().unwrap_or_default()));
+        (&y[0] - &x[0]) * (&p[1] - &x[1]) - (&y[1] - &x[1]) * (&p[0] - &x[0])
+    })
+}
+
+/// `2^-9`: the relative threshold of [`zero_on_segment`]. With `u` the unit roundoff of
+/// `T` (`2^-53`, `2^-24`), `16u` bounds the relative error of the 2D and 3D evaluations
+/// against their permanents (they round at most 7 times; proofs/tri_tri.md, section 6),
+/// and asking `16u·perm < 2^13·u·|den|` is `perm·2^-9 < |den|` whatever `u` is.
+const LAMBDA_SLACK: f64 = 1.0 / 512.0;
+
+/// Below this `|den|` the products may have underflowed, which the relative bound does
+/// not cover: `2^-960` for `f64`, `2^-100` for `f32` (the absolute error of an underflow
+/// is at most the smallest subnormal, `2^-1074` or `2^-149`, per operation).
+fn lambda_floor<T: 'static>() -> f64 {
+    if core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>() {
+        f64::from_bits((1023 - 100) << 52)
+    } else {
+        f64::from_bits((1023 - 960) << 52)
+    }
+}
+
+/// The zero of a function affine along the segment `on`–`off`, given its values `(value,
+/// permanent)` at the two ends (opposite signs, or zero at `on`): `on + λ(off − on)` with
+/// `λ = d_on/(d_on − d_off)`, stepped from the nearer end, so the error is relative to
+/// that end's distance, not the whole segment's.
+///
+/// For floats `λ` is trusted only when the rounding errors of the two values (at most
+/// `16u` times their permanents) are below `2^13·u·|d_on − d_off|`, so that `λ` is off
+/// by at most `2^14·u` (`2^-39` for `f64`); otherwise (cancellation, overflow, underflow,
+/// a non-finite point) the point is computed exactly from `exact`, the same function in
+/// rationals, and rounded once per coordinate.
+fn zero_on_segment<T: Scalar, const N: usize>(
+    on: &[T; N],
+    off: &[T; N],
+    (d_on, p_on): (T, T),
+    (d_off, p_off): (T, T),
+    exact: &dyn Fn(&[BigRational; N]) -> BigRational,
+) -> [T; N] {
+    let den = d_on.clone() - d_off.clone();
+    let trusted = if crate::scalar::is_float::<T>() {
+        let (den, perm) = (den.to_f64().abs(), p_on.to_f64() + p_off.to_f64());
+        den.is_finite()
+            && perm.is_finite()
+            && den > lambda_floor::<T>()
+            && perm * LAMBDA_SLACK < den
+    } else {
+        den != T::zero()
+    };
+    if trusted {
+        let out = if abs(&d_on) <= abs(&d_off) {
+            lerp(on, off, &clamp01(d_on / den))
+        } else {
+            lerp(off, on, &clamp01(d_off / (T::zero() - den)))
+        };
+        if out.iter().all(Scalar::is_finite) {
+            return out;
+        }
+    }
+    zero_exact(on, off, exact)
+}
+
+#[cold]
+#[inline(never)]
+fn zero_exact<T: Scalar, const N: usize>(
+    on: &[T; N],
+    off: &[T; N],
+    exact: &dyn Fn(&[BigRational; N]) -> BigRational,
+) -> [T; N] {
+    let q = |p: &[T; N]| p.clone().map(|c| c.to_rational().unwrap_or_default());
+    let (p, r) = (q(on), q(off));
+    let (d_on, d_off) = (exact(&p), exact(&r));
+    let den = &d_on - &d_off;
+    if den.is_zero() {
+        return on.clone();
+    }
+    let lambda = d_on / den;
+    core::array::from_fn(|k| T::from_rational(&(&p[k] + &lambda * (&r[k] - &p[k]))))
 }
 
 fn clamp01<T: Scalar>(x: T) -> T {
@@ -1112,9 +1237,14 @@ fn cold_construct<T: Scalar>(
                 for j in i + 1..set.len() {
                     let (u, v) = (drop_axis(&set[i], k), drop_axis(&set[j], k));
                     if u != *x && v != *x && orient2d(&u, &v, x) == Sign::Zero {
+                        // The dropped coordinate by interpolation along the edge, in
+                        // rationals (rounded once; no overflow or cancellation).
                         let c = if u[0] != v[0] { 0 } else { 1 };
-                        let t = (x[c].clone() - &u[c]) / (v[c].clone() - &u[c]);
-                        let mut out = lerp(&set[i], &set[j], &clamp01(t));
+                        let r = |y: &T| y.to_rational().unwrap_or_default();
+                        let t = (r(&x[c]) - r(&u[c])) / (r(&v[c]) - r(&u[c]));
+                        let (zi, zj) = (r(&set[i][k]), r(&set[j][k]));
+                        let mut out = set[i].clone();
+                        out[k] = T::from_rational(&(&zi + t * (zj - &zi)));
                         // Keep the two projected coordinates as computed.
                         out[(k + 1) % 3] = x[0].clone();
                         out[(k + 2) % 3] = x[1].clone();
@@ -1138,6 +1268,9 @@ fn cold_construct<T: Scalar>(
     }
 }
 
+/// The point of the plane of the proper triangle among `a3`, `b3` whose projection
+/// (dropping axis `k`) is `x`; the dropped coordinate computed in rationals and rounded
+/// once (the plane's normal in floats could overflow or cancel to zero).
 fn lift_plane<T: Scalar>(a3: &[[T; 3]], b3: &[[T; 3]], x: &[T; 2], k: usize) -> [T; 3] {
     let t = if a3.len() == 3 { a3 } else { b3 };
     let mut out: [T; 3] = [T::zero(), T::zero(), T::zero()];
@@ -1145,16 +1278,22 @@ fn lift_plane<T: Scalar>(a3: &[[T; 3]], b3: &[[T; 3]], x: &[T; 2], k: usize) -> 
     out[(k + 2) % 3] = x[1].clone();
     if t.len() == 3 {
         // Solve n · (out − t0) = 0 for the dropped coordinate.
-        let u: [T; 3] = core::array::from_fn(|i| t[1][i].clone() - &t[0][i]);
-        let v: [T; 3] = core::array::from_fn(|i| t[2][i].clone() - &t[0][i]);
-        let n: [T; 3] = core::array::from_fn(|i| {
+        let r = |y: &T| y.to_rational().unwrap_or_default();
+        let t: Vec<[BigRational; 3]> = t.iter().map(|p| p.each_ref().map(r)).collect();
+        let o: [BigRational; 3] = out.each_ref().map(r);
+        let u: [BigRational; 3] = core::array::from_fn(|i| &t[1][i] - &t[0][i]);
+        let v: [BigRational; 3] = core::array::from_fn(|i| &t[2][i] - &t[0][i]);
+        let n: [BigRational; 3] = core::array::from_fn(|i| {
             let (j, l) = ((i + 1) % 3, (i + 2) % 3);
-            u[j].clone() * &v[l] - u[l].clone() * &v[j]
+            &u[j] * &v[l] - &u[l] * &v[j]
         });
         let (j, l) = ((k + 1) % 3, (k + 2) % 3);
-        let rest =
-            n[j].clone() * (out[j].clone() - &t[0][j]) + n[l].clone() * (out[l].clone() - &t[0][l]);
-        out[k] = t[0][k].clone() - rest / &n[k];
+        let rest = &n[j] * (&o[j] - &t[0][j]) + &n[l] * (&o[l] - &t[0][l]);
+        out[k] = if n[k].is_zero() {
+            T::from_rational(&t[0][k])
+        } else {
+            T::from_rational(&(&t[0][k] - rest / &n[k]))
+        };
     } else {
         out[k] = t[0][k].clone();
     }
@@ -1174,26 +1313,96 @@ fn clip<T: Scalar>(a: &[[T; 2]], b: &[[T; 2]]) -> Vec<[T; 2]> {
     }
 }
 
-/// `poly` (1–3 points; a triangle in either orientation) clipped to the proper triangle
-/// `tri`; counterclockwise when the result is a polygon.
+/// `poly` (1–3 points; a triangle in either orientation) intersected with the proper
+/// triangle `tri`; counterclockwise when the result is a polygon.
+///
+/// Not by successive clipping (which decides later clips on rounded intersection points
+/// and can lose a touching point: tests/fuzz_regressions.rs,
+/// `fuzz_tri_tri_intersection_degenerate_f64_empty`), but from the candidates every
+/// vertex of the result is one of, each found by exact signs: the vertices of either set
+/// that lie in the other (closed), and the proper crossings of an edge of one with an
+/// edge of the other (the only points constructed, so the only rounded ones). The
+/// result is their convex hull.
 fn clip_by_tri<T: Scalar>(poly: &[[T; 2]], tri: &[[T; 2]]) -> Vec<[T; 2]> {
-    let mut out: Vec<[T; 2]> = poly.to_vec();
-    if out.len() == 3 && orient2d(&out[0], &out[1], &out[2]) == Sign::Negative {
-        out.reverse();
-    }
     let ccw = orient2d(&tri[0], &tri[1], &tri[2]) == Sign::Positive;
-    for e in 0..3 {
-        let (u, v) = if ccw {
-            (&tri[e], &tri[(e + 1) % 3])
+    let in_tri = |x: &[T; 2]| {
+        (0..3).all(|e| {
+            let s = orient2d(&tri[e], &tri[(e + 1) % 3], x);
+            s == Sign::Zero || (s == Sign::Positive) == ccw
+        })
+    };
+    let poly_is_tri = poly.len() == 3 && orient2d(&poly[0], &poly[1], &poly[2]) != Sign::Zero;
+    let in_poly = |x: &[T; 2]| {
+        if poly_is_tri {
+            let pccw = orient2d(&poly[0], &poly[1], &poly[2]) == Sign::Positive;
+            (0..3).all(|e| {
+                let s = orient2d(&poly[e], &poly[(e + 1) % 3], x);
+                s == Sign::Zero || (s == Sign::Positive) == pccw
+            })
         } else {
-            (&tri[(e + 1) % 3], &tri[e])
-        };
-        out = clip_half(&out, u, v);
-        if out.is_empty() {
-            break;
+            on_closed_segment(&extremes(dedup(poly.to_vec())), x)
+        }
+    };
+    let mut out: Vec<[T; 2]> = Vec::new();
+    out.extend(poly.iter().filter(|x| in_tri(x)).cloned());
+    out.extend(tri.iter().filter(|x| in_poly(x)).cloned());
+    let poly_edges: Vec<(&[T; 2], &[T; 2])> = match poly.len() {
+        3 => (0..3).map(|e| (&poly[e], &poly[(e + 1) % 3])).collect(),
+        2 => alloc::vec![(&poly[0], &poly[1])],
+        _ => Vec::new(),
+    };
+    for (u, v) in poly_edges {
+        for e in 0..3 {
+            let (x, y) = (&tri[e], &tri[(e + 1) % 3]);
+            let (su, sv) = (orient2d(x, y, u), orient2d(x, y, v));
+            let (sx, sy) = (orient2d(u, v, x), orient2d(u, v, y));
+            if su * sv == Sign::Negative && sx * sy == Sign::Negative {
+                out.push(crossing2(u, v, x, y));
+            }
         }
     }
-    dedup(out)
+    let out = dedup(out);
+    if poly_is_tri {
+        hull2(out)
+    } else {
+        extremes(out)
+    }
+}
+
+/// The convex hull of a few points, counterclockwise, without collinear points
+/// (Andrew's monotone chain with exact [`orient2d`] turns; the points sorted by an
+/// insertion sort, which cannot panic on any comparison results).
+fn hull2<T: Scalar>(mut pts: Vec<[T; 2]>) -> Vec<[T; 2]> {
+    let less = |a: &[T; 2], b: &[T; 2]| a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
+    for i in 1..pts.len() {
+        let mut j = i;
+        while j > 0 && less(&pts[j], &pts[j - 1]) {
+            pts.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    if pts.len() <= 2 {
+        return pts;
+    }
+    let mut h: Vec<[T; 2]> = Vec::with_capacity(2 * pts.len());
+    for pass in 0..2 {
+        let start = h.len();
+        let order: Vec<usize> = if pass == 0 {
+            (0..pts.len()).collect()
+        } else {
+            (0..pts.len()).rev().collect()
+        };
+        for i in order {
+            while h.len() >= start + 2
+                && orient2d(&h[h.len() - 2], &h[h.len() - 1], &pts[i]) != Sign::Positive
+            {
+                h.pop();
+            }
+            h.push(pts[i].clone());
+        }
+        h.pop(); // the last point starts the other chain
+    }
+    h
 }
 
 /// The common points of two points or segments in the plane.
@@ -1218,10 +1427,7 @@ fn clip_low<T: Scalar>(big: &[[T; 2]], small: &[[T; 2]]) -> Vec<[T; 2]> {
             orient2d(&small[0], &small[1], &big[1]),
         ];
         if s[0] * s[1] == Sign::Negative && s[2] * s[3] == Sign::Negative {
-            let d0 = crate::policy::naive_orient2d(&big[0], &big[1], &small[0]).0;
-            let d1 = crate::policy::naive_orient2d(&big[0], &big[1], &small[1]).0;
-            let lambda = clamp01(d0.clone() / (d0 - d1));
-            out.push(lerp(&small[0], &small[1], &lambda));
+            out.push(crossing2(&small[0], &small[1], &big[0], &big[1]));
         }
     }
     extremes(dedup(out))
@@ -1263,35 +1469,6 @@ fn on_closed_segment<T: Scalar>(s: &[[T; 2]], x: &[T; 2]) -> bool {
             };
             *lo <= x[k] && x[k] <= *hi
         })
-}
-
-/// Keeps the part of the polygon (or segment, point) on the closed left of `u → v`.
-fn clip_half<T: Scalar>(poly: &[[T; 2]], u: &[T; 2], v: &[T; 2]) -> Vec<[T; 2]> {
-    let n = poly.len();
-    let s: Vec<Sign> = poly.iter().map(|x| orient2d(u, v, x)).collect();
-    let mut out = Vec::new();
-    let edges = if n <= 2 { n.saturating_sub(1) } else { n };
-    if n == 1 {
-        if s[0] != Sign::Negative {
-            out.push(poly[0].clone());
-        }
-        return out;
-    }
-    for i in 0..n {
-        if s[i] != Sign::Negative {
-            out.push(poly[i].clone());
-        }
-        if i < edges {
-            let j = (i + 1) % n;
-            if s[i] * s[j] == Sign::Negative {
-                let d0 = crate::policy::naive_orient2d(u, v, &poly[i]).0;
-                let d1 = crate::policy::naive_orient2d(u, v, &poly[j]).0;
-                let lambda = clamp01(d0.clone() / (d0 - d1));
-                out.push(lerp(&poly[i], &poly[j], &lambda));
-            }
-        }
-    }
-    out
 }
 
 fn dedup<T: Scalar>(mut v: Vec<[T; 2]>) -> Vec<[T; 2]> {
