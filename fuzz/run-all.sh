@@ -5,6 +5,9 @@
 #
 #   fuzz/run-all.sh [SECONDS] [extra libFuzzer flags...]
 #
+# FUZZ_JOBS=N runs N targets at a time (default 1; each target is one process, so N
+# should not exceed the cores you can spare).
+#
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz --locked`).
 # The corpus grows in fuzz/corpus/<target>/ and is reused by the next run.
 set -euo pipefail
@@ -16,15 +19,21 @@ targets=$(cargo +nightly fuzz list)
 # halves the speed; debug assertions (integer overflow checks) stay on.
 cargo +nightly fuzz build -s none
 mkdir -p fuzz/logs
-for t in $targets; do
-    log=fuzz/logs/$t.log
-    start=$SECONDS
+run_one() {
+    local t=$1 secs=$2
+    shift 2
+    local log=fuzz/logs/$t.log start=$SECONDS
     if ! cargo +nightly fuzz run -s none "$t" -- -max_total_time="$secs" -max_len=256 \
         -len_control=0 -print_final_stats=1 "$@" >"$log" 2>&1; then
         tail -n 40 "$log" >&2
         echo "fuzz target $t failed; see $log and fuzz/artifacts/$t/" >&2
-        exit 1
+        return 1
     fi
+    local done_line
     done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
     printf '%-14s %4ds  %s\n' "$t" "$((SECONDS - start))" "$done_line"
-done
+}
+export -f run_one
+# xargs stops handing out targets after a failure (exit 255 from the child wrapper).
+printf '%s\n' $targets | xargs -P "${FUZZ_JOBS:-1}" -I{} bash -c \
+    'run_one "$@" || exit 255' _ {} "$secs" "$@"
