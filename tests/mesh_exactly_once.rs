@@ -358,6 +358,41 @@ proptest! {
         }
     }
 
+    /// Random convex hulls (isect's exact quickhull) of points on a small integer grid:
+    /// many coplanar and collinear points, so flat facets split into coplanar triangles
+    /// and points in facets and on hull edges as corners. Rays aimed at vertices and
+    /// edge points through the interior (exactly two crossings) and in small integer
+    /// directions (even).
+    #[test]
+    fn random_convex_hull_rays_cross_exactly_once(seed in any::<u64>()) {
+        let mut rng = Rng64::new(seed);
+        let n = rng.range(4, 40) as usize;
+        let span = rng.range(1, 6);
+        let pts: Vec<[f64; 3]> = (0..n)
+            .map(|_| [0; 3].map(|_: i32| rng.range(-span, span) as f64))
+            .collect();
+        let Ok(isect::bv::Hull::Polyhedron(faces)) = isect::bv::convex_hull(&pts) else {
+            return Ok(()); // flat or degenerate draw: no solid
+        };
+        // Compact to the hull's vertices, scaled by their count so that their average
+        // (a strictly interior point) is an integer point.
+        let used: Vec<usize> = faces.iter().flatten().copied().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+        let k = used.len() as f64;
+        let index = |i: usize| used.binary_search(&i).unwrap() as u32;
+        let v: Vec<[f64; 3]> = used.iter().map(|&i| pts[i].map(|x| x * k)).collect();
+        let t: Vec<[u32; 3]> = faces.iter().map(|f| f.map(index)).collect();
+        let kernel: [f64; 3] = core::array::from_fn(|c| v.iter().map(|p| p[c]).sum::<f64>() / k);
+        let m = Mesh { v, t, convex: true, kernel };
+        prop_assert!(build(&m, |x| x).is_closed());
+        for _ in 0..6 {
+            let target = aim(&m, &mut rng);
+            let inward: [f64; 3] = core::array::from_fn(|c| m.kernel[c] - target[c]);
+            check_ray(&m, outside_origin(&m, target, inward), inward, true)?;
+            let d = small_dir(&mut rng);
+            check_ray(&m, outside_origin(&m, target, d), d, false)?;
+        }
+    }
+
     /// `contains` on split cubes: points on the surface, and 2^-40 inside or outside it.
     #[test]
     fn split_cube_contains_matches_the_box(seed in any::<u64>()) {
