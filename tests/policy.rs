@@ -931,3 +931,109 @@ fn rug_non_finite_eps() {
         Sign::Negative
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Möller–Trumbore with the tolerance on the barycentrics
+
+/// Rational barycentrics `(w, u, v)` and `t` of the ray's crossing with the triangle's
+/// plane (Cramer's rule), `None` when the ray is parallel to it: the oracle.
+/// Also returns `|d·n|`, the magnitude of Möller–Trumbore's `det`.
+fn rational_bary(
+    o: [f64; 3],
+    d: [f64; 3],
+    tri: [[f64; 3]; 3],
+) -> Option<([BigRational; 3], BigRational, BigRational)> {
+    let q = |p: [f64; 3]| p.map(rat);
+    let (o, d) = (q(o), q(d));
+    let [a, b, c] = tri.map(q);
+    let sub = |x: &[BigRational; 3], y: &[BigRational; 3]| -> [BigRational; 3] {
+        std::array::from_fn(|k| &x[k] - &y[k])
+    };
+    let cross = |x: &[BigRational; 3], y: &[BigRational; 3]| -> [BigRational; 3] {
+        [
+            &x[1] * &y[2] - &x[2] * &y[1],
+            &x[2] * &y[0] - &x[0] * &y[2],
+            &x[0] * &y[1] - &x[1] * &y[0],
+        ]
+    };
+    let dot =
+        |x: &[BigRational; 3], y: &[BigRational; 3]| &x[0] * &y[0] + &x[1] * &y[1] + &x[2] * &y[2];
+    let (e1, e2, s) = (sub(&b, &a), sub(&c, &a), sub(&o, &a));
+    let n = cross(&e1, &e2);
+    let den = dot(&d, &n);
+    if den == BigRational::from_integer(0.into()) {
+        return None;
+    }
+    // o + t·d = a + u·e1 + v·e2.
+    let t = -dot(&s, &n) / &den;
+    let u = dot(&d, &cross(&s, &e2)) / &den;
+    let v = -dot(&d, &cross(&s, &e1)) / &den;
+    let w = BigRational::from_integer(1.into()) - &u - &v;
+    let det = if den < BigRational::from_integer(0.into()) {
+        -den
+    } else {
+        den
+    };
+    Some(([w, u, v], t, det))
+}
+
+#[test]
+fn moller_tolerant_grows_triangles_by_eps_in_barycentric_units() {
+    use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
+    use isect::{Ray, Triangle};
+    let mut rng = Rng(0x7011_e5a7);
+    let (mut inside_margin, mut outside_margin) = (0, 0);
+    for i in 0..8_000 {
+        let tri = [rng.p3(), rng.p3(), rng.p3()];
+        // Aim at a point with barycentrics drawn near the boundary: within ±4·eps of an
+        // edge or outside, so that every side of the threshold is exercised.
+        let eps = [1e-3, 1e-5, 1e-7][i % 3];
+        let s = rng.unit().abs();
+        let off = rng.unit() * 4.0 * eps;
+        let bary = [off, s * (1.0 - off), (1.0 - s) * (1.0 - off)];
+        let p: [f64; 3] = std::array::from_fn(|k| {
+            bary[0] * tri[0][k] + bary[1] * tri[1][k] + bary[2] * tri[2][k]
+        });
+        let o = rng.p3().map(|x| x * 4.0);
+        let d: [f64; 3] = std::array::from_fn(|k| p[k] - o[k]);
+        let ray = Ray::new(o, d);
+        let t = Triangle::new(tri[0], tri[1], tri[2]);
+        let Some((b, tq, det)) = rational_bary(o, d, tri) else {
+            continue;
+        };
+        let exact_min = b.iter().min().unwrap().clone();
+        let got = ray_triangle_moller_tolerant_with(&ray, &t, Absolute { eps }).is_some();
+        // Away from the threshold (a margin of eps/4 for the rounding of u and v, which
+        // is far below that for these well-conditioned rays), the answer is determined.
+        let margin = rat(eps / 4.0);
+        // (`det` well above eps: the policy's parallel test does not decide.)
+        if tq > BigRational::from_float(1e-3).unwrap() && det > rat(0.1) {
+            if exact_min > -rat(eps) + &margin {
+                assert!(got, "inside the grown triangle: {b:?} eps {eps}");
+                inside_margin += 1;
+            } else if exact_min < -rat(eps) - &margin {
+                assert!(!got, "outside the grown triangle: {b:?} eps {eps}");
+                outside_margin += 1;
+            }
+        }
+        // Growing eps never loses a hit (where the parallel test, which the same eps
+        // also widens, does not decide); Exact is eps = 0; and the tolerant test keeps
+        // every hit of the classic one under the same policy.
+        if det > rat(0.1)
+            && ray_triangle_moller_tolerant_with(&ray, &t, Absolute { eps: eps / 10.0 }).is_some()
+        {
+            assert!(got, "a larger eps lost a hit");
+        }
+        assert_eq!(
+            ray_triangle_moller_tolerant_with(&ray, &t, Exact).is_some(),
+            ray_triangle_moller_tolerant_with(&ray, &t, Absolute { eps: 0.0 }).is_some()
+        );
+        if ray_triangle_moller_with(&ray, &t, Absolute { eps }).is_some() {
+            assert!(got, "the tolerant test lost a classic hit");
+        }
+    }
+    assert!(
+        inside_margin > 500 && outside_margin > 500,
+        "{inside_margin} {outside_margin}"
+    );
+}

@@ -1079,6 +1079,50 @@ pub fn ray_triangle_moller_with<T: Scalar, P: Policy<T>>(
     tri: &Triangle<T>,
     policy: P,
 ) -> Option<RayHit<T>> {
+    moller(ray, tri, policy, false)
+}
+
+/// Möller–Trumbore with the tolerance on the **barycentric** tests as well: the variant
+/// much code uses to "close the cracks" between triangles (`u ≥ −ε` instead of `u ≥ 0`).
+///
+/// Computes what [`ray_triangle_moller_with`] computes, and then accepts the hit when
+/// none of `u`, `v`, `1 − u − v` is `Negative` under `policy.sign(value, 1)` (and `t ≥ 0`
+/// as a plain comparison). With [`Absolute`](crate::policy::Absolute)` { eps }` that is
+/// `u ≥ −ε`, `v ≥ −ε`, `u + v ≤ 1 + ε`: every triangle grows by `ε` in barycentric
+/// units, so rays through shared edges and vertices are reported by more triangles
+/// (fewer leaks, more double counts); with [`Ulps`](crate::policy::Ulps)` { n }` the
+/// tolerance is `n·ε_T`. With [`Exact`] or [`Naive`](crate::policy::Naive) it is
+/// [`ray_triangle_moller_with`] (the sign of a rounded `u` is its comparison with zero).
+///
+/// **Not exact for floats** under any policy (the values compared are rounded); `isect
+/// audit` measures the trade-off against the exact answer. NaN or infinite input: `None`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::policy::Absolute;
+/// use isect::{ray::triangle::ray_triangle_moller_tolerant_with, Ray, Triangle};
+/// let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+/// // Just outside the edge v = 0: a tolerance of 1e-6 in barycentric units accepts it.
+/// let ray = Ray::new([0.5, -1e-9, 1.0], [0.0, 0.0, -1.0]);
+/// assert!(ray_triangle_moller_tolerant_with(&ray, &tri, Absolute { eps: 1e-6 }).is_some());
+/// assert!(ray_triangle_moller_tolerant_with(&ray, &tri, Absolute { eps: 0.0 }).is_none());
+/// ```
+pub fn ray_triangle_moller_tolerant_with<T: Scalar, P: Policy<T>>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    policy: P,
+) -> Option<RayHit<T>> {
+    moller(ray, tri, policy, true)
+}
+
+#[inline(always)]
+fn moller<T: Scalar, P: Policy<T>>(
+    ray: &Ray<T>,
+    tri: &Triangle<T>,
+    policy: P,
+    tolerant: bool,
+) -> Option<RayHit<T>> {
     let (o, d) = (&ray.origin, &ray.direction);
     let sub = |p: &[T; 3], q: &[T; 3]| -> [T; 3] {
         core::array::from_fn(|k| p[k].clone() - q[k].clone())
@@ -1111,12 +1155,25 @@ pub fn ray_triangle_moller_with<T: Scalar, P: Policy<T>>(
     let inv = T::one() / det.clone();
     let s = sub(o, &tri.a);
     let u = dot(&s, &p) * inv.clone();
-    if !(u >= T::zero() && u <= T::one()) {
+    // Tolerant: `x ≥ 0` as "finite and not Negative" under the policy, for `u`, `1 − u`,
+    // `v`, `1 − u − v`; otherwise the classic comparisons, as published.
+    let nonneg = |x: T| x.is_finite() && policy.sign(&x, &T::one()) != Sign::Negative;
+    let u_ok = if tolerant {
+        nonneg(u.clone()) && nonneg(T::one() - u.clone())
+    } else {
+        u >= T::zero() && u <= T::one()
+    };
+    if !u_ok {
         return None;
     }
     let qv = cross(&s, &e1);
     let v = dot(d, &qv) * inv.clone();
-    if !(v >= T::zero() && u.clone() + v.clone() <= T::one()) {
+    let v_ok = if tolerant {
+        nonneg(v.clone()) && nonneg(T::one() - u.clone() - v.clone())
+    } else {
+        v >= T::zero() && u.clone() + v.clone() <= T::one()
+    };
+    if !v_ok {
         return None;
     }
     let t = dot(&e2, &qv) * inv;
