@@ -156,3 +156,40 @@ fn fuzz_tri_tri_intersection_degenerate_f64_empty() {
         TriTriIntersection::Point([-8.0, -8.0, -8.0])
     );
 }
+
+/// fuzz target `boxes`, fixed: a frustum with infinite planes and an empty box
+/// (`max.z = −f32::MAX < min.z = −8`). `frustum_aabb_fast` answered `Outside` (empty box,
+/// as documented for both forms) but the exact `frustum_aabb` answered `Intersecting`:
+/// it let the non-finite planes' "undecided" win over the box's emptiness. The exact
+/// forms now check the box first; the same for `frustum_obb` with a negative half extent.
+#[test]
+fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
+    use isect::overlap::frustum::{
+        frustum_aabb, frustum_aabb_fast, frustum_obb, frustum_obb_fast, Frustum, FrustumClass,
+    };
+    use isect::{Aabb, Obb, Plane};
+    let (m, inf) = (f32::MAX as f64, f64::INFINITY);
+    let f = Frustum::new([
+        Plane::new([-m, -inf, -inf], -inf),
+        Plane::new([-inf, -inf, -inf], -inf),
+        Plane::new([-inf, -inf, -m], -m),
+        Plane::new([-m, -inf, -m], -m),
+        Plane::new([-m, -inf, -m], -m),
+        Plane::new([-m, -inf, -inf], 0.0),
+    ]);
+    let empty = Aabb::new([-8.0, -8.0, -8.0], [-8.0, -8.0, -m]);
+    assert_eq!(frustum_aabb(&f, &empty), FrustumClass::Outside);
+    assert_eq!(frustum_aabb_fast(&f, &empty), FrustumClass::Outside);
+    let nan_planes = Frustum::new(core::array::from_fn(|_| Plane::new([f64::NAN; 3], 0.0)));
+    assert_eq!(frustum_aabb(&nan_planes, &empty), FrustumClass::Outside);
+    let neg = Obb::new(
+        [0.0; 3],
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        [1.0, -1.0, 1.0],
+    );
+    assert_eq!(frustum_obb(&nan_planes, &neg), FrustumClass::Outside);
+    assert_eq!(frustum_obb_fast(&nan_planes, &neg), FrustumClass::Outside);
+    // A proper box against NaN planes stays undecided.
+    let unit = Aabb::new([0.0; 3], [1.0; 3]);
+    assert_eq!(frustum_aabb(&nan_planes, &unit), FrustumClass::Intersecting);
+}

@@ -327,6 +327,12 @@ fn guard<T: Scalar>(p: &Plane<T>, c: impl FnOnce() -> PlaneBox) -> PlaneBox {
 /// assert_eq!(frustum_aabb(&f, &b), FrustumClass::Outside);
 /// ```
 pub fn frustum_aabb<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> FrustumClass {
+    // The box's own degeneracies first, whatever the planes (an empty box is outside
+    // even a frustum with a NaN plane: found by the `boxes` fuzz target).
+    let bad = b.min.iter().chain(&b.max).any(|x| !x.is_finite());
+    if bad || (0..3).any(|k| b.min[k] > b.max[k]) {
+        return FrustumClass::Outside;
+    }
     FrustumClass::combine(f.planes.iter().map(|p| guard(p, || plane_aabb(p, b))))
 }
 
@@ -349,6 +355,16 @@ pub fn frustum_aabb<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> FrustumClass {
 /// assert_eq!(frustum_obb(&f, &b), FrustumClass::Intersecting); // its corner touches x = 1
 /// ```
 pub fn frustum_obb<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> FrustumClass {
+    // The box's own degeneracies first, whatever the planes.
+    let bad = b
+        .center
+        .iter()
+        .chain(b.axes.iter().flatten())
+        .chain(&b.half_extents)
+        .any(|x| !x.is_finite());
+    if bad || b.half_extents.iter().any(|h| *h < T::zero()) {
+        return FrustumClass::Outside;
+    }
     FrustumClass::combine(f.planes.iter().map(|p| guard(p, || plane_obb(p, b))))
 }
 
