@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use isect::oracle::scenes::{aimed_rays, icosphere, Aim};
+use isect::oracle::scenes::{aimed_rays, icosphere, unit_icosphere, Aim};
 use isect::policy::Absolute;
-use isect::ray::triangle::ray_triangle_moller_with;
+use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
 use isect::{TriMesh, Triangle};
 use serde_json::Value;
 
@@ -265,6 +265,54 @@ fn moller_trumbore_double_counts_at_vertices_recounted() {
             "MT double-counts vertex-aimed rays at eps {label}"
         );
     }
+}
+
+/// The tolerant variant (epsilon on the barycentrics too) on edge-aimed rays, recounted
+/// without the CLI: the report agrees, and the trade-off the row exists to show is there
+/// (at a large epsilon no ray leaks, and rays are double counted instead).
+#[test]
+fn tolerant_moller_trumbore_trades_leaks_for_double_counts_recounted() {
+    let (_, report, _) = audit(
+        "mtt",
+        &[
+            "--scenes",
+            "sphere-edges-float",
+            "--size",
+            "60",
+            "--seed",
+            "5",
+        ],
+    );
+    let (v, t) = unit_icosphere(3);
+    let mesh = TriMesh::new(v.clone(), t.clone()).unwrap();
+    let tris: Vec<Triangle<f64>> = (0..t.len()).map(|i| mesh.triangle(i)).collect();
+    let rays = aimed_rays(&v, &t, Aim::Edge, 60, 5);
+    let s = scene(&report, "sphere-edges-float");
+    let mut by_eps = vec![];
+    for (label, eps) in [("0", 0.0), ("1e-5", 1e-5), ("1e-2", 1e-2)] {
+        let (mut leaks, mut doubles) = (0, 0);
+        for ray in &rays {
+            let exact = mesh.hits(ray).len();
+            let got = tris
+                .iter()
+                .filter(|x| ray_triangle_moller_tolerant_with(ray, x, Absolute { eps }).is_some())
+                .count();
+            leaks += u64::from(got < exact);
+            doubles += u64::from(got > exact);
+        }
+        let r = row(test(s, "moller-trumbore-tolerant"), label);
+        assert_eq!(r["counts"]["leak"], leaks, "leaks at {label}");
+        assert_eq!(
+            r["counts"]["double count"], doubles,
+            "double counts at {label}"
+        );
+        by_eps.push((leaks, doubles));
+    }
+    assert_eq!(by_eps[2].0, 0, "eps 1e-2 closes every crack: {by_eps:?}");
+    assert!(
+        by_eps[2].1 > by_eps[0].1,
+        "and double counts instead: {by_eps:?}"
+    );
 }
 
 #[test]

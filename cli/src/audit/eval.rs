@@ -5,7 +5,9 @@ use indicatif::ProgressBar;
 use isect::overlap::tri_tri::{tri_tri_intersect, tri_tri_moller_with};
 use isect::policy::Policy;
 use isect::ray::aabb::{ray_aabb, ray_aabb_conservative, ray_aabb_slab, SlabRay};
-use isect::ray::triangle::{ray_triangle_moller_with, ray_triangle_woop};
+use isect::ray::triangle::{
+    ray_triangle_moller_tolerant_with, ray_triangle_moller_with, ray_triangle_woop,
+};
 use isect::{orient2d, orient3d, ray_triangle, Aabb, Ray, Sign, TriMesh, Triangle};
 use num_rational::BigRational;
 use rayon::prelude::*;
@@ -183,6 +185,13 @@ pub fn run<T: AuditFloat>(data: &Data<T>, progress: &ProgressBar) -> Result<Vec<
                     sweep.clone(),
                 ),
                 Test::new(
+                    "moller-trumbore-tolerant",
+                    "Möller–Trumbore, epsilon on the barycentrics too (u ≥ −ε)",
+                    "isect::ray::triangle::ray_triangle_moller_tolerant_with",
+                    MESH_KINDS,
+                    sweep.clone(),
+                ),
+                Test::new(
                     "woop",
                     "Woop–Benthin–Wald (watertight)",
                     "isect::ray::triangle::ray_triangle_woop",
@@ -204,14 +213,16 @@ pub fn run<T: AuditFloat>(data: &Data<T>, progress: &ProgressBar) -> Result<Vec<
                 for (row, &rule) in rules.iter().enumerate() {
                     let got = count(&|x| ray_triangle_moller_with(ray, x, rule).is_some());
                     t.add(0, row, mesh_mask(exact, got));
+                    let got = count(&|x| ray_triangle_moller_tolerant_with(ray, x, rule).is_some());
+                    t.add(1, row, mesh_mask(exact, got));
                 }
                 t.add(
-                    1,
+                    2,
                     0,
                     mesh_mask(exact, count(&|x| ray_triangle_woop(ray, x).is_some())),
                 );
                 t.add(
-                    2,
+                    3,
                     0,
                     mesh_mask(exact, count(&|x| ray_triangle(ray, x).is_some())),
                 );

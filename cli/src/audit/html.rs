@@ -33,7 +33,8 @@ pub fn page(report: &Report) -> String {
         for s in &head.scenes {
             h += &format!(
                 "<li>{}: {} of {} rays leak ({}), {} double-count ({}); isect exact: {} wrong. \
-                 The best rule of the sweep ({}) still fails on {} rays.</li>\n",
+                 The best rule of the sweep ({}) still fails on {} rays. With the epsilon on \
+                 the barycentrics too (u ≥ −ε): {} leak, {} double-count.</li>\n",
                 escape(s.scene),
                 s.leaks,
                 s.rays,
@@ -42,7 +43,9 @@ pub fn page(report: &Report) -> String {
                 pct(s.double_counts, s.rays),
                 s.exact_failures,
                 escape(&rule_words(&s.best_rule)),
-                s.best_failing
+                s.best_failing,
+                s.tolerant_leaks,
+                s.tolerant_double_counts
             );
         }
         h += "</ul>\n</div>\n";

@@ -117,6 +117,10 @@ pub struct HeadlineScene {
     pub best_rule: String,
     /// The plot (PNG) of this sweep.
     pub plot: String,
+    /// Leaks of the tolerant variant (epsilon on the barycentrics too) at the same epsilon.
+    pub tolerant_leaks: u64,
+    /// Its double counts.
+    pub tolerant_double_counts: u64,
 }
 
 /// One scene's results.
@@ -368,6 +372,13 @@ fn headline(report: &Report) -> Option<Headline> {
                 .iter()
                 .find(|r| r.rule == Rule::Absolute(rules::RECOMMENDED))?;
             let exact = s.tests.iter().find(|t| t.id == "exact")?.rows.first()?;
+            let tolerant = s
+                .tests
+                .iter()
+                .find(|t| t.id == "moller-trumbore-tolerant")?
+                .rows
+                .iter()
+                .find(|r| r.rule == Rule::Absolute(rules::RECOMMENDED))?;
             let best = mt.rows.iter().min_by_key(|r| r.failing)?;
             Some(HeadlineScene {
                 best_failing: best.failing,
@@ -378,6 +389,8 @@ fn headline(report: &Report) -> Option<Headline> {
                 double_counts: row.counts["double count"],
                 exact_failures: exact.failing,
                 plot: mt.plots.first()?.clone(),
+                tolerant_leaks: tolerant.counts["leak"],
+                tolerant_double_counts: tolerant.counts["double count"],
             })
         })
         .collect();
@@ -427,6 +440,12 @@ fn terminal_text(report: &Report, out: &Path) -> String {
                 line.double_counts,
                 pct(line.double_counts, line.rays),
                 line.exact_failures
+            );
+            s += &format!(
+                "  {:<31}  with the epsilon on the barycentrics too (u >= -eps): {} leak, {} double-count\n",
+                "",
+                line.tolerant_leaks,
+                line.tolerant_double_counts
             );
         }
         for line in &h.scenes {
