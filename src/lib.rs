@@ -13,7 +13,13 @@
 //!   shared edges and vertices, and rays against spheres, boxes and polygons.
 //! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit and exact
 //!   point-in-mesh.
-//! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]).
+//! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]), triangle/box,
+//!   plane/box, spheres, boxes, k-DOPs, OBBs, frustums, 2D and 3D lines and segments,
+//!   three planes.
+//! * Sweeps of moving objects ([`sweep`]): first and last contact over a time step, the
+//!   touch/no-touch answer exact.
+//! * Bounding volumes ([`bv`]): boxes, k-DOPs, spheres (Ritter, Welzl, exact minimal),
+//!   convex hulls, OBBs, each guaranteed to contain its points, and their measures.
 //! * The reference [`oracle`]: adversarial input generators and named scenes, and
 //!   [`oracle::check`], which judges your own implementation against the exact answers.
 //!

@@ -260,8 +260,12 @@ pub trait Policy<T: Scalar>: Copy + Debug {
 /// ```
 /// use isect::policy::{Exact, Policy};
 /// use isect::Sign;
-/// // Collinear exactly, although the naive f64 formula says otherwise:
-/// assert_eq!(Exact.orient2d([0.1, 0.1], [0.2, 0.2], [0.3, 0.3]), Sign::Zero);
+/// // Kettner et al.'s example: p is just above the line y = x through q and r, and the
+/// // naive f64 formula says below.
+/// let u = f64::EPSILON / 2.0;
+/// let (q, r, p) = ([12.0, 12.0], [24.0, 24.0], [0.5 + 41.0 * u, 0.5 + 48.0 * u]);
+/// assert_eq!(Exact.orient2d(q, r, p), Sign::Positive);
+/// assert!(isect::policy::naive_orient2d(q, r, p).0 < 0.0);
 /// assert_eq!(Exact.sign(&-3.0_f32, &0.0), Sign::Negative);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

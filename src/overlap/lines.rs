@@ -276,7 +276,7 @@ fn point_at<T: Scalar, const N: usize>(p0: &[T; N], p1: &[T; N], t: &BigRational
 /// ```
 /// use isect::overlap::lines::{segment_segment_2d, SegmentContact};
 /// let (p0, p1) = ([0.0, 0.0], [1.0, 1.0]);
-/// // The naive f64 orientation of these collinear points is not zero; the exact one is.
+/// // (0.2, 0.2) lies on the segment from (0.1, 0.1) to (0.3, 0.3): an endpoint touches.
 /// assert_eq!(segment_segment_2d(&[0.1, 0.1], &[0.3, 0.3], &[0.2, 0.2], &[0.2, 1.0]), SegmentContact::Touching);
 /// assert_eq!(segment_segment_2d(&p0, &p1, &[1.0, 1.0], &[2.0, 0.0]), SegmentContact::Touching);
 /// assert_eq!(segment_segment_2d(&p0, &p1, &[0.5, 0.5], &[3.0, 3.0]), SegmentContact::CollinearOverlap);
