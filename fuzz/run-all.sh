@@ -6,7 +6,7 @@
 #   fuzz/run-all.sh [SECONDS] [extra libFuzzer flags...]
 #
 # FUZZ_JOBS=N runs N targets at a time (default 1; each target is one process, so N
-# should not exceed the cores you can spare).
+# should not exceed the cores you can spare). FUZZ_TARGETS="a b" runs only those.
 #
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz --locked`).
 # The corpus grows in fuzz/corpus/<target>/ and is reused by the next run.
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs=${1:-600}
 shift || true
-targets=$(cargo +nightly fuzz list)
+targets=${FUZZ_TARGETS:-$(cargo +nightly fuzz list)}
 # No sanitizer: the library forbids unsafe code, so AddressSanitizer finds nothing and
 # halves the speed; debug assertions (integer overflow checks) stay on.
 cargo +nightly fuzz build -s none

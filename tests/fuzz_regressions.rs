@@ -193,3 +193,20 @@ fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
     let unit = Aabb::new([0.0; 3], [1.0; 3]);
     assert_eq!(frustum_aabb(&nan_planes, &unit), FrustumClass::Intersecting);
 }
+
+/// fuzz target `overlaps`, fixed: `sphere_aabb` is documented to answer `false` for any
+/// NaN or infinite value, but a box with an infinite bound (`min.z = −∞`) whose finite
+/// part holds the sphere's centre passed the `f64` filter (the infinite bound never
+/// entered the reach) and answered `true`. The filter now sends non-finite bounds to the
+/// exact path.
+#[test]
+fn fuzz_overlaps_sphere_aabb_infinite_bound() {
+    use isect::overlap::sphere::{sphere_aabb, try_sphere_aabb};
+    use isect::{Aabb, Sphere};
+    let s = Sphere::new([5.0, -5.0, 0.0], 5.0);
+    let b = Aabb::new([-5.0, -8.0, f64::NEG_INFINITY], [5.0, -5.0, 0.0]);
+    assert!(!sphere_aabb(&s, &b));
+    assert!(try_sphere_aabb(&s, &b).is_err());
+    let b = Aabb::new([-5.0, -8.0, -1.0], [5.0, -5.0, f64::INFINITY]);
+    assert!(!sphere_aabb(&s, &b));
+}

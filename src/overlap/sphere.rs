@@ -279,7 +279,9 @@ pub fn sphere_aabb<T: Scalar>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
         if r >= 0.0 && r.is_finite() && c.iter().all(|x| x.is_finite()) {
             let mut e = [0.0; 3];
             for k in 0..3 {
-                if lo[k].partial_cmp(&hi[k]).is_none_or(|o| o.is_gt()) {
+                // Empty, NaN or infinite bounds: the exact path answers (false, as
+                // documented; an infinite bound once passed here: `overlaps` fuzz find).
+                if !(lo[k] <= hi[k] && lo[k].is_finite() && hi[k].is_finite()) {
                     return sphere_aabb_exact(s, b);
                 }
                 if c[k] < lo[k] {
