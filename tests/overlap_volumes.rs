@@ -58,7 +58,7 @@ fn f32_exact(x: f64) -> bool {
 mod oracle {
     use super::*;
 
-    fn dot(a: &Q3, b: &Q3) -> Q {
+    pub fn dot(a: &Q3, b: &Q3) -> Q {
         &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
     }
 
@@ -866,14 +866,17 @@ fn check_sphere_obb(c: P, r: f64, ctr: P, a: [P; 3], h: P) -> Result<(), TestCas
         "f64 {:?}",
         (c, r, ctr, a, h)
     );
-    let (sq, bq) = (Sphere::new(q3(&c), q(r)), Obb::new(q3(&ctr), aq, q3(&h)));
+    let (sq, bq) = (
+        Sphere::new(q3(&c), q(r)),
+        Obb::new(q3(&ctr), aq.clone(), q3(&h)),
+    );
     prop_assert_eq!(sphere_obb(&sq, &bq), want, "rational");
     // The same box with its axes relabelled and one negated.
     let b2 = Obb::new(ctr, [a[2], a[0].map(|x| -x), a[1]], [h[2], h[0], h[1]]);
     prop_assert_eq!(sphere_obb(&Sphere::new(c, r), &b2), want, "relabelled");
-    let orthogonal = (0..3).all(|i| {
-        (0..3).all(|j| i == j || a[i][0] * a[j][0] + a[i][1] * a[j][1] + a[i][2] * a[j][2] == 0.0)
-    });
+    // Orthogonality decided in rationals: float dot products of tiny axes underflow to 0.
+    let orthogonal =
+        (0..3).all(|i| (0..3).all(|j| i == j || oracle::dot(&aq[i], &aq[j]).is_zero()));
     if orthogonal && r >= 0.0 {
         prop_assert_eq!(
             sphere_obb_arvo_with(Naive, &sq, &bq),
@@ -970,6 +973,17 @@ proptest! {
         let mut v: Vec<f64> = c.iter().chain(&[r]).chain(&ctr).chain(&h).copied().collect();
         apply_pow2(&mut v, k);
         check_sphere_obb([v[0], v[1], v[2]], v[3], [v[4], v[5], v[6]], a, [v[7], v[8], v[9]])?;
+        // The same box with its axes scaled by 2^j and half extents by 2^-j (exact when
+        // nothing underflows; either way the oracle judges the scaled input): products
+        // t·a underflow or overflow in the f64 filter.
+        let j = g.extreme_exp().clamp(-1000, 1000);
+        let mut a2 = a;
+        for ax in &mut a2 {
+            apply_pow2(ax, j);
+        }
+        let mut h2 = h;
+        apply_pow2(&mut h2, -j);
+        check_sphere_obb(c, r, ctr, a2, h2)?;
     }
 
     #[test]

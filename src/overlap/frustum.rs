@@ -34,6 +34,7 @@ use crate::predicates::{polynomial_sign, Polynomial, Ring};
 use crate::{Scalar, Sign};
 
 use super::aabb_aabb::{certified, wide, wide3};
+use super::iv::{dot_iv, Iv};
 use super::plane_box::{plane_aabb, plane_obb, PlaneBox};
 use super::sphere::TAU2;
 
@@ -371,92 +372,6 @@ pub fn frustum_obb<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> FrustumClass {
 // ---------------------------------------------------------------------------------------
 // Fast conservative forms: f64 interval arithmetic
 // ---------------------------------------------------------------------------------------
-
-/// A closed interval `[lo, hi]` containing an exact real value.
-#[derive(Clone, Copy, Debug)]
-struct Iv {
-    lo: f64,
-    hi: f64,
-}
-
-impl Iv {
-    #[inline(always)]
-    fn pt(x: f64) -> Iv {
-        Iv { lo: x, hi: x }
-    }
-    /// Widen a rounded-to-nearest result by one ulp each way: contains the exact one.
-    #[inline(always)]
-    fn out(lo: f64, hi: f64) -> Iv {
-        if lo.is_nan() || hi.is_nan() {
-            // ∞ − ∞ or 0·∞ after an overflow: nothing is known.
-            return Iv {
-                lo: f64::NEG_INFINITY,
-                hi: f64::INFINITY,
-            };
-        }
-        Iv {
-            lo: lo.next_down(),
-            hi: hi.next_up(),
-        }
-    }
-    #[inline(always)]
-    fn add(self, o: Iv) -> Iv {
-        Iv::out(self.lo + o.lo, self.hi + o.hi)
-    }
-    #[inline(always)]
-    fn sub(self, o: Iv) -> Iv {
-        Iv::out(self.lo - o.hi, self.hi - o.lo)
-    }
-    #[inline(always)]
-    fn mul(self, o: Iv) -> Iv {
-        if self.lo == self.hi && o.lo == o.hi {
-            // Two exact numbers (the common case: inputs): one product.
-            let p = self.lo * o.lo;
-            return Iv::out(p, p);
-        }
-        let p = [
-            self.lo * o.lo,
-            self.lo * o.hi,
-            self.hi * o.lo,
-            self.hi * o.hi,
-        ];
-        let lo = p[0].min(p[1]).min(p[2]).min(p[3]);
-        let hi = p[0].max(p[1]).max(p[2]).max(p[3]);
-        if p.iter().any(|x| x.is_nan()) {
-            return Iv::out(f64::NAN, f64::NAN);
-        }
-        Iv::out(lo, hi)
-    }
-    #[inline(always)]
-    fn abs(self) -> Iv {
-        if self.lo >= 0.0 {
-            self
-        } else if self.hi <= 0.0 {
-            Iv {
-                lo: -self.hi,
-                hi: -self.lo,
-            }
-        } else {
-            Iv {
-                lo: 0.0,
-                hi: (-self.lo).max(self.hi),
-            }
-        }
-    }
-    /// The whole interval is finite and `> 0` (`pos`) or `< 0` (`neg`).
-    #[inline(always)]
-    fn pos(self) -> bool {
-        self.lo > 0.0 && self.hi.is_finite()
-    }
-    #[inline(always)]
-    fn neg(self) -> bool {
-        self.hi < 0.0 && self.lo.is_finite()
-    }
-}
-
-fn dot_iv(n: &[Iv; 3], v: &[Iv; 3]) -> Iv {
-    n[0].mul(v[0]).add(n[1].mul(v[1])).add(n[2].mul(v[2]))
-}
 
 /// The inputs as `f64` if `T` is `f64` or `f32` (exact), else `None`.
 fn w<T: Scalar>(x: &T) -> Option<f64> {

@@ -10,4 +10,5 @@ pub mod plane_box;
 pub mod sphere;
 pub mod tri_aabb;
 pub mod tri_tri;
+mod iv;
 mod zonotope;
