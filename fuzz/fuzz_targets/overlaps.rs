@@ -2,8 +2,9 @@
 //! (and their try_ forms) in f64 / f32 / BigRational against exact rational oracles:
 //! the separating-axis test over the 13 candidate axes for triangle/box, the range of
 //! `n·x + d` over the box for planes, `(ra + rb)² − |ca − cb|²` and Arvo's distance for
-//! spheres, interval overlap for boxes; plus swap, axis-permutation and negation
-//! invariants.
+//! spheres (sphere/OBB on arbitrary skewed axes: the exact distance to the parallelepiped
+//! by active sets), interval overlap for boxes; plus swap, axis-permutation, relabelling
+//! and negation invariants.
 #![no_main]
 
 use isect::overlap::aabb_aabb::aabb_aabb_center_extent_with;
@@ -95,9 +96,87 @@ fn plane_class(lo: Q, hi: Q) -> PlaneBox {
     }
 }
 
+fn det3(a: &[[Q; 3]; 3]) -> Q {
+    dot(&a[0], &cross(&a[1], &a[2]))
+}
+
+/// `min |Σ sᵢaᵢ − p|²` over `|sᵢ| ≤ hᵢ` (independent `aᵢ`), exactly: the minimiser lies in
+/// the relative interior of some face (each `sᵢ` at `−hᵢ`, `+hᵢ` or free), where it is the
+/// unconstrained minimiser over that face's affine hull; every feasible candidate is a
+/// point of the box, so the least candidate is the minimum.
+fn box_dist2(a: &[[Q; 3]; 3], p: &[Q; 3], h: &[Q; 3]) -> Q {
+    let g: Vec<Vec<Q>> = (0..3)
+        .map(|i| (0..3).map(|j| dot(&a[i], &a[j])).collect())
+        .collect();
+    let bv: Vec<Q> = (0..3).map(|i| dot(&a[i], p)).collect();
+    let mut best: Option<Q> = None;
+    for code in 0..27 {
+        let state = [code % 3, code / 3 % 3, code / 9].map(|x| x as i32 - 1);
+        let mut sv: Vec<Q> = (0..3)
+            .map(|i| match state[i] {
+                -1 => -h[i].clone(),
+                1 => h[i].clone(),
+                _ => Q::zero(),
+            })
+            .collect();
+        let free: Vec<usize> = (0..3).filter(|&i| state[i] == 0).collect();
+        let mut ok = true;
+        if !free.is_empty() {
+            // Gram system on the free coordinates, by Gaussian elimination in Q.
+            let n = free.len();
+            let mut m: Vec<Vec<Q>> = free
+                .iter()
+                .map(|&i| {
+                    let mut row: Vec<Q> = free.iter().map(|&j| g[i][j].clone()).collect();
+                    let mut rhs = bv[i].clone();
+                    for j in 0..3 {
+                        if state[j] != 0 {
+                            rhs -= &g[i][j] * &sv[j];
+                        }
+                    }
+                    row.push(rhs);
+                    row
+                })
+                .collect();
+            for col in 0..n {
+                let piv = (col..n)
+                    .find(|&r| !m[r][col].is_zero())
+                    .expect("Gram matrix singular");
+                m.swap(col, piv);
+                for r in 0..n {
+                    if r != col && !m[r][col].is_zero() {
+                        let f = &m[r][col] / &m[col][col];
+                        for k in col..=n {
+                            let v = &m[col][k] * &f;
+                            m[r][k] -= v;
+                        }
+                    }
+                }
+            }
+            for (row, &i) in free.iter().enumerate() {
+                let x = &m[row][n] / &m[row][row];
+                if x.abs() > h[i] {
+                    ok = false;
+                }
+                sv[i] = x;
+            }
+        }
+        if ok {
+            let v: [Q; 3] = core::array::from_fn(|k| {
+                &a[0][k] * &sv[0] + &a[1][k] * &sv[1] + &a[2][k] * &sv[2] - &p[k]
+            });
+            let d2 = dot(&v, &v);
+            if best.as_ref().is_none_or(|b| d2 < *b) {
+                best = Some(d2);
+            }
+        }
+    }
+    best.expect("the centre state (all free) or a vertex is always feasible")
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut s = Src::new(data);
-    let which = s.byte() % 5;
+    let which = s.byte() % 6;
     let ax = PERMS[s.below(6)];
     let pm = |p: &[f64; 3]| [p[ax[0]], p[ax[1]], p[ax[2]]];
     let f32m = s.f32_mode;
@@ -366,6 +445,46 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(try_sphere_obb(&sp, &ob).unwrap_or(want), want);
                 let _ = sphere_obb_arvo_with(Naive, &sp, &ob);
             }
+        }
+        5 => {
+            // sphere_obb on arbitrary (skewed, tiny, huge) axes against the exact distance
+            // from the centre to the parallelepiped, by active sets in rationals.
+            let sp = Sphere::new(s.pt3(), s.f64());
+            let ob = Obb::new(s.pt3(), [s.pt3(), s.pt3(), s.pt3()], s.pt3().map(f64::abs));
+            let got = sphere_obb(&sp, &ob);
+            let vals = sp.center.iter().chain([&sp.radius]).chain(&ob.center);
+            let fin = all_finite(vals.chain(ob.axes.iter().flatten()).chain(&ob.half_extents));
+            if !fin {
+                assert!(!got, "non-finite sphere_obb");
+                assert!(try_sphere_obb(&sp, &ob).is_err());
+                return;
+            }
+            let a = ob.axes.map(|x| q3(&x));
+            let want = sp.radius >= 0.0
+                && !det3(&a).is_zero()
+                && box_dist2(
+                    &a,
+                    &sub(&q3(&sp.center), &q3(&ob.center)),
+                    &q3(&ob.half_extents),
+                ) <= q(sp.radius) * q(sp.radius);
+            assert_eq!(got, want, "sphere_obb {sp:?} {ob:?}");
+            assert_eq!(try_sphere_obb(&sp, &ob).unwrap_or(want), want);
+            // Relabelled axes with one negated: the same box.
+            let b2 = Obb::new(
+                ob.center,
+                [ob.axes[2], ob.axes[0].map(|x| -x), ob.axes[1]],
+                [ob.half_extents[2], ob.half_extents[0], ob.half_extents[1]],
+            );
+            assert_eq!(sphere_obb(&sp, &b2), want, "relabelled");
+            let qs = Sphere::new(q3(&sp.center), q(sp.radius));
+            let qb = Obb::new(q3(&ob.center), a, q3(&ob.half_extents));
+            assert_eq!(sphere_obb(&qs, &qb), want, "Q");
+            if f32m {
+                let s32 = Sphere::new(f(&sp.center), sp.radius as f32);
+                let b32 = Obb::new(f(&ob.center), ob.axes.map(|x| f(&x)), f(&ob.half_extents));
+                assert_eq!(sphere_obb(&s32, &b32), want, "f32");
+            }
+            let _ = sphere_obb_arvo_with(Naive, &sp, &ob);
         }
         _ => {
             let a = Aabb::new(s.pt3(), s.pt3());
