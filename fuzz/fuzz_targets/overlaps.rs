@@ -111,7 +111,7 @@ fn box_dist2(a: &[[Q; 3]; 3], p: &[Q; 3], h: &[Q; 3]) -> Q {
     let bv: Vec<Q> = (0..3).map(|i| dot(&a[i], p)).collect();
     let mut best: Option<Q> = None;
     for code in 0..27 {
-        let state = [code % 3, code / 3 % 3, code / 9].map(|x| x as i32 - 1);
+        let state = [code % 3, code / 3 % 3, code / 9].map(|x: i32| x - 1);
         let mut sv: Vec<Q> = (0..3)
             .map(|i| match state[i] {
                 -1 => -h[i].clone(),
@@ -146,9 +146,9 @@ fn box_dist2(a: &[[Q; 3]; 3], p: &[Q; 3], h: &[Q; 3]) -> Q {
                 for r in 0..n {
                     if r != col && !m[r][col].is_zero() {
                         let f = &m[r][col] / &m[col][col];
-                        for k in col..=n {
-                            let v = &m[col][k] * &f;
-                            m[r][k] -= v;
+                        let pivot_row = m[col].clone();
+                        for (x, y) in m[r][col..].iter_mut().zip(&pivot_row[col..]) {
+                            *x -= y * &f;
                         }
                     }
                 }
