@@ -210,3 +210,57 @@ fn fuzz_overlaps_sphere_aabb_infinite_bound() {
     let b = Aabb::new([-5.0, -8.0, -1.0], [5.0, -5.0, f64::INFINITY]);
     assert!(!sphere_aabb(&s, &b));
 }
+
+/// fuzz target `entry_points`: `ray_triangle_moller_tolerant_with` is documented to accept
+/// every hit of the classic `ray_triangle_moller_with` (and to equal it under `Exact` and
+/// `Naive`), but tested `1 − u − v ≥ 0` where the classic test compares the rounded
+/// `u + v` with 1: for `u = 0.7609477375418205`, `v = 0.23905226245817957`, `u + v`
+/// rounds to 1 (a classic hit) while `(1 − u) − v` is `−2⁻⁵³`: the tolerant test missed.
+#[test]
+fn fuzz_entry_points_tolerant_moller_is_a_superset() {
+    use isect::policy::{Absolute, Exact, Naive};
+    use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
+    use isect::{Ray, Triangle};
+    let (u, v) = (0.7609477375418205, 0.23905226245817957);
+    assert_eq!(u + v, 1.0);
+    assert!((1.0 - u) - v < 0.0);
+    // Over the unit right triangle in z = 0, straight down: u = x and v = y exactly.
+    let tri = Triangle::new([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+    let ray = Ray::new([u, v, 1.0], [0.0, 0.0, -1.0]);
+    // (RayHit's t_error is NaN for floats, so compare the fields that are numbers.)
+    let key = |h: Option<isect::RayHit<f64>>| h.map(|h| (h.t, h.barycentric, h.front));
+    let classic = key(ray_triangle_moller_with(&ray, &tri, Naive));
+    assert!(classic.is_some());
+    assert_eq!(
+        key(ray_triangle_moller_tolerant_with(&ray, &tri, Naive)),
+        classic
+    );
+    assert_eq!(
+        key(ray_triangle_moller_tolerant_with(&ray, &tri, Exact)),
+        key(ray_triangle_moller_with(&ray, &tri, Exact))
+    );
+    assert!(ray_triangle_moller_tolerant_with(&ray, &tri, Absolute { eps: 0.0 }).is_some());
+}
+
+/// Found while writing the `entry_points` target (which now fuzzes it): `aimed_rays` looped
+/// forever when every vertex is the same grid point (no inner point differs from the aim),
+/// and indexed out of bounds for a triangle naming a missing vertex. Both are documented
+/// now: `+x` rays through the point, and such triangles skipped.
+#[test]
+fn oracle_aimed_rays_degenerate_meshes() {
+    use isect::oracle::scenes::{aimed_rays, Aim};
+    let v = vec![[0.25, 0.5, 1.0]; 3];
+    let rays = aimed_rays(&v, &[[0, 1, 2]], Aim::Vertex, 4, 7);
+    assert_eq!(rays.len(), 4);
+    for r in &rays {
+        assert_eq!(r.direction, [1.0, 0.0, 0.0]);
+        assert_eq!(r.at(8.0), [0.25, 0.5, 1.0]);
+    }
+    let rays = aimed_rays(&v, &[[0, 1, 2]], Aim::Edge, 2, 7);
+    assert_eq!(rays.len(), 2);
+    assert!(aimed_rays(&v, &[[0, 1, 9]], Aim::Vertex, 4, 7).is_empty());
+    assert_eq!(
+        aimed_rays(&v, &[[0, 1, 9], [2, 1, 0]], Aim::Vertex, 4, 7).len(),
+        4
+    );
+}

@@ -185,7 +185,10 @@ pub enum Aim {
 /// so the line through `p` and `q` enters the solid, and the origin is more than 5 from
 /// the centre: outside the mesh's bounding box.
 ///
-/// Returns an empty vector if the mesh has no triangles.
+/// Returns an empty vector if the mesh has no triangles (triangles with an index out of
+/// range are skipped; none left is no triangles). If every vertex is the same grid point,
+/// so that no inner point differs from the aim, the direction is `+x`. Never a panic or an
+/// endless loop, for any input (NaN coordinates give NaN rays).
 ///
 /// # Examples
 ///
@@ -207,13 +210,19 @@ pub fn aimed_rays(
     n: usize,
     seed: u64,
 ) -> Vec<Ray<f64>> {
-    if triangles.is_empty() || vertices.is_empty() {
+    // Triangles naming a vertex that does not exist cannot be aimed at: skipped.
+    let valid: Vec<[u32; 3]> = triangles
+        .iter()
+        .filter(|t| t.iter().all(|&i| (i as usize) < vertices.len()))
+        .copied()
+        .collect();
+    if valid.is_empty() {
         return Vec::new();
     }
     let mut rng = Rng::new(seed ^ 0xA1D0_5EED);
     let (lo, hi) = bounds(vertices);
     (0..n)
-        .map(|_| aimed_ray(vertices, triangles, aim, (&lo, &hi), &mut rng))
+        .map(|_| aimed_ray(vertices, &valid, aim, (&lo, &hi), &mut rng))
         .collect()
 }
 
@@ -238,7 +247,7 @@ pub(crate) fn aimed_ray(
             core::array::from_fn(|c| a[c] + (b[c] - a[c]) * k)
         }
     };
-    loop {
+    for _ in 0..32 {
         let q: [f64; 3] =
             core::array::from_fn(|c| centre[c] + round_to(rng.uniform(-half[c], half[c]), -18));
         let d: [f64; 3] = core::array::from_fn(|c| q[c] - p[c]);
@@ -247,6 +256,10 @@ pub(crate) fn aimed_ray(
             return Ray::new(o, d);
         }
     }
+    // The inner box has collapsed onto the aim point (every vertex at one grid point):
+    // aim along +x (still through `p` at t = 8). Without this the loop never ended.
+    let d = [1.0, 0.0, 0.0];
+    Ray::new(core::array::from_fn(|c| p[c] - 8.0 * d[c]), d)
 }
 
 pub(crate) fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
