@@ -709,6 +709,52 @@ fn scenes(s: &mut Src) {
         assert!((0..3).all(|k| b.min[k] <= b.max[k]));
         assert!(all_finite(r.origin.iter().chain(&r.direction)));
     }
+    // check(): the report is consistent and its counterexample is a real failure.
+    let family = isect::oracle::Family::ALL[s.below(7)];
+    let g = isect::oracle::Generator::new(isect::oracle::Orient3d, family).seed(seed);
+    let mask = s.bits(8);
+    let flip = |q: &[[f64; 3]; 4]| -> bool {
+        let h = q
+            .iter()
+            .flatten()
+            .fold(0u64, |h, x| h.rotate_left(7) ^ x.to_bits());
+        h & mask & 3 == 3
+    };
+    let cand = |q: &[[f64; 3]; 4]| {
+        let e = isect::orient3d(q[0], q[1], q[2], q[3]);
+        if flip(q) {
+            match e {
+                Sign::Positive => Sign::Negative,
+                Sign::Negative => Sign::Zero,
+                Sign::Zero => Sign::Positive,
+            }
+        } else {
+            e
+        }
+    };
+    let cases = s.below(24);
+    let report = isect::oracle::check(cand, &g, cases);
+    assert_eq!(report.cases, cases);
+    assert_eq!(report.confusion.values().sum::<usize>(), cases);
+    let off: usize = report
+        .confusion
+        .iter()
+        .filter(|((a, b), _)| a != b)
+        .map(|(_, c)| c)
+        .sum();
+    assert_eq!(report.disagreements(), off);
+    match &report.counterexample {
+        Some(c) => {
+            assert!(off > 0);
+            assert_eq!(
+                isect::orient3d(c.input[0], c.input[1], c.input[2], c.input[3]),
+                c.exact
+            );
+            assert_eq!(cand(&c.input), c.got);
+            assert_ne!(c.exact, c.got);
+        }
+        None => assert_eq!(off, 0),
+    }
     let mut rng = isect::oracle::Rng::new(seed);
     let lo = s.small_int() as f64;
     let hi = lo + 1.0 + s.below(10) as f64;
