@@ -3,6 +3,7 @@
 
 pub mod aabb_aabb;
 pub mod frustum;
+mod iv;
 pub mod kdop;
 pub mod lines;
 pub mod obb_obb;
@@ -10,5 +11,4 @@ pub mod plane_box;
 pub mod sphere;
 pub mod tri_aabb;
 pub mod tri_tri;
-mod iv;
 mod zonotope;
