@@ -30,7 +30,9 @@
 //!   point exactly at t = 8 on icospheres and never a panic or endless loop on arbitrary
 //!   meshes, `random_rays`, `kettner_grid`, `near_coplanar_orient3d`,
 //!   `near_coplanar_triangle_pairs`, `near_parallel_box_rays` with their documented
-//!   counts, deterministic in the seed; `oracle::Rng` ranges.
+//!   counts, deterministic in the seed; `oracle::Rng` ranges; `oracle::check` (report
+//!   consistent, counterexample a real failure); `MeshRays::new` / `icosphere` and the
+//!   proptest strategies `family` and `mesh_rays` (finite rays, never `Mixed`).
 #![no_main]
 
 use isect::bv::{min_sphere_exact, sphere_welzl, sqrt_up, Measure};
@@ -755,6 +757,34 @@ fn scenes(s: &mut Src) {
         }
         None => assert_eq!(off, 0),
     }
+    // The mesh kind and the proptest strategies (feature `proptest`), driven by a runner
+    // seeded from the bytes.
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let kind = isect::oracle::MeshRays::icosphere(level);
+    assert_eq!(kind.mesh().triangles().len(), t.len());
+    assert!(isect::oracle::MeshRays::new(v.clone(), t.clone()).is_ok());
+    let _ = isect::oracle::MeshRays::new(wv.clone(), wt.clone());
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &key),
+    );
+    let fam = isect::oracle::strategies::family()
+        .new_tree(&mut runner)
+        .unwrap()
+        .current();
+    assert_ne!(fam, isect::oracle::Family::Mixed);
+    let ray = isect::oracle::strategies::mesh_rays(&kind, fam)
+        .new_tree(&mut runner)
+        .unwrap()
+        .current();
+    assert!(
+        all_finite(ray.origin.iter().chain(&ray.direction)),
+        "{ray:?}"
+    );
+    assert!(ray.direction != [0.0; 3]);
     let mut rng = isect::oracle::Rng::new(seed);
     let lo = s.small_int() as f64;
     let hi = lo + 1.0 + s.below(10) as f64;
