@@ -72,8 +72,11 @@ pub trait Scalar:
     /// ```
     fn to_rational(&self) -> Option<BigRational>;
 
-    /// The value of `q` in this type: exact for rationals; for floats the nearest value
-    /// or one adjacent to it (within one unit in the last place; `±∞` beyond the range).
+    /// The value of `q` in this type: exact for rationals; for floats `q` correctly
+    /// rounded, to the nearest value with ties to even, in one rounding (an `f32` is not
+    /// rounded through `f64`): `±∞` from the largest finite value plus half an ulp up,
+    /// subnormals below the normal range and a zero of `q`'s sign below half the smallest
+    /// subnormal.
     ///
     /// Used to hand back constructions (a ray parameter, an intersection point) that were
     /// computed exactly.
@@ -124,7 +127,7 @@ impl Scalar for f32 {
         BigRational::from_float(*self)
     }
     fn from_rational(q: &BigRational) -> f32 {
-        rational_to_f64(q) as f32
+        rational_to_f32(q)
     }
 }
 
@@ -182,38 +185,73 @@ impl Scalar for rug::Rational {
     }
 }
 
-/// `q` as an `f64`, within one unit in the last place (`±∞` beyond the range, a signed
-/// zero or subnormal below it).
+/// `q` rounded to the nearest `f64`, ties to even (IEEE 754's default rounding, applied
+/// once to the exact value): `±∞` when `|q|` reaches `f64::MAX` plus half an ulp, a
+/// subnormal or signed zero below `f64::MIN_POSITIVE`.
 ///
 /// `num_rational`'s own conversion divides the converted numerator by the converted
 /// denominator, which overflows to `∞/∞ = NaN` when both are beyond `f64::MAX` even if
 /// their ratio is ordinary (exact results of computations on tiny or huge inputs often
-/// are). Here the quotient is taken in integers first: `⌊n·2^k / d⌋` with `k` chosen so
-/// that it has 64 to 67 bits, converted once, then scaled by `2^-k` in steps that are
-/// exact until the last.
+/// are). Here the rounding is done in integers: see [`round_rational`].
 pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
+    round_rational(q, 53, -1022, 1023)
+}
+
+/// `q` rounded to the nearest `f32`, ties to even (once: not through `f64`, which would
+/// round twice).
+pub(crate) fn rational_to_f32(q: &BigRational) -> f32 {
+    // The value is an f32 (or ±∞), so the conversion is exact.
+    round_rational(q, 24, -126, 127) as f32
+}
+
+/// `q` rounded to the nearest number with a `p`-bit significand and exponents in
+/// `[emin, emax]` (subnormals below `2^emin`, `±∞` from `2^emax·(2 − 2^-p)` up), ties to
+/// even, returned as the `f64` that holds it exactly (`p ≤ 53`, `emin ≥ −1022`,
+/// `emax ≤ 1023`).
+///
+/// With `e = ⌊log2 |q|⌋` found exactly from the bit lengths of numerator and denominator,
+/// the result's unit in the last place is `2^k`, `k = max(e, emin) − p + 1`; the integer
+/// quotient `Q = ⌊|n| / (|d|·2^k)⌋ < 2^p` and its remainder decide the rounding (up when
+/// twice the remainder exceeds the divisor, or equals it and `Q` is odd). `Q·2^k` is then
+/// representable, so scaling it is exact.
+pub(crate) fn round_rational(q: &BigRational, p: u32, emin: i32, emax: i32) -> f64 {
     use num_bigint::Sign as BigSign;
-    use num_traits::ToPrimitive;
     let (n, d) = (q.numer(), q.denom());
     if n.sign() == BigSign::NoSign {
         return 0.0;
     }
     let negative = (n.sign() == BigSign::Minus) != (d.sign() == BigSign::Minus);
     let (n, d) = (n.magnitude(), d.magnitude());
-    let shift = 66 - (n.bits() as i64 - d.bits() as i64);
-    let quotient = if shift >= 0 {
-        (n << (shift as u64)) / d
+    // 2^(e0 − 1) < |q| < 2^(e0 + 1); one comparison settles which side of 2^e0.
+    let e0 = n.bits() as i64 - d.bits() as i64;
+    let at_least_2e0 = if e0 >= 0 {
+        *n >= d << (e0 as u64)
     } else {
-        n / (d << ((-shift) as u64))
+        n << ((-e0) as u64) >= *d
     };
-    let m = quotient.to_u128().map_or(f64::NAN, |m| m as f64);
-    let e = (-shift).clamp(-5000, 5000) as i32;
-    let x = ldexp(m, e);
-    if negative {
-        -x
-    } else {
-        x
+    let e = if at_least_2e0 { e0 } else { e0 - 1 };
+    let signed = |x: f64| if negative { -x } else { x };
+    if e > emax as i64 {
+        return signed(f64::INFINITY);
     }
+    let k = e.max(emin as i64) - (p as i64 - 1);
+    let (num, den) = if k >= 0 {
+        (n.clone(), d << (k as u64))
+    } else {
+        (n << ((-k) as u64), d.clone())
+    };
+    let (mut quot, rem) = num_integer::Integer::div_rem(&num, &den);
+    let twice = rem << 1u32;
+    if twice > den || (twice == den && quot.bit(0)) {
+        quot += 1u32;
+    }
+    // quot ≤ 2^p ≤ 2^53: exact as an f64, and so is quot·2^k unless it overflows (then ∞,
+    // the correct rounding).
+    if k + quot.bits() as i64 - 1 > emax as i64 {
+        return signed(f64::INFINITY);
+    }
+    let m = num_traits::ToPrimitive::to_u64(&quot).unwrap_or(u64::MAX) as f64;
+    signed(ldexp(m, k as i32))
 }
 
 /// Whether `T` is `f32` or `f64` (their values promote exactly to `f64`): the test every
@@ -276,15 +314,151 @@ mod tests {
         }
     }
 
+    /// Checks that `r` is `q` rounded to nearest, ties to even, on the grid of `up`/`down`
+    /// (next value up/down in the target format), in rational arithmetic independent of
+    /// the integer rounding under test.
+    fn assert_nearest(q: &BigRational, r: f64, up: f64, down: f64, max: f64) {
+        use num_traits::Signed;
+        let qf = |x: f64| BigRational::from_float(x).unwrap();
+        if r.is_infinite() {
+            // |q| ≥ max + half an ulp of max (the ulp of max is max - next_down(max)).
+            let limit = qf(max) + (qf(max) - qf(down_of(max))) / BigInt::from(2);
+            assert!(
+                if r > 0.0 {
+                    *q >= limit
+                } else {
+                    -q.clone() >= limit
+                },
+                "{q} rounded to {r}"
+            );
+            return;
+        }
+        let d = (q - qf(r)).abs();
+        for nb in [up, down] {
+            if nb.is_infinite() {
+                continue;
+            }
+            let dn = (q - qf(nb)).abs();
+            assert!(d <= dn, "{q}: {r:e} is farther than {nb:e}");
+            if d == dn {
+                // A tie: r has the even significand.
+                let bits = if max == f32::MAX as f64 {
+                    (r as f32).to_bits() as u64
+                } else {
+                    r.to_bits()
+                };
+                assert_eq!(bits & 1, 0, "{q}: tie not to even ({r:e} vs {nb:e})");
+            }
+        }
+        fn down_of(x: f64) -> f64 {
+            if x == f32::MAX as f64 {
+                (x as f32).next_down() as f64
+            } else {
+                x.next_down()
+            }
+        }
+    }
+
+    #[test]
+    fn rational_rounding_is_to_nearest_even_in_f64_and_f32() {
+        // Deterministic pseudo-random cases (splitmix64): ratios of random integers of
+        // random sizes, and the midpoints between adjacent floats (exact ties), nudged by
+        // ±2^-2000 relative, in both formats and over their whole ranges.
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let check64 = |q: &BigRational| {
+            let r = rational_to_f64(q);
+            assert_nearest(q, r, r.next_up(), r.next_down(), f64::MAX);
+        };
+        let check32 = |q: &BigRational| {
+            let r = rational_to_f32(q);
+            assert_nearest(
+                q,
+                r as f64,
+                r.next_up() as f64,
+                r.next_down() as f64,
+                f32::MAX as f64,
+            );
+        };
+        let tiny = BigRational::new(BigInt::from(1), BigInt::from(1) << 2000usize);
+        for i in 0..1500 {
+            let big = |r: u64, bits: u64| {
+                let mut x = BigInt::from(r | 1);
+                for _ in 0..bits / 64 {
+                    x = (x << 64usize) + BigInt::from(r.rotate_left(17) ^ 0x55);
+                }
+                (x >> (64 - bits % 64).min(63) as usize) + 1
+            };
+            let (a, b, c) = (next(), next(), next());
+            let n = big(a, c % 1200 + 1);
+            let d = big(b, (c >> 20) % 1200 + 1);
+            let mut q = BigRational::new(n, d);
+            if c & (1 << 40) != 0 {
+                q = -q;
+            }
+            check64(&q);
+            check32(&q);
+            // Midpoints of adjacent floats, over every exponent (subnormals included).
+            let x64 = f64::from_bits(next() & 0x7FEF_FFFF_FFFF_FFFF);
+            let x32 = f32::from_bits((next() as u32) & 0x7F7F_FFFF);
+            let mids = [
+                (BigRational::from_float(x64).unwrap()
+                    + BigRational::from_float(x64.next_up()).unwrap())
+                    / BigInt::from(2),
+                (BigRational::from_float(x32 as f64).unwrap()
+                    + BigRational::from_float(x32.next_up() as f64).unwrap())
+                    / BigInt::from(2),
+            ];
+            for m in mids {
+                let nudge = &m * &tiny;
+                for q in [m.clone(), &m + &nudge, &m - &nudge, -m.clone()] {
+                    check64(&q);
+                    check32(&q);
+                }
+            }
+            let _ = i;
+        }
+        // The overflow thresholds, exactly: MAX + half an ulp is a tie that goes to ∞.
+        let q = |x: f64| BigRational::from_float(x).unwrap();
+        let half_ulp = (q(f64::MAX) - q(f64::MAX.next_down())) / BigInt::from(2);
+        assert_eq!(rational_to_f64(&(q(f64::MAX) + &half_ulp)), f64::INFINITY);
+        assert_eq!(
+            rational_to_f64(&(q(f64::MAX) + &half_ulp - &tiny)),
+            f64::MAX
+        );
+        let m32 = f32::MAX as f64;
+        let half32 = (q(m32) - q(f32::MAX.next_down() as f64)) / BigInt::from(2);
+        assert_eq!(rational_to_f32(&(q(m32) + &half32)), f32::INFINITY);
+        assert_eq!(rational_to_f32(&(q(m32) + &half32 - &tiny)), f32::MAX);
+        // Half the smallest subnormal is a tie to zero; anything above rounds up to it.
+        let min_sub = q(f64::from_bits(1));
+        assert_eq!(rational_to_f64(&(&min_sub / BigInt::from(2))), 0.0);
+        assert_eq!(
+            rational_to_f64(&(&min_sub / BigInt::from(2) + &tiny)),
+            f64::from_bits(1)
+        );
+        assert!(rational_to_f64(&(-&min_sub / BigInt::from(4))).is_sign_negative());
+        // Double rounding through f64 would get this f32 case wrong: just above the
+        // midpoint between 1 and 1 + 2^-23, by less than half an f64 ulp.
+        let just_above = q(1.0) + q(2f64.powi(-24)) + q(2f64.powi(-80));
+        assert_eq!(rational_to_f32(&just_above), 1.0f32.next_up());
+        assert_eq!((rational_to_f64(&just_above) as f32), 1.0);
+    }
+
     #[test]
     fn rational_to_f64_handles_huge_numerators_and_denominators() {
         let big = BigInt::from(1) << 3000usize;
         let q = BigRational::new(BigInt::from(5) * &big, BigInt::from(8) * &big);
         assert_eq!(rational_to_f64(&q), 0.625);
         let tiny = BigRational::new(BigInt::from(-3), BigInt::from(1) << 1075usize);
-        // −1.5·2^-1074: within one unit of the last place.
-        let t = rational_to_f64(&tiny);
-        assert!(t == -f64::from_bits(1) || t == -f64::from_bits(2), "{t:e}");
+        // −1.5·2^-1074: a tie between 1 and 2 units, to the even 2.
+        assert_eq!(rational_to_f64(&tiny), -f64::from_bits(2));
         let huge = BigRational::new(BigInt::from(1) << 1024usize, BigInt::from(1));
         assert_eq!(rational_to_f64(&huge), f64::INFINITY);
         for x in [

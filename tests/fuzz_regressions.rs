@@ -264,3 +264,98 @@ fn oracle_aimed_rays_degenerate_meshes() {
         4
     );
 }
+
+/// fuzz target `ray_triangle` (a harness find, the documented limit of Woop's test): an
+/// octahedron 6 units wide whose upper half is 2.2e-308 thick, the origin 3e-323 above its
+/// equator. Woop–Benthin–Wald rounds `vertex − origin` and the shear, which puts the
+/// origin outside its own picture of the solid, so the ray finds no face (its docs say so:
+/// within the rounding of a plane, the crossing may land behind the origin). The exact
+/// mesh query, on the same ray, finds the one crossing.
+#[test]
+fn fuzz_ray_triangle_woop_origin_within_rounding_of_a_face() {
+    use isect::ray::triangle::ray_triangle_woop;
+    use isect::{Ray, TriMesh, Triangle};
+    let tiny = 2.2250738585071994e-308;
+    let low = 2.225073858507198e-308;
+    let verts = vec![
+        [5.999999999999997, tiny, low],
+        [0.0, tiny, low],
+        [tiny, 0.9999999999999997, low],
+        [tiny, 0.0, low],
+        [tiny, tiny, 4.4501477170143973e-308],
+        [tiny, tiny, -0.9999999999999997],
+    ];
+    let mut faces = Vec::new();
+    for sx in 0..2u32 {
+        for sy in 0..2u32 {
+            for sz in 0..2u32 {
+                let f = [sx, 2 + sy, 4 + sz];
+                faces.push(if (sx + sy + sz) % 2 == 1 {
+                    [f[0], f[2], f[1]]
+                } else {
+                    f
+                });
+            }
+        }
+    }
+    let mesh = TriMesh::new(verts.clone(), faces.clone()).unwrap();
+    let origin = [1.0, 2.225073858507201e-308, 2.225073858507201e-308];
+    let ray = Ray::new(origin, [-8.0, 6.0, 7.0]);
+    assert!(mesh.contains(origin));
+    assert_eq!(
+        mesh.hits(&ray).len(),
+        1,
+        "the exact query finds the crossing"
+    );
+    let woop = faces
+        .iter()
+        .filter(|f| {
+            let t = Triangle::new(
+                verts[f[0] as usize],
+                verts[f[1] as usize],
+                verts[f[2] as usize],
+            );
+            ray_triangle_woop(&ray, &t).is_some()
+        })
+        .count();
+    assert_eq!(
+        woop, 0,
+        "Woop's documented limit (if this changes, update its docs)"
+    );
+}
+
+/// fuzz target `entry_points` (a harness find): a 14-DOP made from a box at ±`f32::MAX`
+/// with corner slabs "padded" relative to the rounded sums `x + y + z`, which cancel to 0
+/// while the exact sum is −6, is empty, and `Measure` says 0, correctly. Padded relative
+/// to the terms' magnitudes, it is the box: a segment 2^-21 long, mean width half that.
+#[test]
+fn fuzz_entry_points_kdop_padding_cancels() {
+    use isect::bv::Measure;
+    use isect::overlap::kdop::Kdop;
+    let (x0, x1) = (-5.999999523162842, -5.999999046325684);
+    let (y, z) = (f32::MAX as f64, -(f32::MAX as f64));
+    let corners = |pad: &dyn Fn(f64) -> f64| {
+        let mut mn = [x0, y, z, 0.0, 0.0, 0.0, 0.0];
+        let mut mx = [x1, y, z, 0.0, 0.0, 0.0, 0.0];
+        for i in 3..7 {
+            let d = Kdop::<f64, 7>::DIRECTIONS[i];
+            let (mut l, mut h, mut mag) = (0.0, 0.0, 0.0);
+            for (k, (lo, hi)) in [(x0, x1), (y, y), (z, z)].into_iter().enumerate() {
+                let (a, b) = (f64::from(d[k]) * lo, f64::from(d[k]) * hi);
+                l += a.min(b);
+                h += a.max(b);
+                mag += a.abs() + b.abs();
+            }
+            let p = pad(if mag > 0.0 { mag } else { 0.0 }) + 1e-6 * (l.abs() + h.abs()) + 1.0;
+            mn[i] = l - p;
+            mx[i] = h + p;
+        }
+        Kdop::<f64, 7>::new(mn, mx)
+    };
+    let naive = corners(&|_| 0.0);
+    assert_eq!(naive.mean_width(), 0.0);
+    assert_eq!(naive.surface_area(), 0.0);
+    let padded = corners(&|mag| 1e-6 * mag);
+    assert_eq!(padded.mean_width(), (x1 - x0) / 2.0);
+    assert_eq!(padded.surface_area(), 0.0);
+}

@@ -546,13 +546,17 @@ fn bounding(s: &mut Src) {
             let mut mx = [0.0; 7];
             for i in 0..7 {
                 let d = Kdop::<f64, 7>::DIRECTIONS[i];
-                let (mut l, mut h) = (0.0, 0.0);
+                let (mut l, mut h, mut mag) = (0.0, 0.0, 0.0);
                 for k in 0..3 {
                     let (a, b) = (f64::from(d[k]) * lo[k], f64::from(d[k]) * hi[k]);
                     l += a.min(b);
                     h += a.max(b);
+                    mag += a.abs() + b.abs();
                 }
-                let pad = 1e-6 * (l.abs() + h.abs()) + 1.0;
+                // The pad covers the rounding of l and h: it is relative to the terms'
+                // magnitudes, not to the sums, which can cancel to nothing (a first
+                // version used |l| + |h| and made an empty 14-DOP from a box at ±f32::MAX).
+                let pad = 1e-6 * mag + 1.0;
                 mn[i] = if i < 3 { lo[i] } else { l - pad };
                 mx[i] = if i < 3 { hi[i] } else { h + pad };
             }
@@ -563,7 +567,11 @@ fn bounding(s: &mut Src) {
                     "14-DOP area {} vs {area}",
                     k14.surface_area()
                 );
-                assert!(close(k14.mean_width(), width), "14-DOP width");
+                assert!(
+                    close(k14.mean_width(), width),
+                    "14-DOP width {} vs {width} for {lo:?}..{hi:?}",
+                    k14.mean_width()
+                );
             }
             let c: [f64; 3] = core::array::from_fn(|k| lo[k] / 2.0 + hi[k] / 2.0);
             let h: [f64; 3] = core::array::from_fn(|k| e[k] / 2.0);

@@ -1269,7 +1269,11 @@ impl WoopFloat for f64 {
 ///
 /// Range: watertight for every finite input whose sheared vertices are finite, which
 /// holds when each coordinate of `vertex − origin` is below `2^1021` in magnitude for
-/// `f64` (`2^125` for `f32`). A triangle with a sheared vertex beyond the type's range is
+/// `f64` (`2^125` for `f32`). Watertight means the *line* of the ray: the test sees the
+/// mesh through its rounded translated vertices, so a ray whose origin lies within that
+/// rounding (about `2^-50` of `|vertex − origin|`) of a triangle's plane may find the
+/// crossing on the wrong side of the origin: from inside a closed mesh by less than that,
+/// it can report no hit. A triangle with a sheared vertex beyond the type's range is
 /// reported as a miss. `t` is rounded to the type and is `+∞` when the exact `t`
 /// exceeds its range. NaN or infinite input, or a zero direction: `None`.
 ///
