@@ -186,6 +186,40 @@ fn benches(c: &mut Criterion) {
             })
         })
     });
+    // Nearly parallel: d2 is d1 with one coordinate moved by 1 to 8 ulps. The decision is
+    // still exact; the double-double construction cannot be certified (the determinant
+    // cancels to a few ulps of its terms) and the exact integer path runs.
+    let near: Vec<[[f64; 2]; 4]> = l2
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let mut d2 = v[1];
+            for _ in 0..1 + i % 8 {
+                d2[1] = d2[1].next_up();
+            }
+            [v[0], v[1], v[2], d2]
+        })
+        .collect();
+    g.bench_function(BenchmarkId::new("isect_exact", "near_parallel"), |b| {
+        b.iter(|| {
+            near.iter().fold(0.0, |acc, v| {
+                match line_line_2d(&v[0], &v[1], &v[2], &v[3]) {
+                    LineLine2d::Point { s, .. } => acc + s,
+                    _ => acc,
+                }
+            })
+        })
+    });
+    g.bench_function(BenchmarkId::new("parametric_f64", "near_parallel"), |b| {
+        b.iter(|| {
+            near.iter().fold(0.0, |acc, v| {
+                match line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]) {
+                    Some((s, _)) => acc + s,
+                    None => acc,
+                }
+            })
+        })
+    });
     g.finish();
     let s3: Vec<(Segment<f64>, Segment<f64>)> = (0..N).map(|_| (rng.seg3(), rng.seg3())).collect();
     group(

@@ -359,3 +359,30 @@ fn fuzz_entry_points_kdop_padding_cancels() {
     assert_eq!(padded.mean_width(), (x1 - x0) / 2.0);
     assert_eq!(padded.surface_area(), 0.0);
 }
+
+/// fuzz target `entry_points` (found by the 20-second CI run): `Frustum::from_matrix`'s
+/// coefficients (one IEEE addition each) disagreed with `f64::from_rational` of the exact
+/// row sums, 4.0000000000000755 against 4.000000000000075. The addition was right:
+/// `from_rational` truncated the quotient to 64–67 bits and then rounded, which sends a
+/// value just above a midpoint down to it and then to even. It now rounds once, to
+/// nearest (here 1 + 2^-53 + 2^-105, just above the midpoint between 1 and 1 + 2^-52).
+#[test]
+fn fuzz_entry_points_from_rational_rounds_once() {
+    use isect::overlap::frustum::{DepthRange, Frustum};
+    use isect::Scalar;
+    use num_rational::BigRational;
+    let b = 2f64.powi(-53) + 2f64.powi(-105);
+    let exact = BigRational::from_float(1.0).unwrap() + BigRational::from_float(b).unwrap();
+    assert_eq!(f64::from_rational(&exact), 1.0 + b);
+    assert_eq!(1.0 + b, 1.0f64.next_up());
+    let mut m = [[0.0; 4]; 4];
+    m[0][0] = b;
+    m[3][0] = 1.0;
+    let f = Frustum::from_matrix(&m, DepthRange::OpenGl);
+    // Left plane: −(r₃ + r₀).
+    assert_eq!(f.planes[0].normal[0], -f64::from_rational(&exact));
+    // The same in f32: 1 + 2^-24 + 2^-76 rounds up to 1 + 2^-23, in one rounding.
+    let exact32 = BigRational::from_float(1.0).unwrap()
+        + BigRational::from_float(2f64.powi(-24) + 2f64.powi(-76)).unwrap();
+    assert_eq!(f32::from_rational(&exact32), 1.0f32.next_up());
+}

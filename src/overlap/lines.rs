@@ -47,6 +47,7 @@ use crate::predicates::{orient2d, orient3d, polynomial_sign, Polynomial, Ring};
 use crate::{Scalar, Sign};
 
 use super::aabb_aabb::{abs, check3, finite3, wide3};
+use super::dd::Dd;
 
 // ---------------------------------------------------------------------------------------
 // Result types
@@ -559,10 +560,13 @@ impl<T> Polynomial<T> for Cross2<'_, T> {
 /// `d1 × d2 = 0`; then they coincide iff `w × d1 = 0` as well. Otherwise
 /// `s = (w × d2)/(d1 × d2)`, `t = (w × d1)/(d1 × d2)`. Both decisions are exact signs of
 /// integer polynomials of the inputs ([`polynomial_sign`]), for every finite input of
-/// every scalar type. `s`, `t` and the point `o1 + s·d1` are constructions: computed
-/// exactly in rationals and rounded once (exact for rationals; for floats each within one
-/// ulp of the exact value, `±∞` only where the exact value exceeds the type's range,
-/// which nearly parallel lines can reach).
+/// every scalar type. `s`, `t` and the point `o1 + s·d1` are constructions: exact for
+/// rationals; for floats each is the exact value rounded to nearest (ties to even), `±∞`
+/// only where the exact value exceeds the type's range, which nearly parallel lines can
+/// reach. For `f32`/`f64` input they are computed in double-double and certified to be
+/// those nearest floats (about 100 ns a pair, `docs/BENCHMARKS.md`); where the
+/// certificate declines (nearly parallel lines, results beyond `2^±300`, inputs beyond
+/// `2^±240`) exact integer arithmetic gives the same bits, in microseconds.
 ///
 /// Degenerate input, never a panic: a line with a zero direction is its one point `o`;
 /// the answer is then [`Coincident`](LineLine2d::Coincident) if that point lies on the
@@ -592,6 +596,9 @@ pub fn line_line_2d<T: Scalar>(
 ) -> LineLine2d<T> {
     if !(finite2(o1) && finite2(d1) && finite2(o2) && finite2(d2)) {
         return LineLine2d::Parallel;
+    }
+    if let Some(r) = line_line_2d_dd(o1, d1, o2, d2) {
+        return r;
     }
     let den = Cross2 {
         u: pair(d1),
@@ -641,6 +648,84 @@ pub fn line_line_2d<T: Scalar>(
         s: T::from_rational(&s),
         t: T::from_rational(&t),
         point: point.map(|c| T::from_rational(&c)),
+    }
+}
+
+/// [`line_line_2d`] for float input in double-double: the lines are certainly not
+/// parallel when the double-double `d1 × d2` exceeds its error bound, and then `s`, `t`
+/// and the point are certified to be the nearest floats (`overlap::dd`); `None` (the
+/// caller then decides and computes exactly) when an input lies outside
+/// `dd::in_window`, the directions may be parallel, or a certificate fails. Exact zeros (`s`, `t` or a coordinate of the point) are recognised by exact
+/// signs of their numerators, so lines meeting at the origin or at one of their own
+/// origins stay on this path.
+fn line_line_2d_dd<T: Scalar>(
+    o1: &[T; 2],
+    d1: &[T; 2],
+    o2: &[T; 2],
+    d2: &[T; 2],
+) -> Option<LineLine2d<T>> {
+    use super::dd::{affine, det2, in_window, nearest_quotient, Divisor};
+    use crate::predicates::{sum_sign_in_place, two_diff, two_product};
+    use core::any::Any;
+    let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
+    if !crate::scalar::is_float::<T>() {
+        return None;
+    }
+    let [o1, d1, o2, d2] = [o1, d1, o2, d2].map(|p| [p[0].to_f64(), p[1].to_f64()]);
+    if ![o1, d1, o2, d2].iter().flatten().all(|&x| in_window(x)) {
+        return None;
+    }
+    let (wx, wxl) = two_diff(o2[0], o1[0]);
+    let (wy, wyl) = two_diff(o2[1], o1[1]);
+    let div = Divisor::new(det2(d1[0], 0.0, d1[1], 0.0, d2[0], d2[1]))?;
+    let den = div.den;
+    let sn = det2(wx, wxl, wy, wyl, d2[0], d2[1]);
+    let tn = det2(wx, wxl, wy, wyl, d1[0], d1[1]);
+    // An exact zero numerator: the exact terms of w × v sum to zero.
+    let cross_is_zero = |v: &[f64; 2]| {
+        let (a, ae) = two_product(wx, v[1]);
+        let (b, be) = two_product(wy, v[0]);
+        let (c, ce) = two_product(wxl, v[1]);
+        let (d, de) = two_product(wyl, v[0]);
+        sum_sign_in_place(&mut [a, ae, -b, -be, c, ce, -d, -de]) == Sign::Zero
+    };
+    let quotient = |num: &Dd, zero: &dyn Fn() -> bool| -> Option<f64> {
+        nearest_quotient(num, &div, is_f32).or_else(|| zero().then_some(0.0))
+    };
+    let s = quotient(&sn, &|| cross_is_zero(&d2))?;
+    let t = quotient(&tn, &|| cross_is_zero(&d1))?;
+    let coord = |k: usize| {
+        let num = affine(o1[k], &den, &sn, d1[k]);
+        quotient(&num, &|| {
+            // o·den + sn·v exactly: den's four terms times o, sn's eight times v.
+            let (p1, e1) = two_product(d1[0], d2[1]);
+            let (p2, e2) = two_product(d1[1], d2[0]);
+            let (a, ae) = two_product(wx, d2[1]);
+            let (b, be) = two_product(wy, d2[0]);
+            let (c, ce) = two_product(wxl, d2[1]);
+            let (d, de) = two_product(wyl, d2[0]);
+            let mut terms = [0.0; 24];
+            for (i, x) in [p1, e1, -p2, -e2].into_iter().enumerate() {
+                (terms[2 * i], terms[2 * i + 1]) = two_product(x, o1[k]);
+            }
+            for (i, x) in [a, ae, -b, -be, c, ce, -d, -de].into_iter().enumerate() {
+                (terms[8 + 2 * i], terms[9 + 2 * i]) = two_product(x, d1[k]);
+            }
+            sum_sign_in_place(&mut terms) == Sign::Zero
+        })
+    };
+    let point = [coord(0)?, coord(1)?];
+    // One downcast per branch, each of a known type, so both fold away.
+    if is_f32 {
+        let r = LineLine2d::Point {
+            s: s as f32,
+            t: t as f32,
+            point: point.map(|x| x as f32),
+        };
+        (&r as &dyn Any).downcast_ref::<LineLine2d<T>>().cloned()
+    } else {
+        let r = LineLine2d::Point { s, t, point };
+        (&r as &dyn Any).downcast_ref::<LineLine2d<T>>().cloned()
     }
 }
 

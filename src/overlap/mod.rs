@@ -2,6 +2,7 @@
 //! bounding-volume catalogue.
 
 pub mod aabb_aabb;
+mod dd;
 pub mod frustum;
 mod iv;
 pub mod kdop;

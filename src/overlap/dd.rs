@@ -1,0 +1,312 @@
+//! Correctly rounded quotients of small polynomials of `f64` inputs, without big numbers:
+//! numerators and denominators in double-double with proven error bounds, the quotient in
+//! double-double, and a certificate that the rounded result is the float nearest to the
+//! exact quotient. When the certificate fails (the quotient lies too close to a rounding
+//! boundary, or cancellation makes the bounds too wide) the caller falls back to exact
+//! arithmetic, so answers never depend on it: it only makes them faster.
+//!
+//! Every bound here assumes that no operation overflows or underflows, which the callers
+//! guarantee by [`in_window`]: with every input zero or of magnitude in `[2^-240, 2^240]`,
+//! products of up to three inputs and of an input with a quotient below `2^300` stay far
+//! inside the normal range, and each is a multiple of `2^-940`, so the error terms of
+//! TwoProduct are representable. The argument is in `proofs/overlap_boxes.md`, §6a.
+
+use crate::predicates::{two_diff, two_product, two_sum};
+
+/// `2^-96`: the certificate's relative error unit (the proven bounds are `2^-100` units;
+/// the factor 16 covers the rounding of the bound's own evaluation).
+const UNIT: f64 = 1.262_177_448_353_619e-29;
+
+/// Whether `x` is zero or of magnitude in `[2^-240, 2^240]`.
+#[inline(always)]
+pub(crate) fn in_window(x: f64) -> bool {
+    let a = x.abs();
+    a == 0.0 || (5.659_799_424_266_695e-73..=1.766_847_064_778_384_3e72).contains(&a)
+}
+
+/// A double-double value `hi + lo` (exactly that sum) and `mag`, a bound such that the
+/// exact value it stands for differs from `hi + lo` by at most `2^-100·mag`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dd {
+    pub(crate) hi: f64,
+    pub(crate) lo: f64,
+    pub(crate) mag: f64,
+}
+
+/// `a·d − b·c` (a 2×2 determinant) where `a = ah + al` and `b = bh + bl` are exact
+/// two-term values (differences of inputs from [`two_diff`]) and `c`, `d` inputs.
+///
+/// Error (`proofs/overlap_boxes.md` §6a): at most `14u²·(|fl(ah·d)| + |fl(bh·c)|)`, `u = 2^-53`,
+/// well inside `2^-100·mag`.
+#[inline(always)]
+pub(crate) fn det2(ah: f64, al: f64, bh: f64, bl: f64, c: f64, d: f64) -> Dd {
+    let (q1, f1) = two_product(ah, d);
+    let (q2, f2) = two_product(bh, c);
+    let (a, b) = two_diff(q1, q2);
+    let g = ((f1 - f2) + al * d) - bl * c;
+    let (hi, lo) = two_sum(a, b + g);
+    Dd {
+        hi,
+        lo,
+        mag: q1.abs() + q2.abs(),
+    }
+}
+
+/// `o·den + num·v` for inputs `o`, `v` and double-doubles `den`, `num` (the numerator of
+/// a point `o + (num/den)·v` over `den`).
+///
+/// Error: the inputs' own (`|o|·2^-100·den.mag + |v|·2^-100·num.mag`) plus at most
+/// `30u²·(|fl(o·den.hi)| + |fl(num.hi·v)|)` of rounding, all inside `2^-100·mag`.
+#[inline(always)]
+pub(crate) fn affine(o: f64, den: &Dd, num: &Dd, v: f64) -> Dd {
+    let (a1, e1) = two_product(o, den.hi);
+    let (a2, e2) = two_product(num.hi, v);
+    let (h, l) = two_sum(a1, a2);
+    let g = (((e1 + e2) + o * den.lo) + num.lo * v) + l;
+    let (hi, lo) = two_sum(h, g);
+    Dd {
+        hi,
+        lo,
+        mag: o.abs() * den.mag + v.abs() * num.mag + 2.0 * (a1.abs() + a2.abs()),
+    }
+}
+
+/// A divisor for [`nearest_quotient`]: a double-double `den` with its rounded reciprocal
+/// `inv ≈ 1/den.hi`, computed once for several quotients (one division in all).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Divisor {
+    pub(crate) den: Dd,
+    pub(crate) inv: f64,
+}
+
+impl Divisor {
+    /// `None` unless `den` is certainly non-zero (`|den.hi|/2` exceeds its error bound)
+    /// and its reciprocal is finite.
+    #[inline(always)]
+    pub(crate) fn new(den: Dd) -> Option<Divisor> {
+        let inv = 1.0 / den.hi;
+        (0.5 * den.hi.abs() > 1.6e-30 * den.mag && inv.is_finite()).then_some(Divisor { den, inv })
+    }
+}
+
+/// The float nearest to `num/den` (exact values, within the [`Dd`] bounds of the
+/// approximations given), in `f64` or, with `f32`, in `f32` (returned as the `f64` that
+/// holds it); `None` when that cannot be certified: a quotient outside `[2^-300, 2^300]`
+/// (`[2^-120, 2^120]` for `f32`; an exact zero among them), or one whose error interval
+/// reaches a rounding boundary.
+///
+/// The quotient is taken in double-double: `qh = fl(num.hi·inv)`, the remainder
+/// `num − qh·den` (its leading part exact by TwoProduct and Sterbenz), `ql` = remainder
+/// times `inv`. Its error, with the inputs' own (`proofs/overlap_boxes.md` §6a), is at most
+/// `2^-100·(|q|·(1 + den.mag/|den|) + num.mag/|den|)`; `E` below is that bound times 16.
+/// The certificate: the candidate `R` is the nearest float when `|q − R| + E` is below
+/// half the smaller of the gaps from `R` to its neighbours (then the exact quotient is
+/// strictly closer to `R` than to either neighbour, whatever the tie rule).
+#[inline(always)]
+pub(crate) fn nearest_quotient(num: &Dd, div: &Divisor, f32: bool) -> Option<f64> {
+    let (den, inv) = (&div.den, div.inv);
+    let qh = num.hi * inv;
+    let (p, pe) = two_product(qh, den.hi);
+    // num.hi − p is exact (p is within a few ulps of num.hi: Sterbenz).
+    let r = (((num.hi - p) - pe) + num.lo) - qh * den.lo;
+    let ql = r * inv;
+    let (q, e) = two_sum(qh, ql);
+    let a = q.abs();
+    let (lo_lim, hi_lim) = if f32 {
+        (7.523_163_845_262_64e-37, 1.329_227_995_784_916e36)
+    } else {
+        (4.909_093_465_297_727e-91, 2.037_035_976_334_486e90)
+    };
+    if !(lo_lim..=hi_lim).contains(&a) {
+        return None;
+    }
+    let ainv = inv.abs();
+    let bound = UNIT * (a * (1.0 + den.mag * ainv) + num.mag * ainv);
+    let (cand, up, down) = if f32 {
+        let c = q as f32;
+        let cf = f64::from(c);
+        (
+            cf,
+            f64::from(c.next_up()) - cf,
+            cf - f64::from(c.next_down()),
+        )
+    } else {
+        (q, q.next_up() - q, q - q.next_down())
+    };
+    // q − cand is exact (the two are within a factor of two and cand's last bit is no
+    // finer than q's); the sum with e is kept exact too.
+    let (dh, dl) = two_sum(q - cand, e);
+    if dh.abs() + dl.abs() + 2.0 * bound < 0.5 * up.min(down) {
+        Some(cand)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    use num_traits::Signed;
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    /// Adversarial approximations, within the error model (`|exact − (hi + lo)| ≤
+    /// 2^-100·mag`): the exact quotient lies just beyond the midpoint between a float `r`
+    /// and its neighbour while the approximation lies just short of it, or the reverse.
+    /// The certificate must decline, or name the float that is nearest to the exact value,
+    /// which is checked in rationals; a certificate that ignored the error bound would
+    /// round these the wrong way.
+    #[test]
+    fn certificate_never_names_the_wrong_neighbour() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut declined, mut named) = (0, 0);
+        for i in 0..20_000 {
+            let f32 = i % 2 == 1;
+            // r: a random float of the target format inside the certified range.
+            let e = (next() % 400) as i32 - 200;
+            let e = if f32 { e / 2 } else { e };
+            let frac = 1.0 + (next() >> 12) as f64 * 2f64.powi(-52);
+            let r = frac * 2f64.powi(e);
+            let r = if f32 { f64::from(r as f32) } else { r };
+            let up = if f32 {
+                f64::from((r as f32).next_up())
+            } else {
+                r.next_up()
+            };
+            let mid = (q(r) + q(up)) / BigInt::from(2);
+            let mag = r;
+            let slack = q(mag) * q(2f64.powi(-100));
+            // The exact quotient (den = 1): just above or below the midpoint.
+            let tiny = &slack / BigInt::from(4 + (next() % 1000) as i64);
+            let above = next() % 2 == 0;
+            let exact = if above { &mid + &tiny } else { &mid - &tiny };
+            // The approximation: on the other side of the midpoint, still within slack
+            // of the exact value, as a double-double.
+            let approx = if above { &mid - &tiny } else { &mid + &tiny };
+            let hi = crate::scalar::rational_to_f64(&approx);
+            let lo = crate::scalar::rational_to_f64(&(&approx - q(hi)));
+            let num = Dd { hi, lo, mag };
+            let err = (&exact - (q(hi) + q(lo))).abs();
+            assert!(err <= slack, "the case is outside the error model");
+            let den = Divisor::new(Dd {
+                hi: 1.0,
+                lo: 0.0,
+                mag: 1.0,
+            })
+            .unwrap();
+            match nearest_quotient(&num, &den, f32) {
+                None => declined += 1,
+                Some(got) => {
+                    named += 1;
+                    let want = if above { up } else { r };
+                    assert_eq!(got, want, "{exact} in f32: {f32}");
+                }
+            }
+        }
+        assert!(
+            declined > 0,
+            "every case was certified: the test shows nothing"
+        );
+        // Ordinary quotients are certified (the fast path is taken).
+        let third = nearest_quotient(
+            &Dd {
+                hi: 1.0,
+                lo: 0.0,
+                mag: 1.0,
+            },
+            &Divisor::new(Dd {
+                hi: 3.0,
+                lo: 0.0,
+                mag: 3.0,
+            })
+            .unwrap(),
+            false,
+        );
+        assert_eq!(third, Some(1.0 / 3.0));
+        let _ = named;
+    }
+
+    /// The error bounds `det2` and `affine` promise, against rational arithmetic, on
+    /// random inputs over the whole window (magnitudes `2^-240` to `2^240`, mixed in one
+    /// call), near-cancelling determinants (nearly parallel directions) and zeros.
+    #[test]
+    fn det2_and_affine_stay_within_their_bounds() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let input = |next: &mut dyn FnMut() -> u64| {
+            let r = next();
+            if r.is_multiple_of(17) {
+                return 0.0;
+            }
+            let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
+            let e = (next() % 481) as i32 - 240;
+            let x = frac * 2f64.powi(e);
+            if r & 1 == 0 {
+                x
+            } else {
+                -x
+            }
+        };
+        let pow = q(2f64.powi(-100));
+        for i in 0..20_000 {
+            let [o1x, o2x, o2y, o1y, d1x, d1y, d2x] = [(); 7].map(|_| input(&mut next));
+            // Every third case: d2 nearly parallel to d1 (one ulp off).
+            let d2y = if i % 3 == 0 && d1x != 0.0 {
+                let y = d1y * (d2x / d1x);
+                if in_window(y) {
+                    y.next_up()
+                } else {
+                    input(&mut next)
+                }
+            } else {
+                input(&mut next)
+            };
+            if ![o1x, o1y, o2x, o2y, d1x, d1y, d2x, d2y]
+                .iter()
+                .all(|&x| in_window(x))
+            {
+                continue;
+            }
+            let (wx, wxl) = two_diff(o2x, o1x);
+            let (wy, wyl) = two_diff(o2y, o1y);
+            let den = det2(d1x, 0.0, d1y, 0.0, d2x, d2y);
+            let sn = det2(wx, wxl, wy, wyl, d2x, d2y);
+            let exact_den = q(d1x) * q(d2y) - q(d1y) * q(d2x);
+            let (wxq, wyq) = (q(o2x) - q(o1x), q(o2y) - q(o1y));
+            let exact_sn = &wxq * q(d2y) - &wyq * q(d2x);
+            let err = |d: &Dd, exact: &BigRational| (exact - q(d.hi) - q(d.lo)).abs();
+            assert!(err(&den, &exact_den) <= q(den.mag) * &pow, "den {i}");
+            assert!(err(&sn, &exact_sn) <= q(sn.mag) * &pow, "sn {i}");
+            let p = affine(o1x, &den, &sn, d1x);
+            let exact_p = q(o1x) * &exact_den + &exact_sn * q(d1x);
+            assert!(err(&p, &exact_p) <= q(p.mag) * &pow, "point {i}");
+        }
+    }
+
+    #[test]
+    fn constants_are_the_powers_of_two_they_name() {
+        assert_eq!(UNIT, 2f64.powi(-96));
+        assert!(1.6e-30 > 2f64.powi(-100));
+        assert_eq!(5.659_799_424_266_695e-73, 2f64.powi(-240));
+        assert_eq!(1.766_847_064_778_384_3e72, 2f64.powi(240));
+        assert_eq!(7.523_163_845_262_64e-37, 2f64.powi(-120));
+        assert_eq!(1.329_227_995_784_916e36, 2f64.powi(120));
+        assert_eq!(4.909_093_465_297_727e-91, 2f64.powi(-300));
+        assert_eq!(2.037_035_976_334_486e90, 2f64.powi(300));
+    }
+}
