@@ -110,6 +110,13 @@ fn large_icospheres_stay_valid() {
         let mesh = TriMesh::new(v, t).unwrap();
         assert!(mesh.is_closed());
     }
+    // Beyond the supported levels: the try_ forms refuse with the numbers, the plain ones
+    // give the largest supported sphere (checked on the counts only: no level-8 work).
+    let err = scenes::try_icosphere(8).unwrap_err();
+    assert_eq!((err.levels, err.max), (8, scenes::ICOSPHERE_MAX_LEVELS));
+    assert!(err.to_string().contains("at most 7"));
+    assert!(scenes::try_unit_icosphere(u32::MAX).is_err());
+    assert!(isect::oracle::MeshRays::try_icosphere(100).is_err());
     let (v, t) = scenes::unit_icosphere(2);
     assert_eq!(t, scenes::icosphere(2).1);
     assert!(v

@@ -784,11 +784,8 @@ impl MeshRays {
         })
     }
 
-    /// The kind for [`icosphere(levels)`](super::scenes::icosphere).
-    ///
-    /// # Panics
-    ///
-    /// If `levels > 5` (as [`icosphere`](super::scenes::icosphere)).
+    /// The kind for [`icosphere(levels)`](super::scenes::icosphere) (levels above 7 give
+    /// the level-7 sphere, as there; [`MeshRays::try_icosphere`] refuses them).
     ///
     /// # Examples
     ///
@@ -797,7 +794,26 @@ impl MeshRays {
     /// ```
     pub fn icosphere(levels: u32) -> MeshRays {
         let (v, t) = super::scenes::icosphere(levels);
+        // Valid for every level (tests/oracle.rs builds each one up to 7 through TriMesh).
         MeshRays::new(v, t).expect("icospheres are valid meshes")
+    }
+
+    /// [`MeshRays::icosphere`], refusing more than 7 levels.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyLevels`](super::scenes::TooManyLevels) when `levels > 7`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::MeshRays;
+    /// assert_eq!(MeshRays::try_icosphere(1).unwrap().mesh().triangles().len(), 80);
+    /// assert!(MeshRays::try_icosphere(8).is_err());
+    /// ```
+    pub fn try_icosphere(levels: u32) -> Result<MeshRays, super::scenes::TooManyLevels> {
+        super::scenes::try_icosphere(levels)
+            .map(|(v, t)| MeshRays::new(v, t).expect("icospheres are valid meshes"))
     }
 
     /// The mesh.

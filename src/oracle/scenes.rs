@@ -21,6 +21,86 @@ use crate::{Aabb, Ray};
 /// The grid step of [`icosphere`] vertices: 2⁻¹⁴.
 pub const ICOSPHERE_GRID_EXP: i32 = -14;
 
+/// The most subdivision levels [`icosphere`] supports.
+pub const ICOSPHERE_MAX_LEVELS: u32 = 7;
+
+/// The most subdivision levels [`unit_icosphere`] supports.
+pub const UNIT_ICOSPHERE_MAX_LEVELS: u32 = 9;
+
+/// A scene asked for more subdivision levels than it supports.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{try_icosphere, TooManyLevels};
+/// assert_eq!(try_icosphere(8).unwrap_err(), TooManyLevels { levels: 8, max: 7 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyLevels {
+    /// The levels asked for.
+    pub levels: u32,
+    /// The most the scene supports.
+    pub max: u32,
+}
+
+impl core::fmt::Display for TooManyLevels {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} subdivision levels asked for; at most {} are supported",
+            self.levels, self.max
+        )
+    }
+}
+
+impl std::error::Error for TooManyLevels {}
+
+/// [`icosphere`], refusing more than [`ICOSPHERE_MAX_LEVELS`] levels.
+///
+/// # Errors
+///
+/// [`TooManyLevels`] when `levels > 7`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::try_icosphere;
+/// assert_eq!(try_icosphere(2).unwrap().1.len(), 320);
+/// assert!(try_icosphere(8).is_err());
+/// ```
+pub fn try_icosphere(levels: u32) -> Result<(Vec<[f64; 3]>, Vec<[u32; 3]>), TooManyLevels> {
+    if levels > ICOSPHERE_MAX_LEVELS {
+        return Err(TooManyLevels {
+            levels,
+            max: ICOSPHERE_MAX_LEVELS,
+        });
+    }
+    Ok(icosphere(levels))
+}
+
+/// [`unit_icosphere`], refusing more than [`UNIT_ICOSPHERE_MAX_LEVELS`] levels.
+///
+/// # Errors
+///
+/// [`TooManyLevels`] when `levels > 9`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::try_unit_icosphere;
+/// assert_eq!(try_unit_icosphere(1).unwrap().1.len(), 80);
+/// assert!(try_unit_icosphere(10).is_err());
+/// ```
+pub fn try_unit_icosphere(levels: u32) -> Result<(Vec<[f64; 3]>, Vec<[u32; 3]>), TooManyLevels> {
+    if levels > UNIT_ICOSPHERE_MAX_LEVELS {
+        return Err(TooManyLevels {
+            levels,
+            max: UNIT_ICOSPHERE_MAX_LEVELS,
+        });
+    }
+    Ok(unit_icosphere(levels))
+}
+
 /// An icosphere: an icosahedron subdivided `levels` times (20·4^levels triangles), each
 /// vertex projected onto the unit sphere and then **rounded to the dyadic grid of step
 /// 2⁻¹⁴** ([`ICOSPHERE_GRID_EXP`]), so every coordinate is a 15-bit dyadic number (exact
@@ -29,13 +109,10 @@ pub const ICOSPHERE_GRID_EXP: i32 = -14;
 /// The mesh is closed, every edge is shared by exactly two triangles, and every triangle
 /// is counterclockwise seen from outside (so `orient3d(a, b, c, [0, 0, 0])` is
 /// `Positive`), as [`TriMesh::new`](crate::TriMesh::new) requires. Supported for
-/// `levels ≤ 7` (327,680 triangles; edges still about 70 grid steps long); larger levels
-/// would make the rounding grid too coarse for the triangles, and panic. Every vertex is within 2⁻¹⁴ of the unit sphere, and
-/// the origin is inside.
-///
-/// # Panics
-///
-/// If `levels > 7`.
+/// `levels ≤ 7` ([`ICOSPHERE_MAX_LEVELS`]: 327,680 triangles, edges still about 70 grid
+/// steps long); larger levels would make the rounding grid too coarse for the triangles,
+/// so they give the level-7 sphere ([`try_icosphere`] refuses them instead). Every vertex
+/// is within 2⁻¹⁴ of the unit sphere, and the origin is inside.
 ///
 /// # Examples
 ///
@@ -49,11 +126,7 @@ pub const ICOSPHERE_GRID_EXP: i32 = -14;
 /// assert!(mesh.contains([0.0; 3]));
 /// ```
 pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
-    assert!(
-        levels <= 7,
-        "icosphere: levels must be at most 7, got {levels}"
-    );
-    let (v, t) = unit_icosphere(levels);
+    let (v, t) = unit_icosphere(levels.min(ICOSPHERE_MAX_LEVELS));
     let v = v
         .into_iter()
         .map(|p| p.map(|x| round_to(x, ICOSPHERE_GRID_EXP)))
@@ -66,9 +139,8 @@ pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
 /// mantissas, not on a grid). Same triangles, same orientation. For benchmarks and
 /// generic rays; rays aimed at its edges cannot be exact.
 ///
-/// # Panics
-///
-/// If `levels > 9` (5,242,880 triangles).
+/// Levels above 9 ([`UNIT_ICOSPHERE_MAX_LEVELS`]: 5,242,880 triangles) give the level-9
+/// sphere ([`try_unit_icosphere`] refuses them instead).
 ///
 /// # Examples
 ///
@@ -79,10 +151,7 @@ pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
 /// assert!(v.iter().all(|p| ((p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) - 1.0).abs() < 1e-15));
 /// ```
 pub fn unit_icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
-    assert!(
-        levels <= 9,
-        "unit_icosphere: levels must be at most 9, got {levels}"
-    );
+    let levels = levels.min(UNIT_ICOSPHERE_MAX_LEVELS);
     let g = (1.0 + 5f64.sqrt()) / 2.0;
     let mut v: Vec<[f64; 3]> = vec![
         [-1.0, g, 0.0],
