@@ -21,6 +21,9 @@ use crate::{Aabb, Ray};
 /// The grid step of [`icosphere`] vertices: 2⁻¹⁴.
 pub const ICOSPHERE_GRID_EXP: i32 = -14;
 
+/// An indexed triangle mesh: vertices, and triangles as indices into them.
+pub type IndexedMesh = (Vec<[f64; 3]>, Vec<[u32; 3]>);
+
 /// The most subdivision levels [`icosphere`] supports.
 pub const ICOSPHERE_MAX_LEVELS: u32 = 7;
 
@@ -68,7 +71,7 @@ impl std::error::Error for TooManyLevels {}
 /// assert_eq!(try_icosphere(2).unwrap().1.len(), 320);
 /// assert!(try_icosphere(8).is_err());
 /// ```
-pub fn try_icosphere(levels: u32) -> Result<(Vec<[f64; 3]>, Vec<[u32; 3]>), TooManyLevels> {
+pub fn try_icosphere(levels: u32) -> Result<IndexedMesh, TooManyLevels> {
     if levels > ICOSPHERE_MAX_LEVELS {
         return Err(TooManyLevels {
             levels,
@@ -91,7 +94,7 @@ pub fn try_icosphere(levels: u32) -> Result<(Vec<[f64; 3]>, Vec<[u32; 3]>), TooM
 /// assert_eq!(try_unit_icosphere(1).unwrap().1.len(), 80);
 /// assert!(try_unit_icosphere(10).is_err());
 /// ```
-pub fn try_unit_icosphere(levels: u32) -> Result<(Vec<[f64; 3]>, Vec<[u32; 3]>), TooManyLevels> {
+pub fn try_unit_icosphere(levels: u32) -> Result<IndexedMesh, TooManyLevels> {
     if levels > UNIT_ICOSPHERE_MAX_LEVELS {
         return Err(TooManyLevels {
             levels,
