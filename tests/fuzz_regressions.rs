@@ -386,3 +386,29 @@ fn fuzz_entry_points_from_rational_rounds_once() {
         + BigRational::from_float(2f64.powi(-24) + 2f64.powi(-76)).unwrap();
     assert_eq!(f32::from_rational(&exact32), 1.0f32.next_up());
 }
+
+/// fuzz target `boxes` (a harness find): its per-plane oracle for `frustum_sphere` put an
+/// empty sphere (radius −8) outside every plane before checking that the plane is finite,
+/// and so expected `Outside` against six planes with an infinite normal. The library
+/// leaves a broken plane undecided whatever the sphere (documented: a broken frustum never
+/// culls), so the answer is `Intersecting`; one finite plane is enough to cull it.
+#[test]
+fn fuzz_boxes_empty_sphere_against_infinite_planes() {
+    use isect::overlap::frustum::{frustum_sphere, frustum_sphere_fast, Frustum, FrustumClass};
+    use isect::{Plane, Sphere};
+    let broken = Plane::new([f64::INFINITY, 112.0, -4096.0], -8.0);
+    let empty = Sphere::new([-8.0; 3], -8.0);
+    let all_broken = Frustum::new(core::array::from_fn(|_| broken.clone()));
+    assert_eq!(
+        frustum_sphere(&all_broken, &empty),
+        FrustumClass::Intersecting
+    );
+    assert_eq!(
+        frustum_sphere_fast(&all_broken, &empty),
+        FrustumClass::Intersecting
+    );
+    let mut planes: [Plane<f64>; 6] = core::array::from_fn(|_| broken.clone());
+    planes[3] = Plane::new([1.0, 0.0, 0.0], -8.0);
+    let one_finite = Frustum::new(planes);
+    assert_eq!(frustum_sphere(&one_finite, &empty), FrustumClass::Outside);
+}

@@ -281,9 +281,10 @@ fn plane_sphere_exact<T: Scalar>(p: &Plane<T>, s: &Sphere<T>) -> PlaneBox {
 /// plane exceeds `r`); both are exact polynomial signs (degree 4), no square root. The
 /// per-plane answers combine as in the module docs (including the corner limitation).
 ///
-/// Degenerate input, never a panic: a negative radius (an empty sphere) answers
-/// `Outside`; a zero radius is a point. A NaN or infinite value in a plane or the sphere
-/// makes that plane undecided (`Intersecting`), so a broken frustum never culls.
+/// Degenerate input, never a panic: a zero radius is a point. A NaN or infinite value in
+/// a plane or the sphere makes that plane undecided (`Intersecting`), so a broken frustum
+/// never culls; otherwise a negative radius (an empty sphere) is outside every plane. So
+/// an empty sphere answers `Outside` unless the sphere or every plane is broken.
 ///
 /// # Examples
 ///
