@@ -705,6 +705,85 @@ fn lines_2d_against_elimination() {
     }
 }
 
+/// The double-double path of `line_line_2d` (`src/overlap/dd.rs`) against the rational
+/// oracle, bit for bit, where it matters: full 53-bit (and 24-bit) mantissas, each
+/// coordinate with its own exponent across the path's window edges (2^±240, beyond which
+/// the exact path runs), directions one to three ulps from parallel (the certificate
+/// declines), lines meeting exactly at the first origin (s = 0) or at the origin (a point
+/// coordinate 0, recognised by exact signs), and results near the ±2^300 limits.
+#[test]
+fn lines_2d_double_double_path_is_correctly_rounded() {
+    let mut r = Rng64::new(0xDD);
+    let full = |r: &mut Rng64, e_lo: i64, e_hi: i64| {
+        let m = 1.0 + (r.next_u64() >> 12) as f64 * 2f64.powi(-52);
+        let x = mul_pow2_f64(m, r.range(e_lo, e_hi) as i32);
+        if r.next_u64() & 1 == 0 {
+            x
+        } else {
+            -x
+        }
+    };
+    let mut classes = std::collections::HashMap::new();
+    for i in 0..cases(4000, 1) {
+        let (lo, hi) = match i % 3 {
+            0 => (-8, 8),
+            1 => (-250, 250),
+            _ => (230, 250),
+        };
+        let mut v: [[f64; 2]; 4] = std::array::from_fn(|_| [0.0; 2]);
+        for p in &mut v {
+            *p = [full(&mut r, lo, hi), full(&mut r, lo, hi)];
+        }
+        match i % 7 {
+            // One to three ulps from parallel.
+            1 => {
+                v[3] = v[1];
+                for _ in 0..1 + i % 3 {
+                    v[3][1] = v[3][1].next_up();
+                }
+            }
+            // Meeting at the first origin: s = 0 and the point is o1.
+            2 => v[2] = v[0],
+            // Both through the origin (o = −d·2^k, exact): the point is (0, 0).
+            3 => {
+                let k = r.range(-3, 3) as i32;
+                v[0] = v[1].map(|x| -mul_pow2_f64(x, k));
+                v[2] = v[3].map(|x| -mul_pow2_f64(x, k + 1));
+            }
+            _ => {}
+        }
+        *classes.entry(check_lines_2d(&v)).or_insert(0) += 1;
+        // The same lines in f32 (rounded inputs), against f32's one rounding.
+        let v32: [[f32; 2]; 4] = v.map(|p| p.map(|x| x as f32));
+        if v32.iter().flatten().all(|x| x.is_finite()) {
+            let q: Vec<Vec<Q>> = v32
+                .iter()
+                .map(|p| p.iter().map(|&x| qf(f64::from(x))).collect())
+                .collect();
+            let got = line_line_2d(&v32[0], &v32[1], &v32[2], &v32[3]);
+            match oracle_lines_2d(&q[0], &q[1], &q[2], &q[3]) {
+                Ok((s, t)) => {
+                    let point: Vec<Q> = (0..2).map(|k| &q[0][k] + &s * &q[1][k]).collect();
+                    assert_eq!(
+                        got,
+                        LineLine2d::Point {
+                            s: f32::from_rational(&s),
+                            t: f32::from_rational(&t),
+                            point: [0, 1].map(|k| f32::from_rational(&point[k])),
+                        },
+                        "f32 {v32:?}"
+                    );
+                }
+                Err(_) => assert!(!matches!(got, LineLine2d::Point { .. }), "f32 {v32:?}"),
+            }
+        }
+    }
+    assert!(
+        classes.get("point").copied().unwrap_or(0) > 100,
+        "{classes:?}"
+    );
+}
+
 #[test]
 fn lines_2d_bad_input_and_classic_form() {
     let o = [0.0, 0.0];
