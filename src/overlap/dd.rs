@@ -11,7 +11,7 @@
 //! inside the normal range, and each is a multiple of `2^-940`, so the error terms of
 //! TwoProduct are representable. The argument is in `proofs/overlap_boxes.md`, §6a.
 
-use crate::predicates::{two_diff, two_product, two_sum};
+use crate::predicates::{expansion_in_place, two_diff, two_product, two_sum};
 
 /// `2^-96`: the certificate's relative error unit (the proven bounds are `2^-100` units;
 /// the factor 16 covers the rounding of the bound's own evaluation).
@@ -68,6 +68,36 @@ pub(crate) fn affine(o: f64, den: &Dd, num: &Dd, v: f64) -> Dd {
         hi,
         lo,
         mag: o.abs() * den.mag + v.abs() * num.mag + 2.0 * (a1.abs() + a2.abs()),
+    }
+}
+
+/// `2^100·(1 + 2^-40)`: turns an exact remainder, summed in floats, into a `mag` bound.
+const REST_SCALE: f64 = 1.267_650_600_228_229_4e30 * (1.0 + 9.094_947_017_729_282e-13);
+
+/// The exact sum of `terms` as a [`Dd`]: the expansion of the sum (`expansion_in_place`),
+/// its two largest components as `hi + lo`, and `mag` bounding the rest (the float sum of
+/// their magnitudes, which errs by at most a relative `n·u`, times `2^100·(1 + 2^-40)`);
+/// `None` when the sum is exactly zero. For determinants that cancel, where [`det2`]'s
+/// bound, relative to the terms, says nothing.
+pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
+    let n = expansion_in_place(terms);
+    let c = &terms[..n];
+    match n {
+        0 => None,
+        1 => Some(Dd {
+            hi: c[0],
+            lo: 0.0,
+            mag: 0.0,
+        }),
+        _ => {
+            let (hi, lo) = two_sum(c[n - 1], c[n - 2]);
+            let rest: f64 = c[..n - 2].iter().map(|x| x.abs()).sum();
+            Some(Dd {
+                hi,
+                lo,
+                mag: rest * REST_SCALE,
+            })
+        }
     }
 }
 
@@ -295,12 +325,26 @@ mod tests {
             let p = affine(o1x, &den, &sn, d1x);
             let exact_p = q(o1x) * &exact_den + &exact_sn * q(d1x);
             assert!(err(&p, &exact_p) <= q(p.mag) * &pow, "point {i}");
+            // The exact-sum form of the same determinant, and the point from it.
+            let (p1, e1) = two_product(d1x, d2y);
+            let (p2, e2) = two_product(d1y, d2x);
+            match exact_dd(&mut [p1, e1, -p2, -e2]) {
+                None => assert!(num_traits::Zero::is_zero(&exact_den), "den {i} is not zero"),
+                Some(xd) => {
+                    assert!(err(&xd, &exact_den) <= q(xd.mag) * &pow, "exact den {i}");
+                    // Far tighter than det2's when the determinant cancels.
+                    assert!(xd.mag <= den.mag || den.mag == 0.0, "{i}");
+                    let xp = affine(o1x, &xd, &sn, d1x);
+                    assert!(err(&xp, &exact_p) <= q(xp.mag) * &pow, "point {i}");
+                }
+            }
         }
     }
 
     #[test]
     fn constants_are_the_powers_of_two_they_name() {
         assert_eq!(UNIT, 2f64.powi(-96));
+        assert_eq!(REST_SCALE, 2f64.powi(100) * (1.0 + 2f64.powi(-40)));
         assert!(1.6e-30 > 2f64.powi(-100));
         assert_eq!(5.659_799_424_266_695e-73, 2f64.powi(-240));
         assert_eq!(1.766_847_064_778_384_3e72, 2f64.powi(240));

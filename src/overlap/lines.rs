@@ -564,9 +564,11 @@ impl<T> Polynomial<T> for Cross2<'_, T> {
 /// rationals; for floats each is the exact value rounded to nearest (ties to even), `±∞`
 /// only where the exact value exceeds the type's range, which nearly parallel lines can
 /// reach. For `f32`/`f64` input they are computed in double-double and certified to be
-/// those nearest floats (about 100 ns a pair, `docs/BENCHMARKS.md`); where the
-/// certificate declines (nearly parallel lines, results beyond `2^±300`, inputs beyond
-/// `2^±240`) exact integer arithmetic gives the same bits, in microseconds.
+/// those nearest floats (about 100 ns a pair; nearly parallel lines take exact sums of
+/// the determinants first, a few hundred ns; `docs/BENCHMARKS.md`); where the
+/// certificate declines (results beyond `2^±300`, inputs beyond `2^±240`, a result
+/// within `2^-96` of a rounding boundary) exact integer arithmetic gives the same bits,
+/// in microseconds.
 ///
 /// Degenerate input, never a panic: a line with a zero direction is its one point `o`;
 /// the answer is then [`Coincident`](LineLine2d::Coincident) if that point lies on the
@@ -664,7 +666,7 @@ fn line_line_2d_dd<T: Scalar>(
     o2: &[T; 2],
     d2: &[T; 2],
 ) -> Option<LineLine2d<T>> {
-    use super::dd::{affine, det2, in_window, nearest_quotient, Divisor};
+    use super::dd::{affine, det2, exact_dd, in_window, nearest_quotient, Divisor};
     use crate::predicates::{sum_sign_in_place, two_diff, two_product};
     use core::any::Any;
     let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
@@ -677,44 +679,70 @@ fn line_line_2d_dd<T: Scalar>(
     }
     let (wx, wxl) = two_diff(o2[0], o1[0]);
     let (wy, wyl) = two_diff(o2[1], o1[1]);
-    let div = Divisor::new(det2(d1[0], 0.0, d1[1], 0.0, d2[0], d2[1]))?;
-    let den = div.den;
-    let sn = det2(wx, wxl, wy, wyl, d2[0], d2[1]);
-    let tn = det2(wx, wxl, wy, wyl, d1[0], d1[1]);
-    // An exact zero numerator: the exact terms of w × v sum to zero.
-    let cross_is_zero = |v: &[f64; 2]| {
+    // The exact terms of w × v (w = o2 − o1 as wx + wxl, wy + wyl) and of d1 × d2.
+    let cross_terms = |v: &[f64; 2]| -> [f64; 8] {
         let (a, ae) = two_product(wx, v[1]);
         let (b, be) = two_product(wy, v[0]);
         let (c, ce) = two_product(wxl, v[1]);
         let (d, de) = two_product(wyl, v[0]);
-        sum_sign_in_place(&mut [a, ae, -b, -be, c, ce, -d, -de]) == Sign::Zero
+        [a, ae, -b, -be, c, ce, -d, -de]
     };
-    let quotient = |num: &Dd, zero: &dyn Fn() -> bool| -> Option<f64> {
-        nearest_quotient(num, &div, is_f32).or_else(|| zero().then_some(0.0))
+    let den_terms = || -> [f64; 4] {
+        let (p1, e1) = two_product(d1[0], d2[1]);
+        let (p2, e2) = two_product(d1[1], d2[0]);
+        [p1, e1, -p2, -e2]
     };
-    let s = quotient(&sn, &|| cross_is_zero(&d2))?;
-    let t = quotient(&tn, &|| cross_is_zero(&d1))?;
-    let coord = |k: usize| {
-        let num = affine(o1[k], &den, &sn, d1[k]);
-        quotient(&num, &|| {
-            // o·den + sn·v exactly: den's four terms times o, sn's eight times v.
-            let (p1, e1) = two_product(d1[0], d2[1]);
-            let (p2, e2) = two_product(d1[1], d2[0]);
-            let (a, ae) = two_product(wx, d2[1]);
-            let (b, be) = two_product(wy, d2[0]);
-            let (c, ce) = two_product(wxl, d2[1]);
-            let (d, de) = two_product(wyl, d2[0]);
-            let mut terms = [0.0; 24];
-            for (i, x) in [p1, e1, -p2, -e2].into_iter().enumerate() {
-                (terms[2 * i], terms[2 * i + 1]) = two_product(x, o1[k]);
-            }
-            for (i, x) in [a, ae, -b, -be, c, ce, -d, -de].into_iter().enumerate() {
-                (terms[8 + 2 * i], terms[9 + 2 * i]) = two_product(x, d1[k]);
-            }
-            sum_sign_in_place(&mut terms) == Sign::Zero
-        })
+    // s, t and the point from double-doubles of d1 × d2, w × d2 and w × d1; an exact zero
+    // numerator is recognised by the exact sign of its terms.
+    let solve = |div: &Divisor, sn: &Dd, tn: &Dd| -> Option<(f64, f64, [f64; 2])> {
+        let quotient = |num: &Dd, zero: &dyn Fn() -> bool| -> Option<f64> {
+            nearest_quotient(num, div, is_f32).or_else(|| zero().then_some(0.0))
+        };
+        let s = quotient(sn, &|| {
+            sum_sign_in_place(&mut cross_terms(&d2)) == Sign::Zero
+        })?;
+        let t = quotient(tn, &|| {
+            sum_sign_in_place(&mut cross_terms(&d1)) == Sign::Zero
+        })?;
+        let coord = |k: usize| {
+            let num = affine(o1[k], &div.den, sn, d1[k]);
+            quotient(&num, &|| {
+                // o·den + sn·v exactly: den's four terms times o, sn's eight times v.
+                let mut terms = [0.0; 24];
+                for (i, x) in den_terms().into_iter().enumerate() {
+                    (terms[2 * i], terms[2 * i + 1]) = two_product(x, o1[k]);
+                }
+                for (i, x) in cross_terms(&d2).into_iter().enumerate() {
+                    (terms[8 + 2 * i], terms[9 + 2 * i]) = two_product(x, d1[k]);
+                }
+                sum_sign_in_place(&mut terms) == Sign::Zero
+            })
+        };
+        Some((s, t, [coord(0)?, coord(1)?]))
     };
-    let point = [coord(0)?, coord(1)?];
+    // Tier 1: rounded double-doubles, bounds relative to the terms' magnitudes.
+    let tier1 = Divisor::new(det2(d1[0], 0.0, d1[1], 0.0, d2[0], d2[1])).and_then(|div| {
+        let sn = det2(wx, wxl, wy, wyl, d2[0], d2[1]);
+        let tn = det2(wx, wxl, wy, wyl, d1[0], d1[1]);
+        solve(&div, &sn, &tn)
+    });
+    // Tier 2, when the determinants cancel (nearly parallel lines): their exact sums, as
+    // double-doubles whose error bound is the exact remainder. An exactly zero d1 × d2
+    // (parallel) is left to the caller.
+    let (s, t, point) = match tier1 {
+        Some(r) => r,
+        None => {
+            let div = Divisor::new(exact_dd(&mut den_terms())?)?;
+            let zero = Dd {
+                hi: 0.0,
+                lo: 0.0,
+                mag: 0.0,
+            };
+            let sn = exact_dd(&mut cross_terms(&d2)).unwrap_or(zero);
+            let tn = exact_dd(&mut cross_terms(&d1)).unwrap_or(zero);
+            solve(&div, &sn, &tn)?
+        }
+    };
     // One downcast per branch, each of a known type, so both fold away.
     if is_f32 {
         let r = LineLine2d::Point {

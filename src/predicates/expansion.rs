@@ -100,6 +100,19 @@ pub(crate) fn sum_sign<const N: usize>(mut terms: [f64; N]) -> Sign {
 /// When term `i` is added, the expansion occupies `buf[..n]` with `n ≤ i`, and growing it
 /// writes at most `n + 1 ≤ i + 1` slots, so no unread term is overwritten.
 pub(crate) fn sum_sign_in_place(buf: &mut [f64]) -> Sign {
+    let n = expansion_in_place(buf);
+    if n == 0 {
+        Sign::Zero
+    } else {
+        Sign::of(buf[n - 1])
+    }
+}
+
+/// Turns `buf` into a nonoverlapping expansion of the exact sum of its elements, in
+/// `buf[..n]` (increasing magnitude, no zeros), and returns `n` (see
+/// [`sum_sign_in_place`] for why no unread term is overwritten).
+#[inline(always)]
+pub(crate) fn expansion_in_place(buf: &mut [f64]) -> usize {
     let mut n = 0;
     for i in 0..buf.len() {
         let t = buf[i];
@@ -122,11 +135,7 @@ pub(crate) fn sum_sign_in_place(buf: &mut [f64]) -> Sign {
         }
         n = m;
     }
-    if n == 0 {
-        Sign::Zero
-    } else {
-        Sign::of(buf[n - 1])
-    }
+    n
 }
 
 /// An exact sum of `f64` components (see the module docs).

@@ -43,7 +43,7 @@ pub mod sos;
 
 use crate::{error::NonFiniteValue, InputError, Scalar, Sign};
 pub(crate) use bigint::decompose;
-pub(crate) use expansion::{sum_sign_in_place, two_diff, two_product, two_sum};
+pub(crate) use expansion::{expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum};
 use kernel::Kernel;
 pub use poly::{polynomial_sign, Polynomial, Ring};
 
