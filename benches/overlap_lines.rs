@@ -18,11 +18,12 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use isect::overlap::lines::{
     line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
-    segment_segment_2d_antonio_with, segment_segment_2d_parametric_with, segment_segment_3d,
-    LineLine2d,
+    segment_segment_2d_antonio_with, segment_segment_2d_intersection,
+    segment_segment_2d_parametric_with, segment_segment_3d, three_planes, LineLine2d,
+    SegmentContact, SegmentIntersection,
 };
 use isect::policy::{Naive, Relative};
-use isect::{Obb, Segment};
+use isect::{Obb, Plane, Segment};
 
 const N: usize = 1024;
 const EPS: Relative = Relative { eps: 1e-9 };
@@ -218,6 +219,112 @@ fn benches(c: &mut Criterion) {
                     None => acc,
                 }
             })
+        })
+    });
+    g.finish();
+    // Crossing points: 1024 crossing pairs of the 2D segments above (every pair decided
+    // Crossing by the exact test), and 1024 nearly parallel crossing pairs (the second
+    // segment from 1–4 ulps above p0 to 2–5 ulps below p1, across the first), where the
+    // determinant cancels to its last bits. Baseline: the plain f64 point
+    // p0 + t(p1 − p0), t = ((q0 − p0)×(q1 − q0)) / ((p1 − p0)×(q1 − q0)).
+    let mut cross: Vec<[[f64; 2]; 4]> = Vec::new();
+    while cross.len() < N {
+        let ([a, b], [c, d]) = (rng.seg2(), rng.seg2());
+        if segment_segment_2d(&a, &b, &c, &d) == SegmentContact::Crossing {
+            cross.push([a, b, c, d]);
+        }
+    }
+    let mut near_cross: Vec<[[f64; 2]; 4]> = Vec::new();
+    while near_cross.len() < N {
+        let [a, b] = rng.seg2();
+        let (mut c, mut d) = (a, b);
+        let n = 1 + near_cross.len() % 4;
+        for _ in 0..n {
+            c[1] = c[1].next_up();
+        }
+        // One ulp more at the far end: with equal nudges the crossing is often exactly
+        // the midpoint of a and b, half of the time a tie between two floats, which no
+        // approximation can round (the exact path decides those).
+        for _ in 0..n + 1 {
+            d[1] = d[1].next_down();
+        }
+        if segment_segment_2d(&a, &b, &c, &d) == SegmentContact::Crossing {
+            near_cross.push([a, b, c, d]);
+        }
+    }
+    let naive_point = |v: &[[f64; 2]; 4]| {
+        let [p0, p1, q0, q1] = *v;
+        let x = |a: [f64; 2], b: [f64; 2]| a[0] * b[1] - a[1] * b[0];
+        let sub = |a: [f64; 2], b: [f64; 2]| [a[0] - b[0], a[1] - b[1]];
+        let (d1, d2) = (sub(p1, p0), sub(q1, q0));
+        let t = x(sub(q0, p0), d2) / x(d1, d2);
+        [p0[0] + t * d1[0], p0[1] + t * d1[1]]
+    };
+    let mut g = c.benchmark_group("overlap_lines/crossing_point");
+    g.throughput(Throughput::Elements(N as u64));
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3));
+    g.sample_size(30);
+    for (input, set) in [("random", &cross), ("near_parallel", &near_cross)] {
+        g.bench_function(BenchmarkId::new("isect_exact", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, v| {
+                    match segment_segment_2d_intersection(&v[0], &v[1], &v[2], &v[3]) {
+                        SegmentIntersection::Crossing(p) => acc + p[0],
+                        _ => acc,
+                    }
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("naive_f64", input), |b| {
+            b.iter(|| {
+                set.iter()
+                    .fold(0.0, |acc, v| acc + naive_point(black_box(v))[0])
+            })
+        });
+    }
+    g.finish();
+    // Three planes: normals uniform in [−1, 1]³, offsets in [−1, 1]. Baseline: the plain
+    // f64 formula −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂)) / (n₁·(n₂×n₃)).
+    let planes: Vec<[Plane<f64>; 3]> = (0..N)
+        .map(|_| {
+            std::array::from_fn(|_| {
+                Plane::new(std::array::from_fn(|_| rng.f(-1.0, 1.0)), rng.f(-1.0, 1.0))
+            })
+        })
+        .collect();
+    let naive_planes = |p: &[Plane<f64>; 3]| {
+        let x = |a: &[f64; 3], b: &[f64; 3]| {
+            [
+                a[1] * b[2] - a[2] * b[1],
+                a[2] * b[0] - a[0] * b[2],
+                a[0] * b[1] - a[1] * b[0],
+            ]
+        };
+        let (n1, n2, n3) = (&p[0].normal, &p[1].normal, &p[2].normal);
+        let (c1, c2, c3) = (x(n2, n3), x(n3, n1), x(n1, n2));
+        let det = n1[0] * c1[0] + n1[1] * c1[1] + n1[2] * c1[2];
+        let (d1, d2, d3) = (p[0].offset, p[1].offset, p[2].offset);
+        let x: [f64; 3] = std::array::from_fn(|k| -(d1 * c1[k] + d2 * c2[k] + d3 * c3[k]) / det);
+        x[0] + x[1] + x[2]
+    };
+    let mut g = c.benchmark_group("overlap_lines/three_planes");
+    g.throughput(Throughput::Elements(N as u64));
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3));
+    g.sample_size(30);
+    g.bench_function(BenchmarkId::new("isect_exact", "random"), |b| {
+        b.iter(|| {
+            planes.iter().fold(0.0, |acc, p| {
+                acc + three_planes(&p[0], &p[1], &p[2]).map_or(0.0, |x| x[0] + x[1] + x[2])
+            })
+        })
+    });
+    g.bench_function(BenchmarkId::new("naive_f64", "random"), |b| {
+        b.iter(|| {
+            planes
+                .iter()
+                .fold(0.0, |acc, p| acc + naive_planes(black_box(p)))
         })
     });
     g.finish();

@@ -1029,6 +1029,206 @@ fn three_planes_against_elimination() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The double-double constructions (crossing points, three planes) bit for bit
+// ---------------------------------------------------------------------------------------
+
+/// A full 53-bit mantissa times `2^e`, `e` uniform in `[lo, hi]`, either sign.
+fn full(r: &mut Rng64, lo: i64, hi: i64) -> f64 {
+    let m = 1.0 + (r.next_u64() >> 12) as f64 * 2f64.powi(-52);
+    let x = mul_pow2_f64(m, r.range(lo, hi) as i32);
+    if r.next_u64() & 1 == 0 {
+        x
+    } else {
+        -x
+    }
+}
+
+/// Exponent ranges for [`full`]: near 1, across both edges of the double-double window
+/// (`2^±240`, beyond which the exact path runs), and at its top.
+fn exp_class(i: u32) -> (i64, i64) {
+    [(-8, 8), (-250, 250), (230, 250), (-250, -230)][i as usize % 4]
+}
+
+/// Two segments built to cross (or to just miss, after rounding), in full mantissas: a
+/// point `x` between `p0` and `p1`, and `q0`, `q1` on either side of it along a second
+/// direction; nearly parallel pairs (the directions a few ulps apart, where the
+/// determinant cancels to its last bits), pairs through the origin (the crossing point is
+/// exactly `(0, 0)`, recognised by exact zero numerators), and copies far from the origin.
+fn crossing2(r: &mut Rng64, i: u32) -> [[f64; 2]; 4] {
+    let (lo, hi) = exp_class(i);
+    let p0 = [full(r, lo, hi), full(r, lo, hi)];
+    let p1 = [full(r, lo, hi), full(r, lo, hi)];
+    match i % 5 {
+        // Nearly parallel: q runs from just beside p0 to just beside p1, across p. With
+        // equal nudges the crossing is often the exact midpoint of p0 and p1, half of the
+        // time a tie between two floats (the exact path's case); otherwise not.
+        1 => {
+            let n = 1 + i % 3;
+            let mut q0 = p0;
+            let mut q1 = p1;
+            for _ in 0..n {
+                q0[1] = q0[1].next_up();
+            }
+            for _ in 0..n + (i / 5) % 2 {
+                q1[1] = q1[1].next_down();
+            }
+            [p0, p1, q0, q1]
+        }
+        // Through the origin: each segment from −v·2^k to v (k ≥ 0).
+        2 => {
+            let (k, j) = (r.range(0, 3) as i32, r.range(0, 3) as i32);
+            let q1 = [full(r, lo, hi), full(r, lo, hi)];
+            [
+                p1.map(|x| -mul_pow2_f64(x, k)),
+                p1,
+                q1.map(|x| -mul_pow2_f64(x, j)),
+                q1,
+            ]
+        }
+        // Far from the origin: unit-size segments around 2^20 (about 1e6).
+        3 => {
+            let base = [1.0e6 + r.range(-1000, 1000) as f64, 1.0e6];
+            let e = |r: &mut Rng64| full(r, -2, 0);
+            let x = [base[0] + e(r), base[1] + e(r)];
+            let (u, v) = ([e(r), e(r)], [e(r), e(r)]);
+            [
+                [x[0] - u[0], x[1] - u[1]],
+                [x[0] + u[0], x[1] + u[1]],
+                [x[0] - v[0], x[1] - v[1]],
+                [x[0] + v[0], x[1] + v[1]],
+            ]
+        }
+        _ => {
+            let t = 0.1 + 0.8 * r.unit();
+            let x = [p0[0] + t * (p1[0] - p0[0]), p0[1] + t * (p1[1] - p0[1])];
+            let w = [full(r, lo, hi), full(r, lo, hi)];
+            let (a, b) = (r.unit() + 0.1, r.unit() + 0.1);
+            [
+                p0,
+                p1,
+                [x[0] + a * w[0], x[1] + a * w[1]],
+                [x[0] - b * w[0], x[1] - b * w[1]],
+            ]
+        }
+    }
+}
+
+/// A map of the plane into 3D space (a point and a constant).
+type Lift = fn([f64; 2], f64) -> [f64; 3];
+
+/// `segment_segment_2d_intersection` and the 3D form return each coordinate of a crossing
+/// point as the nearest float to the exact value, in `f64` and `f32`, whichever path
+/// computes it: full mantissas with per-coordinate exponents across the double-double
+/// window's edges, nearly parallel segments, crossings at the origin, far from the origin.
+/// `check2`/`check3` compare against this file's Gram-system oracle in every argument order.
+#[test]
+fn crossing_points_are_correctly_rounded_in_full_mantissas() {
+    let mut r = Rng64::new(0xC4055);
+    let (mut t2, mut t3) = (Tally::default(), Tally::default());
+    for i in 0..cases(3000, 1) {
+        let p = crossing2(&mut r, i);
+        if !p.iter().flatten().all(|x| x.is_finite()) {
+            continue;
+        }
+        t2.add(check2(&p));
+        // The same segments rounded to f32 (check2 then runs f32 too).
+        let p32 = p.map(|x| x.map(|c| f64::from(c as f32)));
+        if p32.iter().flatten().all(|x| x.is_finite()) {
+            check2(&p32);
+        }
+        // Coplanar 3D copies, exactly: the plane z = c, y = c or x = c (every axis gets
+        // dropped), and z = x, z = −2y (the dropped coordinate is not constant).
+        let c = full(&mut r, -8, 8);
+        let lift: [Lift; 5] = [
+            |v, c| [v[0], v[1], c],
+            |v, c| [v[0], c, v[1]],
+            |v, c| [c, v[0], v[1]],
+            |v, _| [v[0], v[1], v[0]],
+            |v, _| [v[0], v[1], -2.0 * v[1]],
+        ];
+        let p3 = p.map(|x| lift[i as usize % 5](x, c));
+        if p3.iter().flatten().all(|x| x.is_finite()) {
+            t3.add(check3(&p3));
+        }
+    }
+    let crossing = SegmentContact::Crossing as usize;
+    assert!(t2.0[crossing] > 1000, "{t2:?}");
+    assert!(t3.0[crossing] > 1000, "{t3:?}");
+}
+
+/// `three_planes` returns the nearest float to each coordinate of the exact point (or
+/// `None` exactly when the normals are dependent), in `f64` and `f32`: full mantissas
+/// across the window's edges, nearly dependent normals (`n₃ = n₁ + n₂` rounded, then
+/// nudged by ulps), points exactly at the origin, against Gaussian elimination here.
+#[test]
+fn three_planes_are_correctly_rounded_in_full_mantissas() {
+    let mut r = Rng64::new(0x3D1A);
+    let (mut points, mut singular) = (0, 0);
+    for i in 0..cases(3000, 1) {
+        let (lo, hi) = exp_class(i);
+        let mut n: [[f64; 3]; 3] =
+            std::array::from_fn(|_| std::array::from_fn(|_| full(&mut r, lo, hi)));
+        let mut d: [f64; 3] = std::array::from_fn(|_| full(&mut r, lo, hi));
+        match i % 5 {
+            1 => {
+                n[2] = std::array::from_fn(|k| n[0][k] + n[1][k]);
+                for _ in 0..i % 3 {
+                    n[2][i as usize % 3] = n[2][i as usize % 3].next_up();
+                }
+            }
+            2 => d = [0.0; 3],
+            3 => d[i as usize % 3] = 0.0,
+            _ => {}
+        }
+        for f32 in [false, true] {
+            let (n, d) = if f32 {
+                (
+                    n.map(|p| p.map(|x| f64::from(x as f32))),
+                    d.map(|x| f64::from(x as f32)),
+                )
+            } else {
+                (n, d)
+            };
+            if !n.iter().flatten().chain(&d).all(|x| x.is_finite()) {
+                continue;
+            }
+            let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
+            let got64 = three_planes(
+                &Plane::new(n[0], d[0]),
+                &Plane::new(n[1], d[1]),
+                &Plane::new(n[2], d[2]),
+            );
+            let p32: Vec<Plane<f32>> = (0..3)
+                .map(|k| Plane::new(n[k].map(|x| x as f32), d[k] as f32))
+                .collect();
+            let got32 = three_planes(&p32[0], &p32[1], &p32[2]);
+            match want {
+                None => {
+                    singular += 1;
+                    assert_eq!(got64, None, "{n:?} {d:?}");
+                    if f32 {
+                        assert_eq!(got32, None, "{n:?} {d:?}");
+                    }
+                }
+                Some(x) => {
+                    points += 1;
+                    let x64: [f64; 3] = std::array::from_fn(|k| f64::from_rational(&x[k]));
+                    assert_eq!(got64, Some(x64), "{n:?} {d:?}");
+                    if f32 {
+                        let x32: [f32; 3] = std::array::from_fn(|k| f32::from_rational(&x[k]));
+                        assert_eq!(got32, Some(x32), "{n:?} {d:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        points > 3000 && singular > 0,
+        "{points} points, {singular} singular"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // OBB/segment
 // ---------------------------------------------------------------------------------------
 

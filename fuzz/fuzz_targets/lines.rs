@@ -2,8 +2,8 @@
 //! line_line_closest, three_planes (and the try_ forms) in f64 / f32 / BigRational
 //! against exact rational constructions: the parametric solution of the two segment
 //! equations (interval comparison when parallel), the defining equations of the closest
-//! points and of the three-plane point; constructions for floats within one ulp of the
-//! exact value; 3D segments against the 2D oracle on lifted copies, plus swap and
+//! points and of the three-plane point; constructions for floats the nearest float to the
+//! exact value, ties to even (checked here in rationals); 3D segments against the 2D oracle on lifted copies, plus swap and
 //! axis-permutation invariants.
 #![no_main]
 
@@ -92,17 +92,35 @@ fn minmax(a: Q, b: Q) -> (Q, Q) {
     }
 }
 
-/// `got` is within one ulp of `want` (±∞ only beyond the range).
-fn ulp_close(got: f64, want: &Q) -> bool {
-    if got.is_infinite() {
-        return want.abs() > q(f64::MAX);
-    }
+/// `got` is the `f64` nearest to `want`, ties to even (written here, not the library's
+/// rounding): no neighbour is closer, and on a tie `got`'s last mantissa bit is 0; `±∞`
+/// exactly when `|want|` reaches the overflow threshold `MAX + ulp(MAX)/2`, where IEEE
+/// rounding to nearest overflows (the virtual neighbour beyond `MAX` is `2^1024`).
+fn nearest(got: f64, want: &Q) -> bool {
+    let two_1024 = q(2f64.powi(1023)) * Q::from_integer(2.into());
+    let value = |x: f64| {
+        if x.is_infinite() {
+            if x > 0.0 {
+                two_1024.clone()
+            } else {
+                -two_1024.clone()
+            }
+        } else {
+            q(x)
+        }
+    };
     if got.is_nan() {
         return false;
     }
-    let lo = Q::from_float(got.next_down());
-    let hi = Q::from_float(got.next_up());
-    lo.is_none_or(|l| l <= *want) && hi.is_none_or(|h| *want <= h)
+    if got.is_infinite() {
+        let threshold = q(f64::MAX) + q(2f64.powi(970));
+        return want.abs() >= threshold && (got > 0.0) == want.is_positive();
+    }
+    let d = (value(got) - want).abs();
+    [got.next_up(), got.next_down()].into_iter().all(|n| {
+        let dn = (value(n) - want).abs();
+        dn > d || (dn == d && got.to_bits() & 1 == 0)
+    })
 }
 
 /// `p` lies on the closed segment `ab` (3D, exact).
@@ -179,7 +197,7 @@ fuzz_target!(|data: &[u8]| {
                     "crossing point off q"
                 );
                 assert!(
-                    ulp_close(fx[0], &x[0]) && ulp_close(fx[1], &x[1]),
+                    nearest(fx[0], &x[0]) && nearest(fx[1], &x[1]),
                     "{fx:?} vs {x:?}"
                 );
             }
@@ -247,7 +265,7 @@ fuzz_target!(|data: &[u8]| {
             if let (SegmentIntersection::Crossing(x), SegmentIntersection::Crossing(fx)) =
                 (segment_segment_3d_intersection(&qa, &qb), &inter)
             {
-                assert!((0..3).all(|i| ulp_close(fx[i], &x[i])), "{fx:?} vs {x:?}");
+                assert!((0..3).all(|i| nearest(fx[i], &x[i])), "{fx:?} vs {x:?}");
             }
         }
         2 => {
@@ -302,11 +320,8 @@ fuzz_target!(|data: &[u8]| {
                             },
                         ) => {
                             assert_eq!((qs, qt, qp), (&st, &tt, &pt), "exact rational s, t, point");
-                            assert!(ulp_close(*fs, &st) && ulp_close(*ft, &tt), "s, t rounding");
-                            assert!(
-                                ulp_close(fp[0], &pt[0]) && ulp_close(fp[1], &pt[1]),
-                                "point"
-                            );
+                            assert!(nearest(*fs, &st) && nearest(*ft, &tt), "s, t rounding");
+                            assert!(nearest(fp[0], &pt[0]) && nearest(fp[1], &pt[1]), "point");
                         }
                         other => panic!("expected a point, got {other:?}"),
                     }
@@ -344,7 +359,7 @@ fuzz_target!(|data: &[u8]| {
                     );
                     let (fs, ft) = got.expect("f64 closest points");
                     assert!(
-                        ulp_close(fs, &qs) && ulp_close(ft, &qt),
+                        nearest(fs, &qs) && nearest(ft, &qt),
                         "({fs}, {ft}) vs ({qs}, {qt})"
                     );
                     let sw = line_line_closest(&o2, &d2, &o1, &d1);
@@ -374,7 +389,7 @@ fuzz_target!(|data: &[u8]| {
                         assert!((dot(&qn[i], &x) + &qd[i]).is_zero(), "point off plane {i}");
                     }
                     let fx = got.expect("f64 point");
-                    assert!((0..3).all(|i| ulp_close(fx[i], &x[i])), "{fx:?} vs {x:?}");
+                    assert!((0..3).all(|i| nearest(fx[i], &x[i])), "{fx:?} vs {x:?}");
                     assert_eq!(three_planes(&pl[2], &pl[0], &pl[1]), got, "plane order");
                 }
                 if let Ok(x) = try_three_planes(&pl[0], &pl[1], &pl[2]) {

@@ -74,13 +74,54 @@ pub(crate) fn affine(o: f64, den: &Dd, num: &Dd, v: f64) -> Dd {
 /// `2^100·(1 + 2^-40)`: turns an exact remainder, summed in floats, into a `mag` bound.
 const REST_SCALE: f64 = 1.267_650_600_228_229_4e30 * (1.0 + 9.094_947_017_729_282e-13);
 
+/// Shewchuk's COMPRESS (1997, §2.8), in place on a nonoverlapping expansion in increasing
+/// order of magnitude: the same exact sum, now with the largest component within an ulp
+/// of the sum and the next one carrying the rest to about the same relative precision,
+/// so that the two largest components are a double-double of the sum. Returns the new
+/// length. Every step is a TwoSum (exact whatever the order of its operands), so the sum
+/// is preserved even if the ordering assumptions failed; only the quality would suffer.
+#[inline(always)]
+fn compress(c: &mut [f64]) -> usize {
+    let m = c.len();
+    if m < 2 {
+        return m;
+    }
+    // Top down: running sums from the largest component; a non-zero error is a split.
+    let mut bottom = m - 1;
+    let mut q = c[m - 1];
+    for i in (0..m - 1).rev() {
+        let (s, e) = two_sum(q, c[i]);
+        if e != 0.0 {
+            c[bottom] = s;
+            bottom -= 1;
+            q = e;
+        } else {
+            q = s;
+        }
+    }
+    c[bottom] = q;
+    // Bottom up: accumulate, keeping each non-zero rounding error as a component.
+    let mut top = 0;
+    for i in bottom + 1..m {
+        let (s, e) = two_sum(c[i], q);
+        if e != 0.0 {
+            c[top] = e;
+            top += 1;
+        }
+        q = s;
+    }
+    c[top] = q;
+    top + 1
+}
+
 /// The exact sum of `terms` as a [`Dd`]: the expansion of the sum (`expansion_in_place`),
-/// its two largest components as `hi + lo`, and `mag` bounding the rest (the float sum of
-/// their magnitudes, which errs by at most a relative `n·u`, times `2^100·(1 + 2^-40)`);
-/// `None` when the sum is exactly zero. For determinants that cancel, where [`det2`]'s
-/// bound, relative to the terms, says nothing.
+/// compressed ([`compress`]), its two largest components as `hi + lo`, and `mag` bounding
+/// the rest (the float sum of their magnitudes, which errs by at most a relative `n·u`,
+/// times `2^100·(1 + 2^-40)`); `None` when the sum is exactly zero. For determinants that
+/// cancel, where [`det2`]'s bound, relative to the terms, says nothing.
 pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
     let n = expansion_in_place(terms);
+    let n = compress(&mut terms[..n]);
     let c = &terms[..n];
     match n {
         0 => None,
@@ -99,6 +140,56 @@ pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
             })
         }
     }
+}
+
+/// The exact terms of `a·b·c` for inputs in the window: `a·b = h + l` (TwoProduct), then
+/// `h·c` and `l·c` by TwoProduct, four floats whose sum is the exact product.
+///
+/// Exact by the window (`proofs/overlap_boxes.md` §6b): every input is zero or of
+/// magnitude in `[2^-240, 2^240]`, hence a multiple of `2^-292`; `h` and `l` are nonzero
+/// multiples of `2^-584` (or zero) below `2^481`, so both products have exponent sums of at
+/// least `-824`, far above the `-970` below which a TwoProduct error term could underflow,
+/// and magnitudes below `2^722`.
+#[inline(always)]
+pub(crate) fn product3(a: f64, b: f64, c: f64) -> [f64; 4] {
+    let (h, l) = two_product(a, b);
+    let (h1, l1) = two_product(h, c);
+    let (h2, l2) = two_product(l, c);
+    [h1, l1, h2, l2]
+}
+
+/// A float already of `T`'s format (an `f64`, or an `f32` value held in an `f64`) as `T`;
+/// `None` for any other scalar type.
+#[inline(always)]
+pub(crate) fn float_as<T: crate::Scalar>(x: f64) -> Option<T> {
+    use core::any::Any;
+    if let Some(v) = (&x as &dyn Any).downcast_ref::<T>() {
+        return Some(v.clone());
+    }
+    let y = x as f32;
+    (&y as &dyn Any).downcast_ref::<T>().cloned()
+}
+
+/// The nearest floats to `num_k / den` for exact sums `num_k` given as terms (each
+/// `num(k, buf)` fills `buf` with the terms of numerator `k`, summed by [`exact_dd`]) and
+/// `den` from [`exact_dd`], by [`nearest_quotient`]. An exactly zero numerator gives
+/// `0.0`; `None` when a certificate fails (the caller computes exactly).
+#[inline(always)]
+pub(crate) fn nearest_quotients<const N: usize, const M: usize>(
+    den: Dd,
+    num: impl Fn(usize, &mut [f64; M]),
+    f32: bool,
+) -> Option<[f64; N]> {
+    let div = Divisor::new(den)?;
+    let mut out = [0.0; N];
+    for (k, o) in out.iter_mut().enumerate() {
+        let mut buf = [0.0; M];
+        num(k, &mut buf);
+        if let Some(n) = exact_dd(&mut buf) {
+            *o = nearest_quotient(&n, &div, f32)?;
+        }
+    }
+    Some(out)
 }
 
 /// A divisor for [`nearest_quotient`]: a double-double `den` with its rounded reciprocal
@@ -269,6 +360,100 @@ mod tests {
     /// The error bounds `det2` and `affine` promise, against rational arithmetic, on
     /// random inputs over the whole window (magnitudes `2^-240` to `2^240`, mixed in one
     /// call), near-cancelling determinants (nearly parallel directions) and zeros.
+    /// `product3`'s four terms sum to the exact product of three window inputs: full
+    /// mantissas, exponents over the whole window, and the window's extreme values, where
+    /// an error term would first underflow or the product overflow if the window were wrong.
+    #[test]
+    fn product3_is_exact_across_the_window() {
+        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let edges = [
+            2f64.powi(-240),
+            2f64.powi(-240).next_up(),
+            2f64.powi(240),
+            2f64.powi(240).next_down(),
+            -(2f64.powi(240).next_down()),
+            1.0 + 2f64.powi(-52),
+            0.0,
+        ];
+        let mut checked = 0;
+        for i in 0..30_000 {
+            let [a, b, c] = [(); 3].map(|_| {
+                let r = next();
+                if r % 5 == 0 {
+                    return edges[(r >> 8) as usize % edges.len()];
+                }
+                let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
+                let x = frac * 2f64.powi((next() % 481) as i32 - 240);
+                if r & 2 == 0 {
+                    x
+                } else {
+                    -x
+                }
+            });
+            if ![a, b, c].iter().all(|&x| in_window(x)) {
+                continue;
+            }
+            let t = product3(a, b, c);
+            let sum = t.iter().fold(q(0.0), |s, &x| s + q(x));
+            assert_eq!(sum, q(a) * q(b) * q(c), "case {i}: {a:e} {b:e} {c:e}");
+            checked += 1;
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
+
+    /// `compress` keeps the exact sum of an expansion, and leaves its two largest
+    /// components a double-double of it (what makes `exact_dd`'s bound tight enough to
+    /// certify): sums of products of three inputs with heavy cancellation, as the crossing
+    /// points of nearly parallel segments produce.
+    #[test]
+    fn compress_keeps_the_sum_and_puts_it_in_the_top_two_components() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut tight = 0;
+        for i in 0..5_000 {
+            let mut terms = [0.0; 48];
+            for k in 0..12 {
+                let f = |r: u64| {
+                    (1.0 + (r >> 12) as f64 * 2f64.powi(-52)) * 2f64.powi((r % 40) as i32 - 20)
+                };
+                let (a, b, c) = (f(next()), f(next()), f(next()));
+                terms[4 * k..4 * k + 4].copy_from_slice(&product3(a, b, c));
+            }
+            // Cancel: append the negated terms of a slightly different sum (every other case).
+            if i % 2 == 0 {
+                for k in 0..24 {
+                    terms[24 + k] = -terms[k] * if k == 0 { 1.0 + 2f64.powi(-50) } else { 1.0 };
+                }
+            }
+            let exact = terms.iter().fold(q(0.0), |s, &x| s + q(x));
+            let n = expansion_in_place(&mut terms);
+            let m = compress(&mut terms[..n]);
+            let sum = terms[..m].iter().fold(q(0.0), |s, &x| s + q(x));
+            assert_eq!(sum, exact, "case {i}");
+            if m >= 2 {
+                let top = q(terms[m - 1]) + q(terms[m - 2]);
+                let err = (&exact - top).abs();
+                if err <= exact.abs() * q(2f64.powi(-100)) {
+                    tight += 1;
+                }
+            } else {
+                tight += 1;
+            }
+        }
+        assert!(tight > 4_900, "only {tight} of 5000 tight");
+    }
+
     #[test]
     fn det2_and_affine_stay_within_their_bounds() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;

@@ -22,14 +22,19 @@
 //!
 //! # Constructions
 //!
-//! Points and parameters handed back are computed exactly in rationals from the exact
-//! input values and converted once with [`Scalar::from_rational`]: **exact** for rational
-//! scalars; for `f32`/`f64` each coordinate is the exact value rounded to a neighbouring
-//! float (error below one ulp of the exact value; `±∞` only if the exact value lies beyond
-//! the type's range, which cannot happen for segment intersection points, as they lie
-//! in the inputs' bounding box). An end point that is itself the answer is returned as
-//! given, bit for bit. The constructions are cold paths (big-rational arithmetic); the
-//! classifications are not.
+//! Points and parameters handed back are the exact values rounded once: **exact** for
+//! rational scalars; for `f32`/`f64` each coordinate is the float nearest to the exact
+//! value, ties to even ([`Scalar::from_rational`]; `±∞` only if the exact value lies beyond
+//! the type's range, which cannot happen for segment intersection points, as they lie in
+//! the inputs' bounding box). An end point that is itself the answer is returned as given,
+//! bit for bit. For float input whose values are zero or of magnitude in
+//! `[2^-240, 2^240]`, [`line_line_2d`], the crossing points of
+//! [`segment_segment_2d_intersection`] and [`segment_segment_3d_intersection`], and
+//! [`three_planes`] first compute in double-double from exact sums of products, with a
+//! certificate that the result is the nearest float (a few hundred nanoseconds; the same
+//! bits as the exact path, `proofs/overlap_boxes.md` §6a–6b); otherwise, and for
+//! [`line_line_closest`], the construction runs in exact integer or rational arithmetic
+//! (microseconds). The classifications are fast filtered predicates.
 //!
 //! # Degenerate input
 //!
@@ -243,6 +248,66 @@ fn cross_param<T: Scalar>(pts: [&[T; 2]; 4]) -> BigRational {
     num / den
 }
 
+/// The crossing point `p0 + t(p1 − p0)` of two segments whose lines cross in one point,
+/// for float input in the window of `overlap::dd`: each coordinate the nearest float
+/// (the same bits as the exact path), or `None` (the caller computes exactly).
+///
+/// `proj` are the four points in the plane where the crossing is decided (the segments'
+/// own 2D coordinates, or a 3D pair projected along a dropped axis) and `a0`, `a1` the
+/// first segment's ends in full. With `t = num/den`, `num = (q0 − p0)×(q1 − q0)` and
+/// `den = (p1 − p0)×(q1 − q0)`, the coordinate times `den` is
+/// `a0ₖ·(den − num) + a1ₖ·num`, where `den − num = p1×q1 + q0×p1 + q1×q0` and
+/// `num = q0×q1 + q1×p0 + p0×q0`: twelve products of three inputs, forty-eight exact
+/// terms, against `den`'s sixteen (`proofs/overlap_boxes.md` §6b).
+fn crossing_point_dd<T: Scalar, const N: usize>(
+    proj: [&[T; 2]; 4],
+    a0: &[T; N],
+    a1: &[T; N],
+) -> Option<[T; N]> {
+    use super::dd::{exact_dd, float_as, in_window, nearest_quotients, product3};
+    use crate::predicates::two_product;
+    if !crate::scalar::is_float::<T>() {
+        return None;
+    }
+    let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
+    let [p0, p1, q0, q1] = proj.map(|p| [p[0].to_f64(), p[1].to_f64()]);
+    let (c0, c1) = (
+        a0.clone().map(|x| x.to_f64()),
+        a1.clone().map(|x| x.to_f64()),
+    );
+    let inputs = [p0, p1, q0, q1].into_iter().flatten();
+    if !inputs.chain(c0).chain(c1).all(in_window) {
+        return None;
+    }
+    // u×v = u.x·v.y − u.y·v.x, as signed cross products (u, v).
+    let den_cross = [(p1, q1), (q0, p1), (q1, p0), (p0, q0)];
+    let mut den = [0.0; 16];
+    for (i, (u, v)) in den_cross.into_iter().enumerate() {
+        (den[4 * i], den[4 * i + 1]) = two_product(u[0], v[1]);
+        (den[4 * i + 2], den[4 * i + 3]) = two_product(-u[1], v[0]);
+    }
+    let parts = [
+        ([(p1, q1), (q0, p1), (q1, q0)], &c0),
+        ([(q0, q1), (q1, p0), (p0, q0)], &c1),
+    ];
+    let num = |k: usize, buf: &mut [f64; 48]| {
+        let mut i = 0;
+        for (crosses, c) in &parts {
+            for (u, v) in crosses {
+                buf[i..i + 4].copy_from_slice(&product3(u[0], v[1], c[k]));
+                buf[i + 4..i + 8].copy_from_slice(&product3(-u[1], v[0], c[k]));
+                i += 8;
+            }
+        }
+    };
+    let x: [f64; N] = nearest_quotients::<N, 48>(exact_dd(&mut den)?, num, is_f32)?;
+    let mut out = a0.clone();
+    for (o, v) in out.iter_mut().zip(x) {
+        *o = float_as::<T>(v)?;
+    }
+    Some(out)
+}
+
 /// `p0 + t(p1 − p0)` rounded to `T`, for points of any dimension.
 fn point_at<T: Scalar, const N: usize>(p0: &[T; N], p1: &[T; N], t: &BigRational) -> [T; N] {
     core::array::from_fn(|k| {
@@ -299,8 +364,9 @@ pub fn segment_segment_2d<T: Scalar>(
 ///
 /// The classification is [`segment_segment_2d`]'s. A touching point that is an input end
 /// point, and the ends of a collinear overlap, are input points returned as given; a
-/// crossing point is `p0 + t(p1 − p0)` with `t` computed exactly, each coordinate rounded
-/// once (exact for rationals; within one ulp for floats). Non-finite input gives
+/// crossing point is `p0 + t(p1 − p0)` with `t` exact, each coordinate rounded once: the
+/// nearest float, ties to even (exact for rationals; see the module docs for the
+/// double-double path that computes it). Non-finite input gives
 /// [`Disjoint`](SegmentIntersection::Disjoint), never a panic.
 ///
 /// # Examples
@@ -330,7 +396,9 @@ pub fn segment_segment_2d_intersection<T: Scalar>(
         Raw::Disjoint => SegmentIntersection::Disjoint,
         Raw::TouchAt(i) => SegmentIntersection::Touching(pts[i].clone()),
         Raw::Overlap(i, j) => SegmentIntersection::CollinearOverlap(pts[i].clone(), pts[j].clone()),
-        Raw::Cross => SegmentIntersection::Crossing(point_at(p0, p1, &cross_param(pts))),
+        Raw::Cross => SegmentIntersection::Crossing(
+            crossing_point_dd(pts, p0, p1).unwrap_or_else(|| point_at(p0, p1, &cross_param(pts))),
+        ),
     }
 }
 
@@ -913,8 +981,8 @@ fn sub3(a: &[BigRational; 3], b: &[BigRational; 3]) -> [BigRational; 3] {
 /// Parallel means `c = 0` exactly (a zero direction included), decided by the exact sign
 /// of the degree-4 polynomial `|c|²` ([`polynomial_sign`]), so nearly parallel lines still
 /// get their (possibly huge) parameters. `s` and `t` are constructions: computed exactly
-/// in rationals, then rounded once (exact for rationals; for floats within one ulp of
-/// the exact value, `±∞` if beyond the type's range). The lines intersect iff the two
+/// in rationals, then rounded once (exact for rationals; for floats the nearest float to
+/// the exact value, ties to even, `±∞` if beyond the type's range). The lines intersect iff the two
 /// points coincide (see [`segment_segment_3d`] for an exact test).
 ///
 /// Degenerate input, never a panic: NaN or infinite input gives `None`
@@ -1067,8 +1135,8 @@ pub fn segment_segment_3d<T: Scalar>(a: &Segment<T>, b: &Segment<T>) -> SegmentC
 ///
 /// As for [`segment_segment_2d_intersection`]: end points and overlap ends are input
 /// points as given (overlap ends in lexicographic order of the projected coordinates); a
-/// crossing point is `a.a + t(a.b − a.a)` with `t` exact, each coordinate rounded once
-/// (exact for rationals, within one ulp for floats).
+/// crossing point is `a.a + t(a.b − a.a)` with `t` exact, each coordinate rounded once:
+/// the nearest float, ties to even (exact for rationals).
 ///
 /// # Examples
 ///
@@ -1095,8 +1163,11 @@ pub fn segment_segment_3d_intersection<T: Scalar>(
         }
         (Raw::Cross, k) => {
             let p = pts.map(|x| project(x, k));
-            let t = cross_param([&p[0], &p[1], &p[2], &p[3]]);
-            SegmentIntersection::Crossing(point_at(&a.a, &a.b, &t))
+            let proj = [&p[0], &p[1], &p[2], &p[3]];
+            SegmentIntersection::Crossing(
+                crossing_point_dd(proj, &a.a, &a.b)
+                    .unwrap_or_else(|| point_at(&a.a, &a.b, &cross_param(proj))),
+            )
         }
     }
 }
@@ -1145,8 +1216,8 @@ impl<T> Polynomial<T> for Det3<'_, T> {
 ///
 /// The point exists iff `det[n₁, n₂, n₃] ≠ 0`, decided exactly ([`polynomial_sign`] of a
 /// degree-3 polynomial); it is `x = −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂))/det`, computed
-/// exactly in rationals and rounded once (exact for rationals; for floats each
-/// coordinate within one ulp of the exact value, `±∞` if it lies beyond the type's
+/// exactly and rounded once (exact for rationals; for floats each coordinate the nearest
+/// float to the exact value, ties to even, `±∞` if it lies beyond the type's
 /// range, as nearly parallel planes can make it).
 ///
 /// Degenerate input, never a panic: `None` when the planes share a line, a plane, or
@@ -1173,6 +1244,9 @@ pub fn three_planes<T: Scalar>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> O
     {
         return None;
     }
+    if let Some(r) = three_planes_dd(ps) {
+        return r;
+    }
     if polynomial_sign::<T, _>(&Det3(ps.map(|p| &p.normal))) == Sign::Zero {
         return None;
     }
@@ -1184,6 +1258,47 @@ pub fn three_planes<T: Scalar>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> O
         let num = &d1 * &c1[k] + &d2 * &c2[k] + &d3 * &c3[k];
         T::from_rational(&(-num / &det))
     }))
+}
+
+/// [`three_planes`] for float input in the window of `overlap::dd`: `Some(None)` when
+/// `det[n₁, n₂, n₃]` is exactly zero (its exact sum of terms is empty), `Some(point)` with
+/// each coordinate the nearest float (the same bits as the exact path), or `None` (the
+/// caller decides and computes exactly). `det` and every numerator are sums of six
+/// products of three inputs, twenty-four exact terms (`proofs/overlap_boxes.md` §6b).
+fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
+    use super::dd::{exact_dd, float_as, in_window, nearest_quotients, product3};
+    if !crate::scalar::is_float::<T>() {
+        return None;
+    }
+    let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
+    let n = ps.map(|p| p.normal.clone().map(|x| x.to_f64()));
+    let d = ps.map(|p| p.offset.to_f64());
+    if !n.iter().flatten().chain(&d).all(|&x| in_window(x)) {
+        return None;
+    }
+    // (a×b)ₖ = a[k+1]·b[k+2] − a[k+2]·b[k+1], each product times c: eight terms.
+    let cross_times = |a: &[f64; 3], b: &[f64; 3], k: usize, c: f64, out: &mut [f64]| {
+        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+        out[..4].copy_from_slice(&product3(a[i], b[j], c));
+        out[4..8].copy_from_slice(&product3(-a[j], b[i], c));
+    };
+    // det = n₁·(n₂×n₃).
+    let mut det = [0.0; 24];
+    for k in 0..3 {
+        cross_times(&n[1], &n[2], k, n[0][k], &mut det[8 * k..8 * k + 8]);
+    }
+    let Some(det) = exact_dd(&mut det) else {
+        return Some(None);
+    };
+    // xₖ·det = −(d₁(n₂×n₃)ₖ + d₂(n₃×n₁)ₖ + d₃(n₁×n₂)ₖ).
+    let num = |k: usize, buf: &mut [f64; 24]| {
+        cross_times(&n[1], &n[2], k, -d[0], &mut buf[..8]);
+        cross_times(&n[2], &n[0], k, -d[1], &mut buf[8..16]);
+        cross_times(&n[0], &n[1], k, -d[2], &mut buf[16..]);
+    };
+    let x: [f64; 3] = nearest_quotients::<3, 24>(det, num, is_f32)?;
+    let [a, b, c] = x.map(float_as::<T>);
+    Some(Some([a?, b?, c?]))
 }
 
 /// [`three_planes`], refusing non-finite input instead of answering for it.
