@@ -52,6 +52,48 @@ pub(crate) fn det2(ah: f64, al: f64, bh: f64, bl: f64, c: f64, d: f64) -> Dd {
     }
 }
 
+/// `a·d − b·c` where all four are exact two-term values `xh + xl` with `|xl| ≤ u|xh|`
+/// (differences of inputs from [`two_diff`]): the cross product of two differences.
+///
+/// Error (`proofs/overlap_boxes.md` §6c): at most `24u²·(|fl(ah·dh)| + |fl(bh·ch)|)`
+/// (the products `al·dl` and `bl·cl`, below `u²` of the leading ones, are left out), inside
+/// `2^-100·mag` with `mag` that sum.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn det2x(ah: f64, al: f64, bh: f64, bl: f64, ch: f64, cl: f64, dh: f64, dl: f64) -> Dd {
+    let (q1, f1) = two_product(ah, dh);
+    let (q2, f2) = two_product(bh, ch);
+    let (a, b) = two_diff(q1, q2);
+    let g = ((((f1 - f2) + ah * dl) + al * dh) - bh * cl) - bl * ch;
+    let (hi, lo) = two_sum(a, b + g);
+    Dd {
+        hi,
+        lo,
+        mag: q1.abs() + q2.abs(),
+    }
+}
+
+/// `o·den + num·(vh + vl)` for an input `o`, an exact two-term `vh + vl` (`|vl| ≤ u|vh|`)
+/// and double-doubles `den`, `num` with `|lo| ≤ u|hi|`: [`affine`] with a direction that
+/// is a difference of inputs.
+///
+/// Error (`proofs/overlap_boxes.md` §6c): the inputs' own (`|o|·2^-100·den.mag +
+/// (1 + u)|vh|·2^-100·num.mag`) plus at most `35u²·(|fl(o·den.hi)| + |fl(num.hi·vh)|)` of
+/// rounding (the product `num.lo·vl` left out), all inside `2^-100·mag`.
+#[inline(always)]
+pub(crate) fn affine2(o: f64, den: &Dd, num: &Dd, vh: f64, vl: f64) -> Dd {
+    let (a1, e1) = two_product(o, den.hi);
+    let (a2, e2) = two_product(num.hi, vh);
+    let (h, l) = two_sum(a1, a2);
+    let g = ((((e1 + e2) + o * den.lo) + num.lo * vh) + num.hi * vl) + l;
+    let (hi, lo) = two_sum(h, g);
+    Dd {
+        hi,
+        lo,
+        mag: o.abs() * den.mag + 2.0 * vh.abs() * num.mag + 2.0 * (a1.abs() + a2.abs()),
+    }
+}
+
 /// `o·den + num·v` for inputs `o`, `v` and double-doubles `den`, `num` (the numerator of
 /// a point `o + (num/den)·v` over `den`).
 ///
@@ -524,6 +566,80 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `det2x` (cross products of differences of inputs) within its stated `24u²·M`, and
+    /// `affine2` within the inputs' error plus `35u²·S`, checked in rationals: random
+    /// window inputs with per-value exponents, nearly parallel differences (one ulp off),
+    /// and points far from the origin relative to the segment (large `o`, small `v`).
+    #[test]
+    fn det2x_and_affine2_stay_within_their_bounds() {
+        let mut seed = 0xA076_1D64_78BD_642Fu64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let input = |next: &mut dyn FnMut() -> u64, lo: i32, span: u64| {
+            let r = next();
+            let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
+            let x = frac * 2f64.powi((next() % span) as i32 + lo);
+            if r & 1 == 0 {
+                x
+            } else {
+                -x
+            }
+        };
+        let u2 = q(2f64.powi(-106));
+        let pow = q(2f64.powi(-100));
+        let mut checked = 0;
+        for i in 0..20_000 {
+            // Exponents: all over the window, or close together (cancellation in the
+            // differences), or an offset far larger than the segment.
+            let (lo, span) = [(-240, 480), (-4, 8), (30, 8)][i % 3];
+            let [p0x, p0y, p1x, p1y, q0x, q0y] = [(); 6].map(|_| input(&mut next, lo, span));
+            let (mut q1x, mut q1y) = (input(&mut next, lo, span), input(&mut next, lo, span));
+            if i % 4 == 0 {
+                // q1 − q0 one ulp from parallel to p1 − p0.
+                q1x = q0x + (p1x - p0x);
+                q1y = (q0y + (p1y - p0y)).next_up();
+            }
+            let all = [p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y];
+            if !all.iter().all(|&x| in_window(x)) {
+                continue;
+            }
+            let d = |a: f64, b: f64| two_diff(a, b);
+            let (d1x, d1y, d2x, d2y) = (d(p1x, p0x), d(p1y, p0y), d(q1x, q0x), d(q1y, q0y));
+            let (wx, wy) = (d(q0x, p0x), d(q0y, p0y));
+            let den = det2x(d1x.0, d1x.1, d1y.0, d1y.1, d2x.0, d2x.1, d2y.0, d2y.1);
+            let num = det2x(wx.0, wx.1, wy.0, wy.1, d2x.0, d2x.1, d2y.0, d2y.1);
+            let dq = |a: f64, b: f64| q(a) - q(b);
+            let exact_den = dq(p1x, p0x) * dq(q1y, q0y) - dq(p1y, p0y) * dq(q1x, q0x);
+            let exact_num = dq(q0x, p0x) * dq(q1y, q0y) - dq(q0y, p0y) * dq(q1x, q0x);
+            let err = |r: &Dd, exact: &BigRational| (exact - q(r.hi) - q(r.lo)).abs();
+            assert!(
+                err(&den, &exact_den) <= q(den.mag) * &u2 * q(24.0),
+                "den {i}"
+            );
+            assert!(
+                err(&num, &exact_num) <= q(num.mag) * &u2 * q(24.0),
+                "num {i}"
+            );
+            for (o, v) in [(p0x, d1x), (p0y, d1y)] {
+                let r = affine2(o, &den, &num, v.0, v.1);
+                let exact = q(o) * &exact_den + &exact_num * (q(v.0) + q(v.1));
+                let (a1, a2) = (o * den.hi, num.hi * v.0);
+                let inputs = (q(o.abs()) * q(den.mag)
+                    + q(v.0.abs()) * q(1.0 + 2f64.powi(-53)) * q(num.mag))
+                    * &pow;
+                let rounding = q(a1.abs() + a2.abs()) * &u2 * q(35.0);
+                assert!(err(&r, &exact) <= inputs + rounding, "affine2 {i}");
+                assert!(err(&r, &exact) <= q(r.mag) * &pow, "affine2 mag {i}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

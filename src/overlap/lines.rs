@@ -264,8 +264,11 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
     a0: &[T; N],
     a1: &[T; N],
 ) -> Option<[T; N]> {
-    use super::dd::{exact_dd, float_as, in_window, nearest_quotients, product3};
-    use crate::predicates::two_product;
+    use super::dd::{
+        affine2, det2x, exact_dd, float_as, in_window, nearest_quotient, nearest_quotients,
+        product3, Divisor,
+    };
+    use crate::predicates::{two_diff, two_product};
     if !crate::scalar::is_float::<T>() {
         return None;
     }
@@ -279,6 +282,38 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
     if !inputs.chain(c0).chain(c1).all(in_window) {
         return None;
     }
+    // Tier 1: differences first (exact two-term values), then rounded double-doubles with
+    // bounds relative to the terms (§6c): t = (W × D2)/(D1 × D2), W = q0 − p0,
+    // D1 = p1 − p0, D2 = q1 − q0, and the point's numerators a0ₖ·den + num·(a1ₖ − a0ₖ).
+    let diff = |a: [f64; 2], b: [f64; 2]| [two_diff(a[0], b[0]), two_diff(a[1], b[1])];
+    let (d1, d2, w) = (diff(p1, p0), diff(q1, q0), diff(q0, p0));
+    let cross = |a: &[(f64, f64); 2], b: &[(f64, f64); 2]| {
+        det2x(
+            a[0].0, a[0].1, a[1].0, a[1].1, b[0].0, b[0].1, b[1].0, b[1].1,
+        )
+    };
+    if let Some(div) = Divisor::new(cross(&d1, &d2)) {
+        let num = cross(&w, &d2);
+        let coord = |k: usize| {
+            let (vh, vl) = two_diff(c1[k], c0[k]);
+            nearest_quotient(&affine2(c0[k], &div.den, &num, vh, vl), &div, is_f32)
+        };
+        let mut out = a0.clone();
+        let mut ok = true;
+        for (k, o) in out.iter_mut().enumerate() {
+            match coord(k).and_then(float_as::<T>) {
+                Some(v) => *o = v,
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            return Some(out);
+        }
+    }
+    // Tier 2: the exact sums of products of inputs (§6b).
     // u×v = u.x·v.y − u.y·v.x, as signed cross products (u, v).
     let den_cross = [(p1, q1), (q0, p1), (q1, p0), (p0, q0)];
     let mut den = [0.0; 16];
