@@ -94,6 +94,31 @@ pub(crate) fn affine2(o: f64, den: &Dd, num: &Dd, vh: f64, vl: f64) -> Dd {
     }
 }
 
+/// `x₀·c₀ + x₁·c₁ + x₂·c₂` for inputs `xₖ` and double-doubles `cₖ` with `|lo| ≤ u|hi|`
+/// (the components of a cross product from [`det2`]): a determinant of order 3, or a
+/// three-plane numerator.
+///
+/// Error (`proofs/overlap_boxes.md` §6d): the inputs' own (`Σ|xₖ|·2^-100·cₖ.mag`) plus at
+/// most `40u²·Σ|fl(xₖ·cₖ.hi)|` of rounding, all inside `2^-100·mag`.
+#[inline(always)]
+pub(crate) fn dot3(x: [f64; 3], c: [&Dd; 3]) -> Dd {
+    let (a0, e0) = two_product(x[0], c[0].hi);
+    let (a1, e1) = two_product(x[1], c[1].hi);
+    let (a2, e2) = two_product(x[2], c[2].hi);
+    let (h, l) = two_sum(a0, a1);
+    let (h2, l2) = two_sum(h, a2);
+    let g = ((((((e0 + e1) + e2) + x[0] * c[0].lo) + x[1] * c[1].lo) + x[2] * c[2].lo) + l) + l2;
+    let (hi, lo) = two_sum(h2, g);
+    Dd {
+        hi,
+        lo,
+        mag: x[0].abs() * c[0].mag
+            + x[1].abs() * c[1].mag
+            + x[2].abs() * c[2].mag
+            + 2.0 * (a0.abs() + a1.abs() + a2.abs()),
+    }
+}
+
 /// `o·den + num·v` for inputs `o`, `v` and double-doubles `den`, `num` (the numerator of
 /// a point `o + (num/den)·v` over `den`).
 ///
@@ -636,6 +661,66 @@ mod tests {
                 let rounding = q(a1.abs() + a2.abs()) * &u2 * q(35.0);
                 assert!(err(&r, &exact) <= inputs + rounding, "affine2 {i}");
                 assert!(err(&r, &exact) <= q(r.mag) * &pow, "affine2 mag {i}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// `dot3` over `det2` cross products (a 3×3 determinant, as `three_planes` forms it)
+    /// within the inputs' error plus `40u²·Σ|fl(xₖ·cₖ.hi)|`, checked in rationals: random
+    /// window inputs, nearly dependent rows (the third the rounded sum of the first two,
+    /// one ulp off), and mixed exponents.
+    #[test]
+    fn dot3_stays_within_its_bound() {
+        let mut seed = 0xE703_7ED1_A0B4_28DBu64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let input = |next: &mut dyn FnMut() -> u64, lo: i32, span: u64| {
+            let r = next();
+            let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
+            let x = frac * 2f64.powi((next() % span) as i32 + lo);
+            if r & 1 == 0 {
+                x
+            } else {
+                -x
+            }
+        };
+        let u2 = q(2f64.powi(-106));
+        let pow = q(2f64.powi(-100));
+        let mut checked = 0;
+        for i in 0..20_000 {
+            let (lo, span) = [(-240, 480), (-4, 8), (-80, 160)][i % 3];
+            let mut n: [[f64; 3]; 3] = [(); 3].map(|_| [(); 3].map(|_| input(&mut next, lo, span)));
+            if i % 4 == 0 {
+                n[2] = [0, 1, 2].map(|k| n[0][k] + n[1][k]);
+                n[2][i % 3] = n[2][i % 3].next_up();
+            }
+            let x = [(); 3].map(|_| input(&mut next, lo, span));
+            if !n.iter().flatten().chain(&x).all(|&v| in_window(v)) {
+                continue;
+            }
+            let cross: [Dd; 3] = core::array::from_fn(|k| {
+                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                det2(n[1][i], 0.0, n[1][j], 0.0, n[2][i], n[2][j])
+            });
+            let exact_cross: [BigRational; 3] = core::array::from_fn(|k| {
+                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                q(n[1][i]) * q(n[2][j]) - q(n[1][j]) * q(n[2][i])
+            });
+            let err = |r: &Dd, exact: &BigRational| (exact - q(r.hi) - q(r.lo)).abs();
+            for v in [n[0], x] {
+                let r = dot3(v, [&cross[0], &cross[1], &cross[2]]);
+                let exact = (0..3).fold(q(0.0), |s, k| s + q(v[k]) * &exact_cross[k]);
+                let inputs = (0..3).fold(q(0.0), |s, k| s + q(v[k].abs()) * q(cross[k].mag)) * &pow;
+                let a: f64 = (0..3).map(|k| (v[k] * cross[k].hi).abs()).sum();
+                let rounding = q(a) * q(1.0 + 2f64.powi(-50)) * &u2 * q(40.0);
+                assert!(err(&r, &exact) <= inputs + rounding, "dot3 {i}");
+                assert!(err(&r, &exact) <= q(r.mag) * &pow, "dot3 mag {i}");
             }
             checked += 1;
         }

@@ -32,7 +32,7 @@
 //! [`segment_segment_2d_intersection`] and [`segment_segment_3d_intersection`], and
 //! [`three_planes`] first compute in double-double from exact sums of products, with a
 //! certificate that the result is the nearest float (a few hundred nanoseconds; the same
-//! bits as the exact path, `proofs/overlap_boxes.md` §6a–6b); otherwise, and for
+//! bits as the exact path, `proofs/overlap_boxes.md` §6a–6d); otherwise, and for
 //! [`line_line_closest`], the construction runs in exact integer or rational arithmetic
 //! (microseconds). The classifications are fast filtered predicates.
 //!
@@ -1301,7 +1301,10 @@ pub fn three_planes<T: Scalar>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> O
 /// caller decides and computes exactly). `det` and every numerator are sums of six
 /// products of three inputs, twenty-four exact terms (`proofs/overlap_boxes.md` §6b).
 fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
-    use super::dd::{exact_dd, float_as, in_window, nearest_quotients, product3};
+    use super::dd::{
+        det2, dot3, exact_dd, float_as, in_window, nearest_quotient, nearest_quotients, product3,
+        Dd, Divisor,
+    };
     if !crate::scalar::is_float::<T>() {
         return None;
     }
@@ -1311,6 +1314,29 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     if !n.iter().flatten().chain(&d).all(|&x| in_window(x)) {
         return None;
     }
+    // Tier 1: rounded double-doubles with bounds relative to the terms (§6d): the three
+    // cross products by `det2`, then `det` and the numerators by `dot3`.
+    let cross = |a: &[f64; 3], b: &[f64; 3]| -> [Dd; 3] {
+        core::array::from_fn(|k| {
+            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+            det2(a[i], 0.0, a[j], 0.0, b[i], b[j])
+        })
+    };
+    let c = [
+        cross(&n[1], &n[2]),
+        cross(&n[2], &n[0]),
+        cross(&n[0], &n[1]),
+    ];
+    if let Some(div) = Divisor::new(dot3(n[0], [&c[0][0], &c[0][1], &c[0][2]])) {
+        let coord = |k: usize| {
+            let num = dot3([-d[0], -d[1], -d[2]], [&c[0][k], &c[1][k], &c[2][k]]);
+            nearest_quotient(&num, &div, is_f32).and_then(float_as::<T>)
+        };
+        if let (Some(x), Some(y), Some(z)) = (coord(0), coord(1), coord(2)) {
+            return Some(Some([x, y, z]));
+        }
+    }
+    // Tier 2: the exact sums of products of inputs (§6b).
     // (a×b)ₖ = a[k+1]·b[k+2] − a[k+2]·b[k+1], each product times c: eight terms.
     let cross_times = |a: &[f64; 3], b: &[f64; 3], k: usize, c: f64, out: &mut [f64]| {
         let (i, j) = ((k + 1) % 3, (k + 2) % 3);
