@@ -181,15 +181,20 @@ fn compress(c: &mut [f64]) -> usize {
     top + 1
 }
 
-/// The exact sum of `terms` as a [`Dd`]: the expansion of the sum (`expansion_in_place`),
-/// compressed ([`compress`]), its two largest components as `hi + lo`, and `mag` bounding
-/// the rest (the float sum of their magnitudes, which errs by at most a relative `n·u`,
-/// times `2^100·(1 + 2^-40)`); `None` when the sum is exactly zero. For determinants that
-/// cancel, where [`det2`]'s bound, relative to the terms, says nothing.
-pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
+/// The exact sum of `terms` as a nonoverlapping expansion in increasing order of
+/// magnitude, compressed ([`compress`]), in `terms[..n]`; returns `n` (0 for an exact zero).
+#[inline(always)]
+pub(crate) fn exact_expansion(terms: &mut [f64]) -> usize {
     let n = expansion_in_place(terms);
-    let n = compress(&mut terms[..n]);
-    let c = &terms[..n];
+    compress(&mut terms[..n])
+}
+
+/// A compressed expansion as a [`Dd`]: its two largest components as `hi + lo`, and `mag`
+/// bounding the rest (the float sum of their magnitudes, which errs by at most a relative
+/// `n·u`, times `2^100·(1 + 2^-40)`); `None` for the empty (zero) expansion.
+#[inline(always)]
+fn dd_of(c: &[f64]) -> Option<Dd> {
+    let n = c.len();
     match n {
         0 => None,
         1 => Some(Dd {
@@ -207,6 +212,98 @@ pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
             })
         }
     }
+}
+
+/// The exact sum of `terms` as a [`Dd`] ([`exact_expansion`], then its two largest
+/// components and a bound on the rest); `None` when the sum is exactly zero. For
+/// determinants that cancel, where [`det2`]'s bound, relative to the terms, says nothing.
+pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
+    let n = exact_expansion(terms);
+    dd_of(&terms[..n])
+}
+
+/// The float nearest to `x = num/den` (ties to even) in `f64` or, with `f32`, in `f32`,
+/// for exact nonempty compressed expansions `num`, `den`: decided by exact signs, for the
+/// quotients [`nearest_quotient`] cannot certify (a tie between two floats, or a value
+/// within its error bound of one). Starting from `R`, the rounding of `hi(num)/hi(den)`
+/// (within a few ulps of `x`), it compares `x` with the midpoints `R ± gap/2` by the sign
+/// of `num − (R ± gap/2)·den`, an exact sum (`sum_sign_in_place`) of `num`'s components
+/// and the TwoProduct terms of `den`'s with `R` and `gap/2`, and steps to a neighbour
+/// until `x` lies between the two midpoints (at most three steps). `None` (the caller
+/// computes in rationals) when `R` leaves `[2^-300, 2^300]` (`[2^-120, 2^120]` for `f32`)
+/// or a TwoProduct could lose its error term (`|gap/2|·min|denᵢ| < 2^-968`).
+/// `proofs/overlap_boxes.md` §6e.
+#[cold]
+fn round_exactly(num: &[f64], den: &[f64], f32: bool) -> Option<f64> {
+    use crate::predicates::sum_sign_in_place;
+    use crate::Sign;
+    let top = |c: &[f64]| c[c.len() - 1];
+    let den_positive = top(den) > 0.0;
+    let (lo_lim, hi_lim) = if f32 {
+        (7.523_163_845_262_64e-37, 1.329_227_995_784_916e36)
+    } else {
+        (4.909_093_465_297_727e-91, 2.037_035_976_334_486e90)
+    };
+    let round = |v: f64| if f32 { f64::from(v as f32) } else { v };
+    let up = |v: f64| {
+        if f32 {
+            f64::from((v as f32).next_up())
+        } else {
+            v.next_up()
+        }
+    };
+    let down = |v: f64| {
+        if f32 {
+            f64::from((v as f32).next_down())
+        } else {
+            v.next_down()
+        }
+    };
+    let even = |v: f64| {
+        if f32 {
+            (v as f32).to_bits() & 1 == 0
+        } else {
+            v.to_bits() & 1 == 0
+        }
+    };
+    let den_min = den.iter().fold(f64::INFINITY, |m, x| m.min(x.abs()));
+    let den_max = den.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    // The sign of x − (r + h), for floats r and h (h exactly half a gap).
+    let side = |r: f64, h: f64| -> Option<Sign> {
+        let exact = h.abs() * den_min >= 2f64.powi(-968) && r.abs() * den_max <= 2f64.powi(1000);
+        if !exact || num.len() + 4 * den.len() > 256 {
+            return None;
+        }
+        let mut terms = [0.0; 256];
+        terms[..num.len()].copy_from_slice(num);
+        let mut i = num.len();
+        for &d in den {
+            let (a, b) = two_product(r, d);
+            let (c, e) = two_product(h, d);
+            terms[i..i + 4].copy_from_slice(&[-a, -b, -c, -e]);
+            i += 4;
+        }
+        let s = sum_sign_in_place(&mut terms[..i]);
+        Some(if den_positive { s } else { -s })
+    };
+    let mut r = round(top(num) / top(den));
+    for _ in 0..4 {
+        let a = r.abs();
+        if !(lo_lim..=hi_lim).contains(&a) {
+            return None;
+        }
+        let (u, d) = (up(r), down(r));
+        match side(r, 0.5 * (u - r))? {
+            Sign::Positive => r = u,
+            Sign::Zero => return Some(if even(r) { r } else { u }),
+            Sign::Negative => match side(r, -0.5 * (r - d))? {
+                Sign::Negative => r = d,
+                Sign::Zero => return Some(if even(r) { r } else { d }),
+                Sign::Positive => return Some(r),
+            },
+        }
+    }
+    None
 }
 
 /// The exact terms of `a·b·c` for inputs in the window: `a·b = h + l` (TwoProduct), then
@@ -237,24 +334,31 @@ pub(crate) fn float_as<T: crate::Scalar>(x: f64) -> Option<T> {
     (&y as &dyn Any).downcast_ref::<T>().cloned()
 }
 
-/// The nearest floats to `num_k / den` for exact sums `num_k` given as terms (each
-/// `num(k, buf)` fills `buf` with the terms of numerator `k`, summed by [`exact_dd`]) and
-/// `den` from [`exact_dd`], by [`nearest_quotient`]. An exactly zero numerator gives
-/// `0.0`; `None` when a certificate fails (the caller computes exactly).
+/// The nearest floats to `num_k / den` (ties to even) for exact sums `num_k` given as
+/// terms (each `num(k, buf)` fills `buf` with the terms of numerator `k`) and `den`, a
+/// nonempty compressed expansion ([`exact_expansion`]): each numerator's expansion, then
+/// [`nearest_quotient`], and where it cannot certify, [`round_exactly`]. An exactly zero
+/// numerator gives `0.0`; `None` only where [`round_exactly`] declines (the caller
+/// computes exactly).
 #[inline(always)]
 pub(crate) fn nearest_quotients<const N: usize, const M: usize>(
-    den: Dd,
+    den: &[f64],
     num: impl Fn(usize, &mut [f64; M]),
     f32: bool,
 ) -> Option<[f64; N]> {
-    let div = Divisor::new(den)?;
+    let div = Divisor::new(dd_of(den)?);
     let mut out = [0.0; N];
     for (k, o) in out.iter_mut().enumerate() {
         let mut buf = [0.0; M];
         num(k, &mut buf);
-        if let Some(n) = exact_dd(&mut buf) {
-            *o = nearest_quotient(&n, &div, f32)?;
-        }
+        let n = exact_expansion(&mut buf);
+        let Some(nd) = dd_of(&buf[..n]) else {
+            continue;
+        };
+        *o = match div.and_then(|div| nearest_quotient(&nd, &div, f32)) {
+            Some(x) => x,
+            None => round_exactly(&buf[..n], den, f32)?,
+        };
     }
     Some(out)
 }
@@ -342,6 +446,16 @@ mod tests {
         BigRational::from_float(x).unwrap()
     }
 
+    /// Marsaglia's xorshift64 from a non-zero seed.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Adversarial approximations, within the error model (`|exact − (hi + lo)| ≤
     /// 2^-100·mag`): the exact quotient lies just beyond the midpoint between a float `r`
     /// and its neighbour while the approximation lies just short of it, or the reverse.
@@ -350,13 +464,7 @@ mod tests {
     /// round these the wrong way.
     #[test]
     fn certificate_never_names_the_wrong_neighbour() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let (mut declined, mut named) = (0, 0);
         for i in 0..20_000 {
             let f32 = i % 2 == 1;
@@ -432,13 +540,7 @@ mod tests {
     /// an error term would first underflow or the product overflow if the window were wrong.
     #[test]
     fn product3_is_exact_across_the_window() {
-        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x5DEE_CE66_D1CE_4E5Bu64);
         let edges = [
             2f64.powi(-240),
             2f64.powi(-240).next_up(),
@@ -480,13 +582,7 @@ mod tests {
     /// points of nearly parallel segments produce.
     #[test]
     fn compress_keeps_the_sum_and_puts_it_in_the_top_two_components() {
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x1234_5678_9ABC_DEF1u64);
         let mut tight = 0;
         for i in 0..5_000 {
             let mut terms = [0.0; 48];
@@ -523,13 +619,7 @@ mod tests {
 
     #[test]
     fn det2_and_affine_stay_within_their_bounds() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let input = |next: &mut dyn FnMut() -> u64| {
             let r = next();
             if r.is_multiple_of(17) {
@@ -599,13 +689,7 @@ mod tests {
     /// and points far from the origin relative to the segment (large `o`, small `v`).
     #[test]
     fn det2x_and_affine2_stay_within_their_bounds() {
-        let mut seed = 0xA076_1D64_78BD_642Fu64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0xA076_1D64_78BD_642Fu64);
         let input = |next: &mut dyn FnMut() -> u64, lo: i32, span: u64| {
             let r = next();
             let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
@@ -673,13 +757,7 @@ mod tests {
     /// one ulp off), and mixed exponents.
     #[test]
     fn dot3_stays_within_its_bound() {
-        let mut seed = 0xE703_7ED1_A0B4_28DBu64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0xE703_7ED1_A0B4_28DBu64);
         let input = |next: &mut dyn FnMut() -> u64, lo: i32, span: u64| {
             let r = next();
             let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
@@ -725,6 +803,107 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// `round_exactly` against an independent nearest-float check in rationals, on the
+    /// cases it exists for: quotients exactly at a midpoint between two floats (ties, to
+    /// even), a hair (`2^-900` relative) on either side of one, exactly a float, and
+    /// generic; `f64` and `f32`, either sign of quotient and denominator, denominators of
+    /// one to four components.
+    #[test]
+    fn round_exactly_rounds_ties_to_even_and_near_ties_correctly() {
+        use num_traits::Zero;
+        let mut next = xorshift(0x94D0_49BB_1331_11EBu64);
+        // The nearest float (ties to even), by comparing distances in rationals.
+        let nearest = |x: &BigRational, cand: f64, f32: bool| -> bool {
+            let (up, down) = if f32 {
+                (
+                    f64::from((cand as f32).next_up()),
+                    f64::from((cand as f32).next_down()),
+                )
+            } else {
+                (cand.next_up(), cand.next_down())
+            };
+            let d = (q(cand) - x).abs();
+            let bits_even = if f32 {
+                (cand as f32).to_bits() & 1 == 0
+            } else {
+                cand.to_bits() & 1 == 0
+            };
+            [up, down].iter().all(|&n| {
+                let dn = (q(n) - x).abs();
+                dn > d || (dn == d && bits_even)
+            })
+        };
+        let (mut ties, mut answered) = (0, 0);
+        for i in 0..20_000 {
+            let f32 = i % 2 == 1;
+            let e = (next() % 400) as i32 - 200;
+            let e = if f32 { e / 2 } else { e };
+            let frac = 1.0 + (next() >> 12) as f64 * 2f64.powi(-52);
+            let mut r = frac * 2f64.powi(e);
+            if f32 {
+                r = f64::from(r as f32);
+            }
+            if next() & 1 == 0 {
+                r = -r;
+            }
+            let up = if f32 {
+                f64::from((r as f32).next_up())
+            } else {
+                r.next_up()
+            };
+            let h = 0.5 * (up - r);
+            // den: one to four nonoverlapping components (an exact product and a tail).
+            let a = 1.0 + (next() >> 12) as f64 * 2f64.powi(-52);
+            let b = (1.0 + (next() >> 12) as f64 * 2f64.powi(-52))
+                * 2f64.powi((next() % 40) as i32 - 20);
+            let b = if next() & 1 == 0 { b } else { -b };
+            let (p, pe) = two_product(a, b);
+            let mut den_terms = [pe, p, 0.0, 0.0];
+            if i % 3 == 0 {
+                den_terms[2] = p * 2f64.powi(-120);
+                den_terms[3] = -p * 2f64.powi(-170);
+            }
+            let nd = exact_expansion(&mut den_terms);
+            let den = &den_terms[..nd];
+            // num = (r + h·k)·den (+ a hair), k = 1 (a tie), 0 (exactly r), else generic.
+            let k = [1.0, 1.0, 0.0, 0.37][i % 4];
+            let mut terms = vec![];
+            for &d in den {
+                let (x, y) = two_product(r, d);
+                let (z, w) = two_product(h * k, d);
+                terms.extend([x, y, z, w]);
+            }
+            if i % 4 == 1 {
+                let hair = den[nd - 1] * r * 2f64.powi(-900);
+                terms.push(if next() & 1 == 0 { hair } else { -hair });
+            }
+            if i % 4 == 3 {
+                terms.push(den[nd - 1] * h * 0.123);
+            }
+            let exact_num = terms.iter().fold(q(0.0), |s, &t| s + q(t));
+            let exact_den = den.iter().fold(q(0.0), |s, &t| s + q(t));
+            let x = &exact_num / &exact_den;
+            let nn = exact_expansion(&mut terms);
+            if nn == 0 || x.is_zero() {
+                continue;
+            }
+            if let Some(got) = round_exactly(&terms[..nn], den, f32) {
+                answered += 1;
+                assert!(
+                    nearest(&x, got, f32),
+                    "case {i}: {got:e} for {x} (f32 {f32})"
+                );
+                if i % 4 == 0 {
+                    ties += 1;
+                }
+            }
+        }
+        assert!(
+            answered > 19_000 && ties > 4_000,
+            "{answered} answered, {ties} ties"
+        );
     }
 
     #[test]

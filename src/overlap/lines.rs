@@ -32,7 +32,7 @@
 //! [`segment_segment_2d_intersection`] and [`segment_segment_3d_intersection`], and
 //! [`three_planes`] first compute in double-double from exact sums of products, with a
 //! certificate that the result is the nearest float (a few hundred nanoseconds; the same
-//! bits as the exact path, `proofs/overlap_boxes.md` §6a–6d); otherwise, and for
+//! bits as the exact path, `proofs/overlap_boxes.md` §6a–6e); otherwise, and for
 //! [`line_line_closest`], the construction runs in exact integer or rational arithmetic
 //! (microseconds). The classifications are fast filtered predicates.
 //!
@@ -265,7 +265,7 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
     a1: &[T; N],
 ) -> Option<[T; N]> {
     use super::dd::{
-        affine2, det2x, exact_dd, float_as, in_window, nearest_quotient, nearest_quotients,
+        affine2, det2x, exact_expansion, float_as, in_window, nearest_quotient, nearest_quotients,
         product3, Divisor,
     };
     use crate::predicates::{two_diff, two_product};
@@ -335,7 +335,8 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
             }
         }
     };
-    let x: [f64; N] = nearest_quotients::<N, 48>(exact_dd(&mut den)?, num, is_f32)?;
+    let nd = exact_expansion(&mut den);
+    let x: [f64; N] = nearest_quotients::<N, 48>(&den[..nd], num, is_f32)?;
     let mut out = a0.clone();
     for (o, v) in out.iter_mut().zip(x) {
         *o = float_as::<T>(v)?;
@@ -1302,8 +1303,8 @@ pub fn three_planes<T: Scalar>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> O
 /// products of three inputs, twenty-four exact terms (`proofs/overlap_boxes.md` §6b).
 fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     use super::dd::{
-        det2, dot3, exact_dd, float_as, in_window, nearest_quotient, nearest_quotients, product3,
-        Dd, Divisor,
+        det2, dot3, exact_expansion, float_as, in_window, nearest_quotient, nearest_quotients,
+        product3, Dd, Divisor,
     };
     if !crate::scalar::is_float::<T>() {
         return None;
@@ -1348,16 +1349,17 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     for k in 0..3 {
         cross_times(&n[1], &n[2], k, n[0][k], &mut det[8 * k..8 * k + 8]);
     }
-    let Some(det) = exact_dd(&mut det) else {
+    let nd = exact_expansion(&mut det);
+    if nd == 0 {
         return Some(None);
-    };
+    }
     // xₖ·det = −(d₁(n₂×n₃)ₖ + d₂(n₃×n₁)ₖ + d₃(n₁×n₂)ₖ).
     let num = |k: usize, buf: &mut [f64; 24]| {
         cross_times(&n[1], &n[2], k, -d[0], &mut buf[..8]);
         cross_times(&n[2], &n[0], k, -d[1], &mut buf[8..16]);
         cross_times(&n[0], &n[1], k, -d[2], &mut buf[16..]);
     };
-    let x: [f64; 3] = nearest_quotients::<3, 24>(det, num, is_f32)?;
+    let x: [f64; 3] = nearest_quotients::<3, 24>(&det[..nd], num, is_f32)?;
     let [a, b, c] = x.map(float_as::<T>);
     Some(Some([a?, b?, c?]))
 }
