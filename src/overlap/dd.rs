@@ -484,7 +484,7 @@ mod tests {
             let slack = q(mag) * q(2f64.powi(-100));
             // The exact quotient (den = 1): just above or below the midpoint.
             let tiny = &slack / BigInt::from(4 + (next() % 1000) as i64);
-            let above = next() % 2 == 0;
+            let above = next().is_multiple_of(2);
             let exact = if above { &mid + &tiny } else { &mid - &tiny };
             // The approximation: on the other side of the midpoint, still within slack
             // of the exact value, as a double-double.
@@ -554,7 +554,7 @@ mod tests {
         for i in 0..30_000 {
             let [a, b, c] = [(); 3].map(|_| {
                 let r = next();
-                if r % 5 == 0 {
+                if r.is_multiple_of(5) {
                     return edges[(r >> 8) as usize % edges.len()];
                 }
                 let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
