@@ -222,6 +222,11 @@ pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
     dd_of(&terms[..n])
 }
 
+/// `2^-968`: below it a product's TwoProduct error term could underflow (`round_exactly`).
+const TWO_M968: f64 = f64::from_bits(55 << 52);
+/// `2^1000`: above it a product of a quotient and a component could overflow.
+const TWO_1000: f64 = f64::from_bits(2023 << 52);
+
 /// The float nearest to `x = num/den` (ties to even) in `f64` or, with `f32`, in `f32`,
 /// for exact nonempty compressed expansions `num`, `den`: decided by exact signs, for the
 /// quotients [`nearest_quotient`] cannot certify (a tie between two floats, or a value
@@ -270,7 +275,7 @@ fn round_exactly(num: &[f64], den: &[f64], f32: bool) -> Option<f64> {
     let den_max = den.iter().fold(0.0f64, |m, x| m.max(x.abs()));
     // The sign of x − (r + h), for floats r and h (h exactly half a gap).
     let side = |r: f64, h: f64| -> Option<Sign> {
-        let exact = h.abs() * den_min >= 2f64.powi(-968) && r.abs() * den_max <= 2f64.powi(1000);
+        let exact = h.abs() * den_min >= TWO_M968 && r.abs() * den_max <= TWO_1000;
         if !exact || num.len() + 4 * den.len() > 256 {
             return None;
         }
@@ -909,6 +914,8 @@ mod tests {
     #[test]
     fn constants_are_the_powers_of_two_they_name() {
         assert_eq!(UNIT, 2f64.powi(-96));
+        assert_eq!(TWO_M968, 2f64.powi(-968));
+        assert_eq!(TWO_1000, 2f64.powi(1000));
         assert_eq!(REST_SCALE, 2f64.powi(100) * (1.0 + 2f64.powi(-40)));
         assert!(1.6e-30 > 2f64.powi(-100));
         assert_eq!(5.659_799_424_266_695e-73, 2f64.powi(-240));
