@@ -310,8 +310,13 @@ impl<T: Scalar> TriMesh<T> {
         self.boundary.is_none()
     }
 
-    /// Every crossing of the ray with the mesh, sorted by `t` (exactly: ties in the
-    /// rounded `t` are broken by comparing the exact values), then by triangle index.
+    /// Every crossing of the ray with the mesh, sorted by `t`: by the exact values (then
+    /// by triangle index for equal ones), and the reported, rounded `t` are non-decreasing
+    /// along the list too. Where rounding put a later crossing's `t` below an earlier one's
+    /// (their exact values equal or within the rounding errors of each other), the later
+    /// `t` is raised to the earlier one and its `t_error` widened to the larger of the two,
+    /// which still bounds its distance to its exact value (`proofs/ray_triangle.md` §5).
+    /// For rational scalars `t` is exact and nothing changes.
     ///
     /// Each crossing of a closed, consistently oriented mesh is listed once, including
     /// crossings through shared edges and vertices (see
@@ -335,6 +340,17 @@ impl<T: Scalar> TriMesh<T> {
             f64::INFINITY
         });
         out.sort_by(|x, y| self.compare_hits(ray, x, y));
+        // Keep the reported t non-decreasing: if the exact Tᵢ ≤ Tᵢ₊₁ and the rounded
+        // tᵢ > tᵢ₊₁, then |tᵢ − Tᵢ₊₁| ≤ max(eᵢ, eᵢ₊₁) (tᵢ − eᵢ ≤ Tᵢ ≤ Tᵢ₊₁ ≤ tᵢ₊₁ + eᵢ₊₁ < tᵢ + eᵢ₊₁),
+        // and by induction the same holds for a raised tᵢ with its widened eᵢ.
+        for i in 1..out.len() {
+            let (head, tail) = out.split_at_mut(i);
+            let (prev, cur) = (&head[i - 1].hit, &mut tail[0].hit);
+            if cur.t < prev.t {
+                cur.t = prev.t.clone();
+                cur.t_error = cur.t_error.max(prev.t_error);
+            }
+        }
         out
     }
 
