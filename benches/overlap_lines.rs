@@ -15,7 +15,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
 use isect::overlap::lines::{
     line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
     segment_segment_2d_antonio_with, segment_segment_2d_intersection,
@@ -81,6 +84,21 @@ impl Rng {
 /// A classic form: its name, its `Naive` run and its `Relative { eps: 1e-9 }` run.
 type Classic<'a, C> = (&'a str, fn(&C) -> bool, fn(&C) -> bool);
 
+/// A benchmark group with this file's settings: `n` elements per iteration, 1 s warm-up,
+/// 30 samples over 3 s.
+fn lines_group<'a>(
+    c: &'a mut Criterion,
+    name: impl Into<String>,
+    n: u64,
+) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(n));
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3));
+    g.sample_size(30);
+    g
+}
+
 fn group<C>(
     c: &mut Criterion,
     name: &str,
@@ -106,11 +124,7 @@ fn group<C>(
             cases.len()
         );
     }
-    let mut g = c.benchmark_group(format!("overlap_lines/{name}"));
-    g.throughput(Throughput::Elements(cases.len() as u64));
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(3));
-    g.sample_size(30);
+    let mut g = lines_group(c, format!("overlap_lines/{name}"), cases.len() as u64);
     g.bench_function(BenchmarkId::new("isect_exact", "random"), |b| {
         b.iter(|| {
             cases.iter().fold(0u64, |acc, x| {
@@ -162,11 +176,7 @@ fn benches(c: &mut Criterion) {
             [a, b, c, d]
         })
         .collect();
-    let mut g = c.benchmark_group("overlap_lines/line_line_2d");
-    g.throughput(Throughput::Elements(l2.len() as u64));
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(3));
-    g.sample_size(30);
+    let mut g = lines_group(c, "overlap_lines/line_line_2d", l2.len() as u64);
     g.bench_function(BenchmarkId::new("isect_exact", "random"), |b| {
         b.iter(|| {
             l2.iter().fold(0.0, |acc, v| {
@@ -260,11 +270,7 @@ fn benches(c: &mut Criterion) {
         let t = x(sub(q0, p0), d2) / x(d1, d2);
         [p0[0] + t * d1[0], p0[1] + t * d1[1]]
     };
-    let mut g = c.benchmark_group("overlap_lines/crossing_point");
-    g.throughput(Throughput::Elements(N as u64));
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(3));
-    g.sample_size(30);
+    let mut g = lines_group(c, "overlap_lines/crossing_point", N as u64);
     for (input, set) in [("random", &cross), ("near_parallel", &near_cross)] {
         g.bench_function(BenchmarkId::new("isect_exact", input), |b| {
             b.iter(|| {
@@ -308,11 +314,7 @@ fn benches(c: &mut Criterion) {
         let x: [f64; 3] = std::array::from_fn(|k| -(d1 * c1[k] + d2 * c2[k] + d3 * c3[k]) / det);
         x[0] + x[1] + x[2]
     };
-    let mut g = c.benchmark_group("overlap_lines/three_planes");
-    g.throughput(Throughput::Elements(N as u64));
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(3));
-    g.sample_size(30);
+    let mut g = lines_group(c, "overlap_lines/three_planes", N as u64);
     g.bench_function(BenchmarkId::new("isect_exact", "random"), |b| {
         b.iter(|| {
             planes.iter().fold(0.0, |acc, p| {

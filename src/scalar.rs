@@ -262,6 +262,12 @@ pub(crate) fn is_float<T: 'static>() -> bool {
     TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>()
 }
 
+/// Whether `T` is `f32` (decided at compile time).
+#[inline(always)]
+pub(crate) fn is_f32<T: 'static>() -> bool {
+    core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
+}
+
 /// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is
 /// subnormal).
 pub(crate) fn ldexp(mut x: f64, mut k: i32) -> f64 {

@@ -2,7 +2,6 @@
 //! extremal-points method (DiTO).
 
 use alloc::vec::Vec;
-use core::any::TypeId;
 #[cfg(not(feature = "std"))]
 use num_traits::Float;
 
@@ -194,7 +193,7 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
     // Sets spanning nearly the whole range of T: lengthen the axes by a power of two
     // (exact) so that the half extents, in units of the axes, stay far from overflow.
     let unit = frame.unit();
-    let top = if TypeId::of::<T>() == TypeId::of::<f32>() {
+    let top = if crate::scalar::is_f32::<T>() {
         2f64.powi(116)
     } else {
         2f64.powi(1012)

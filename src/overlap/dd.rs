@@ -222,6 +222,39 @@ pub(crate) fn exact_dd(terms: &mut [f64]) -> Option<Dd> {
     dd_of(&terms[..n])
 }
 
+/// The magnitudes a certified quotient may have: `[2^-300, 2^300]`, or `[2^-120, 2^120]`
+/// for `f32` (then it and its neighbours are normal in the format, and its products with
+/// the window's double-doubles stay in range).
+#[inline(always)]
+fn quotient_range(f32: bool) -> core::ops::RangeInclusive<f64> {
+    if f32 {
+        7.523_163_845_262_64e-37..=1.329_227_995_784_916e36
+    } else {
+        4.909_093_465_297_727e-91..=2.037_035_976_334_486e90
+    }
+}
+
+/// `v` rounded to the target format: itself for `f64`, the nearest `f32` held in an `f64`.
+#[inline(always)]
+fn to_format(v: f64, f32: bool) -> f64 {
+    if f32 {
+        f64::from(v as f32)
+    } else {
+        v
+    }
+}
+
+/// The neighbours `(below, above)` of a float `v` of the target format, in that format.
+#[inline(always)]
+fn neighbours(v: f64, f32: bool) -> (f64, f64) {
+    if f32 {
+        let c = v as f32;
+        (f64::from(c.next_down()), f64::from(c.next_up()))
+    } else {
+        (v.next_down(), v.next_up())
+    }
+}
+
 /// `2^-968`: below it a product's TwoProduct error term could underflow (`round_exactly`).
 const TWO_M968: f64 = f64::from_bits(55 << 52);
 /// `2^1000`: above it a product of a quotient and a component could overflow.
@@ -244,26 +277,6 @@ fn round_exactly(num: &[f64], den: &[f64], f32: bool) -> Option<f64> {
     use crate::Sign;
     let top = |c: &[f64]| c[c.len() - 1];
     let den_positive = top(den) > 0.0;
-    let (lo_lim, hi_lim) = if f32 {
-        (7.523_163_845_262_64e-37, 1.329_227_995_784_916e36)
-    } else {
-        (4.909_093_465_297_727e-91, 2.037_035_976_334_486e90)
-    };
-    let round = |v: f64| if f32 { f64::from(v as f32) } else { v };
-    let up = |v: f64| {
-        if f32 {
-            f64::from((v as f32).next_up())
-        } else {
-            v.next_up()
-        }
-    };
-    let down = |v: f64| {
-        if f32 {
-            f64::from((v as f32).next_down())
-        } else {
-            v.next_down()
-        }
-    };
     let even = |v: f64| {
         if f32 {
             (v as f32).to_bits() & 1 == 0
@@ -291,13 +304,12 @@ fn round_exactly(num: &[f64], den: &[f64], f32: bool) -> Option<f64> {
         let s = sum_sign_in_place(&mut terms[..i]);
         Some(if den_positive { s } else { -s })
     };
-    let mut r = round(top(num) / top(den));
+    let mut r = to_format(top(num) / top(den), f32);
     for _ in 0..4 {
-        let a = r.abs();
-        if !(lo_lim..=hi_lim).contains(&a) {
+        if !quotient_range(f32).contains(&r.abs()) {
             return None;
         }
-        let (u, d) = (up(r), down(r));
+        let (d, u) = neighbours(r, f32);
         match side(r, 0.5 * (u - r))? {
             Sign::Positive => r = u,
             Sign::Zero => return Some(if even(r) { r } else { u }),
@@ -337,6 +349,16 @@ pub(crate) fn float_as<T: crate::Scalar>(x: f64) -> Option<T> {
     }
     let y = x as f32;
     (&y as &dyn Any).downcast_ref::<T>().cloned()
+}
+
+/// [`float_as`] for each coordinate of a point; `None` for a non-float `T`.
+#[inline(always)]
+pub(crate) fn floats_as<T: crate::Scalar, const N: usize>(x: [f64; N]) -> Option<[T; N]> {
+    let mut out: [T; N] = core::array::from_fn(|_| T::zero());
+    for (o, v) in out.iter_mut().zip(x) {
+        *o = float_as::<T>(v)?;
+    }
+    Some(out)
 }
 
 /// The nearest floats to `num_k / den` (ties to even) for exact sums `num_k` given as
@@ -409,27 +431,14 @@ pub(crate) fn nearest_quotient(num: &Dd, div: &Divisor, f32: bool) -> Option<f64
     let ql = r * inv;
     let (q, e) = two_sum(qh, ql);
     let a = q.abs();
-    let (lo_lim, hi_lim) = if f32 {
-        (7.523_163_845_262_64e-37, 1.329_227_995_784_916e36)
-    } else {
-        (4.909_093_465_297_727e-91, 2.037_035_976_334_486e90)
-    };
-    if !(lo_lim..=hi_lim).contains(&a) {
+    if !quotient_range(f32).contains(&a) {
         return None;
     }
     let ainv = inv.abs();
     let bound = UNIT * (a * (1.0 + den.mag * ainv) + num.mag * ainv);
-    let (cand, up, down) = if f32 {
-        let c = q as f32;
-        let cf = f64::from(c);
-        (
-            cf,
-            f64::from(c.next_up()) - cf,
-            cf - f64::from(c.next_down()),
-        )
-    } else {
-        (q, q.next_up() - q, q - q.next_down())
-    };
+    let cand = to_format(q, f32);
+    let (below, above) = neighbours(cand, f32);
+    let (up, down) = (above - cand, cand - below);
     // q − cand is exact (the two are within a factor of two and cand's last bit is no
     // finer than q's); the sum with e is kept exact too.
     let (dh, dl) = two_sum(q - cand, e);
@@ -449,6 +458,18 @@ mod tests {
 
     fn q(x: f64) -> BigRational {
         BigRational::from_float(x).unwrap()
+    }
+
+    /// A full 53-bit mantissa of either sign times `2^e`, `e` uniform in `[lo, lo + span)`.
+    fn full_mantissa(next: &mut impl FnMut() -> u64, lo: i32, span: u64) -> f64 {
+        let r = next();
+        let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
+        let x = frac * 2f64.powi((next() % span) as i32 + lo);
+        if r & 1 == 0 {
+            x
+        } else {
+            -x
+        }
     }
 
     /// Marsaglia's xorshift64 from a non-zero seed.
@@ -695,16 +716,6 @@ mod tests {
     #[test]
     fn det2x_and_affine2_stay_within_their_bounds() {
         let mut next = xorshift(0xA076_1D64_78BD_642Fu64);
-        let input = |next: &mut dyn FnMut() -> u64, lo: i32, span: u64| {
-            let r = next();
-            let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
-            let x = frac * 2f64.powi((next() % span) as i32 + lo);
-            if r & 1 == 0 {
-                x
-            } else {
-                -x
-            }
-        };
         let u2 = q(2f64.powi(-106));
         let pow = q(2f64.powi(-100));
         let mut checked = 0;
@@ -712,8 +723,12 @@ mod tests {
             // Exponents: all over the window, or close together (cancellation in the
             // differences), or an offset far larger than the segment.
             let (lo, span) = [(-240, 480), (-4, 8), (30, 8)][i % 3];
-            let [p0x, p0y, p1x, p1y, q0x, q0y] = [(); 6].map(|_| input(&mut next, lo, span));
-            let (mut q1x, mut q1y) = (input(&mut next, lo, span), input(&mut next, lo, span));
+            let [p0x, p0y, p1x, p1y, q0x, q0y] =
+                [(); 6].map(|_| full_mantissa(&mut next, lo, span));
+            let (mut q1x, mut q1y) = (
+                full_mantissa(&mut next, lo, span),
+                full_mantissa(&mut next, lo, span),
+            );
             if i % 4 == 0 {
                 // q1 − q0 one ulp from parallel to p1 − p0.
                 q1x = q0x + (p1x - p0x);
@@ -763,27 +778,18 @@ mod tests {
     #[test]
     fn dot3_stays_within_its_bound() {
         let mut next = xorshift(0xE703_7ED1_A0B4_28DBu64);
-        let input = |next: &mut dyn FnMut() -> u64, lo: i32, span: u64| {
-            let r = next();
-            let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
-            let x = frac * 2f64.powi((next() % span) as i32 + lo);
-            if r & 1 == 0 {
-                x
-            } else {
-                -x
-            }
-        };
         let u2 = q(2f64.powi(-106));
         let pow = q(2f64.powi(-100));
         let mut checked = 0;
         for i in 0..20_000 {
             let (lo, span) = [(-240, 480), (-4, 8), (-80, 160)][i % 3];
-            let mut n: [[f64; 3]; 3] = [(); 3].map(|_| [(); 3].map(|_| input(&mut next, lo, span)));
+            let mut n: [[f64; 3]; 3] =
+                [(); 3].map(|_| [(); 3].map(|_| full_mantissa(&mut next, lo, span)));
             if i % 4 == 0 {
                 n[2] = [0, 1, 2].map(|k| n[0][k] + n[1][k]);
                 n[2][i % 3] = n[2][i % 3].next_up();
             }
-            let x = [(); 3].map(|_| input(&mut next, lo, span));
+            let x = [(); 3].map(|_| full_mantissa(&mut next, lo, span));
             if !n.iter().flatten().chain(&x).all(|&v| in_window(v)) {
                 continue;
             }

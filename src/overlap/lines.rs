@@ -265,14 +265,14 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
     a1: &[T; N],
 ) -> Option<[T; N]> {
     use super::dd::{
-        affine2, det2x, exact_expansion, float_as, in_window, nearest_quotient, nearest_quotients,
+        affine2, det2x, exact_expansion, floats_as, in_window, nearest_quotient, nearest_quotients,
         product3, Divisor,
     };
     use crate::predicates::{two_diff, two_product};
     if !crate::scalar::is_float::<T>() {
         return None;
     }
-    let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
+    let is_f32 = crate::scalar::is_f32::<T>();
     let [p0, p1, q0, q1] = proj.map(|p| [p[0].to_f64(), p[1].to_f64()]);
     let (c0, c1) = (
         a0.clone().map(|x| x.to_f64()),
@@ -292,26 +292,17 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
             a[0].0, a[0].1, a[1].0, a[1].1, b[0].0, b[0].1, b[1].0, b[1].1,
         )
     };
-    if let Some(div) = Divisor::new(cross(&d1, &d2)) {
+    let tier1 = Divisor::new(cross(&d1, &d2)).and_then(|div| {
         let num = cross(&w, &d2);
-        let coord = |k: usize| {
+        let mut x = [0.0; N];
+        for (k, o) in x.iter_mut().enumerate() {
             let (vh, vl) = two_diff(c1[k], c0[k]);
-            nearest_quotient(&affine2(c0[k], &div.den, &num, vh, vl), &div, is_f32)
-        };
-        let mut out = a0.clone();
-        let mut ok = true;
-        for (k, o) in out.iter_mut().enumerate() {
-            match coord(k).and_then(float_as::<T>) {
-                Some(v) => *o = v,
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
+            *o = nearest_quotient(&affine2(c0[k], &div.den, &num, vh, vl), &div, is_f32)?;
         }
-        if ok {
-            return Some(out);
-        }
+        Some(x)
+    });
+    if let Some(x) = tier1 {
+        return floats_as(x);
     }
     // Tier 2: the exact sums of products of inputs (§6b).
     // u×v = u.x·v.y − u.y·v.x, as signed cross products (u, v).
@@ -336,12 +327,7 @@ fn crossing_point_dd<T: Scalar, const N: usize>(
         }
     };
     let nd = exact_expansion(&mut den);
-    let x: [f64; N] = nearest_quotients::<N, 48>(&den[..nd], num, is_f32)?;
-    let mut out = a0.clone();
-    for (o, v) in out.iter_mut().zip(x) {
-        *o = float_as::<T>(v)?;
-    }
-    Some(out)
+    floats_as(nearest_quotients::<N, 48>(&den[..nd], num, is_f32)?)
 }
 
 /// `p0 + t(p1 − p0)` rounded to `T`, for points of any dimension.
@@ -773,7 +759,7 @@ fn line_line_2d_dd<T: Scalar>(
     use super::dd::{affine, det2, exact_dd, in_window, nearest_quotient, Divisor};
     use crate::predicates::{sum_sign_in_place, two_diff, two_product};
     use core::any::Any;
-    let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
+    let is_f32 = crate::scalar::is_f32::<T>();
     if !crate::scalar::is_float::<T>() {
         return None;
     }
@@ -1303,13 +1289,13 @@ pub fn three_planes<T: Scalar>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> O
 /// products of three inputs, twenty-four exact terms (`proofs/overlap_boxes.md` §6b).
 fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     use super::dd::{
-        det2, dot3, exact_expansion, float_as, in_window, nearest_quotient, nearest_quotients,
+        det2, dot3, exact_expansion, floats_as, in_window, nearest_quotient, nearest_quotients,
         product3, Dd, Divisor,
     };
     if !crate::scalar::is_float::<T>() {
         return None;
     }
-    let is_f32 = core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>();
+    let is_f32 = crate::scalar::is_f32::<T>();
     let n = ps.map(|p| p.normal.clone().map(|x| x.to_f64()));
     let d = ps.map(|p| p.offset.to_f64());
     if !n.iter().flatten().chain(&d).all(|&x| in_window(x)) {
@@ -1331,10 +1317,10 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     if let Some(div) = Divisor::new(dot3(n[0], [&c[0][0], &c[0][1], &c[0][2]])) {
         let coord = |k: usize| {
             let num = dot3([-d[0], -d[1], -d[2]], [&c[0][k], &c[1][k], &c[2][k]]);
-            nearest_quotient(&num, &div, is_f32).and_then(float_as::<T>)
+            nearest_quotient(&num, &div, is_f32)
         };
         if let (Some(x), Some(y), Some(z)) = (coord(0), coord(1), coord(2)) {
-            return Some(Some([x, y, z]));
+            return floats_as([x, y, z]).map(Some);
         }
     }
     // Tier 2: the exact sums of products of inputs (§6b).
@@ -1359,9 +1345,7 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
         cross_times(&n[2], &n[0], k, -d[1], &mut buf[8..16]);
         cross_times(&n[0], &n[1], k, -d[2], &mut buf[16..]);
     };
-    let x: [f64; 3] = nearest_quotients::<3, 24>(&det[..nd], num, is_f32)?;
-    let [a, b, c] = x.map(float_as::<T>);
-    Some(Some([a?, b?, c?]))
+    floats_as(nearest_quotients::<3, 24>(&det[..nd], num, is_f32)?).map(Some)
 }
 
 /// [`three_planes`], refusing non-finite input instead of answering for it.

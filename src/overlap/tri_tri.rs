@@ -1097,7 +1097,7 @@ const LAMBDA_SLACK: f64 = 1.0 / 512.0;
 /// not cover: `2^-960` for `f64`, `2^-100` for `f32` (the absolute error of an underflow
 /// is at most the smallest subnormal, `2^-1074` or `2^-149`, per operation).
 fn lambda_floor<T: 'static>() -> f64 {
-    if core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>() {
+    if crate::scalar::is_f32::<T>() {
         f64::from_bits((1023 - 100) << 52)
     } else {
         f64::from_bits((1023 - 960) << 52)

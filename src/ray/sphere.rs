@@ -26,8 +26,6 @@
 //!   `a·(r² − |f − (b/a)·d|²)`, which avoids the cancellation in `b² − a·c₀` for small,
 //!   distant spheres (used for the `f64` parameters here).
 
-use core::any::TypeId;
-
 use core::any::Any;
 
 use super::aabb::{all_finite, Filtered, RayFloat, Span};
@@ -283,9 +281,7 @@ fn max_exponent(xs: &[f64]) -> i32 {
 
 /// The two roots `t₀ ≤ t₁` in `f64` (the caller has established that they are real).
 fn roots<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> (f64, f64) {
-    let is_float =
-        TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>();
-    if is_float {
+    if crate::scalar::is_float::<T>() {
         // Exact promotion to f64.
         let o = ray.origin.each_ref().map(Scalar::to_f64);
         let c = sphere.center.each_ref().map(Scalar::to_f64);

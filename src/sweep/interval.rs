@@ -512,7 +512,7 @@ fn from_rational<T: Scalar>(q: &BigRational) -> (T, f64) {
     }
     let f = t.to_f64();
     // One ulp of f32 bounds one ulp of f64 too.
-    let ulp = if core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>() {
+    let ulp = if crate::scalar::is_f32::<T>() {
         f.abs() * (2.0 * f64::from(f32::EPSILON)) + f64::from(f32::from_bits(1))
     } else {
         f.abs() * (2.0 * f64::EPSILON) + ETA
