@@ -88,9 +88,10 @@ pub mod predicates;
 pub mod ray;
 mod scalar;
 mod sign;
+mod vec3;
 pub mod sweep;
 
-pub use error::{InputError, NonFiniteValue};
+pub use error::{InputError, NonFiniteValue, Validate};
 pub use geometry::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
 pub use mesh::{MeshError, MeshHit, TriMesh};
 pub use overlap::tri_tri::{tri_tri, tri_tri_intersect, try_tri_tri, TriTri};
@@ -105,7 +106,7 @@ pub use predicates::{
     Point2, Point3,
 };
 pub use ray::triangle::{ray_triangle, RayHit};
-pub use scalar::Scalar;
+pub use scalar::{FloatFormat, Scalar};
 pub use sign::Sign;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -91,6 +91,164 @@ pub trait Scalar:
     /// assert_eq!(BigRational::from_rational(&third), third);
     /// ```
     fn from_rational(q: &BigRational) -> Self;
+
+    /// The binary floating-point format of this type, if it is one: `Some` for `f32` and
+    /// `f64`, `None` (the default) for types that compute exactly.
+    ///
+    /// With [`as_f64`](Scalar::as_f64) and [`from_f64_rounded`](Scalar::from_f64_rounded)
+    /// this is the *float capability* every test's fast path is reached through: a filter
+    /// runs on the exact `f64` view of the inputs, and its result comes back through
+    /// `from_f64_rounded` with the rounding error. A type without the capability (the
+    /// defaults) gets the same exact answers from the exact paths.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{FloatFormat, Scalar};
+    /// use num_rational::BigRational;
+    /// assert_eq!(<f32 as Scalar>::FLOAT, Some(FloatFormat::F32));
+    /// assert_eq!(<BigRational as Scalar>::FLOAT, None);
+    /// assert_eq!(FloatFormat::F64.unit_roundoff(), f64::EPSILON / 2.0);
+    /// ```
+    const FLOAT: Option<FloatFormat> = None;
+
+    /// The value as an `f64`, exactly: `Some` for `f32` and `f64` (every `f32` is an
+    /// `f64`), `None` (the default) for types without a float fast path.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Scalar;
+    /// use num_rational::BigRational;
+    /// assert_eq!(0.1_f32.as_f64(), Some(f64::from(0.1_f32)));
+    /// assert_eq!(BigRational::from_float(0.5).unwrap().as_f64(), None);
+    /// ```
+    #[inline(always)]
+    fn as_f64(&self) -> Option<f64> {
+        None
+    }
+
+    /// `x` in this type, with a bound on the absolute error of the conversion: `(x, 0)`
+    /// for `f64`; for `f32` the nearest `f32` (ties to even; `±∞` past the largest finite
+    /// value) and the exact `|x − y|`; for exact types the exact value and `0`. `None`
+    /// only for a non-finite `x` in a type without infinities. The default converts
+    /// through [`from_rational`](Scalar::from_rational) (exact for exact types).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Scalar;
+    /// use num_rational::BigRational;
+    /// assert_eq!(f64::from_f64_rounded(0.1), Some((0.1, 0.0)));
+    /// let (y, err) = f32::from_f64_rounded(0.1).unwrap();
+    /// assert_eq!(y, 0.1_f32);
+    /// assert_eq!(err, (0.1 - f64::from(0.1_f32)).abs());
+    /// assert_eq!(BigRational::from_f64_rounded(f64::NAN), None);
+    /// ```
+    fn from_f64_rounded(x: f64) -> Option<(Self, f64)> {
+        BigRational::from_float(x).map(|q| (Self::from_rational(&q), 0.0))
+    }
+
+    /// The least value of the type above `self` for types that round (`f64::next_up`);
+    /// `self` itself for types that compute exactly, which need no neighbour to bound a
+    /// value (the default).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Scalar;
+    /// use num_rational::BigRational;
+    /// assert_eq!(Scalar::next_up(&1.0_f32), 1.0 + f32::EPSILON);
+    /// let half = BigRational::from_float(0.5).unwrap();
+    /// assert_eq!(Scalar::next_up(&half), half);
+    /// ```
+    #[inline(always)]
+    fn next_up(&self) -> Self {
+        self.clone()
+    }
+
+    /// The greatest value of the type below `self` for types that round
+    /// (`f64::next_down`); `self` itself for types that compute exactly (the default).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Scalar;
+    /// assert_eq!(Scalar::next_down(&1.0_f64), 1.0 - f64::EPSILON / 2.0);
+    /// ```
+    #[inline(always)]
+    fn next_down(&self) -> Self {
+        self.clone()
+    }
+}
+
+/// An IEEE 754 binary format a [`Scalar`] can be: see [`Scalar::FLOAT`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::FloatFormat;
+/// assert_eq!(FloatFormat::F32.unit_roundoff(), f64::from(f32::EPSILON) / 2.0);
+/// assert_eq!(FloatFormat::F32.mantissa_bits(), 24);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatFormat {
+    /// binary32 (`f32`): 24-bit significands.
+    F32,
+    /// binary64 (`f64`): 53-bit significands.
+    F64,
+}
+
+impl FloatFormat {
+    /// The unit roundoff `u = 2^-p` (half the machine epsilon): a rounding to nearest
+    /// of a normal value changes it by at most `u` times its magnitude.
+    #[inline(always)]
+    pub const fn unit_roundoff(self) -> f64 {
+        match self {
+            FloatFormat::F32 => f32::EPSILON as f64 / 2.0,
+            FloatFormat::F64 => f64::EPSILON / 2.0,
+        }
+    }
+
+    /// The significand precision `p` in bits, the hidden bit included.
+    #[inline(always)]
+    pub const fn mantissa_bits(self) -> u32 {
+        match self {
+            FloatFormat::F32 => f32::MANTISSA_DIGITS,
+            FloatFormat::F64 => f64::MANTISSA_DIGITS,
+        }
+    }
+}
+
+/// The exact `f64` view of every coordinate of `p` ([`Scalar::as_f64`]): `Some` exactly
+/// when `T` has the float capability.
+#[inline(always)]
+pub(crate) fn as_f64_array<T: Scalar, const N: usize>(p: &[T; N]) -> Option<[f64; N]> {
+    let mut out = [0.0; N];
+    for (o, x) in out.iter_mut().zip(p) {
+        *o = x.as_f64()?;
+    }
+    Some(out)
+}
+
+/// `x` in the float type `T`, rounded ([`Scalar::from_f64_rounded`]), for results of a
+/// float fast path: `Some` exactly when `T` has the float capability (an exact type never
+/// receives a rounded value through here).
+#[inline(always)]
+pub(crate) fn float_from_f64<T: Scalar>(x: f64) -> Option<T> {
+    T::FLOAT?;
+    T::from_f64_rounded(x).map(|(v, _)| v)
+}
+
+/// [`float_from_f64`] for each coordinate of `x`.
+#[inline(always)]
+pub(crate) fn float_array_from_f64<T: Scalar, const N: usize>(x: [f64; N]) -> Option<[T; N]> {
+    T::FLOAT?;
+    let mut out: [T; N] = core::array::from_fn(|_| T::zero());
+    for (o, v) in out.iter_mut().zip(x) {
+        *o = float_from_f64::<T>(v)?;
+    }
+    Some(out)
 }
 
 impl Scalar for f64 {
@@ -110,6 +268,23 @@ impl Scalar for f64 {
     fn from_rational(q: &BigRational) -> f64 {
         rational_to_f64(q)
     }
+    const FLOAT: Option<FloatFormat> = Some(FloatFormat::F64);
+    #[inline(always)]
+    fn as_f64(&self) -> Option<f64> {
+        Some(*self)
+    }
+    #[inline(always)]
+    fn from_f64_rounded(x: f64) -> Option<(f64, f64)> {
+        Some((x, 0.0))
+    }
+    #[inline(always)]
+    fn next_up(&self) -> f64 {
+        f64::next_up(*self)
+    }
+    #[inline(always)]
+    fn next_down(&self) -> f64 {
+        f64::next_down(*self)
+    }
 }
 
 impl Scalar for f32 {
@@ -128,6 +303,25 @@ impl Scalar for f32 {
     }
     fn from_rational(q: &BigRational) -> f32 {
         rational_to_f32(q)
+    }
+    const FLOAT: Option<FloatFormat> = Some(FloatFormat::F32);
+    #[inline(always)]
+    fn as_f64(&self) -> Option<f64> {
+        Some(f64::from(*self))
+    }
+    #[inline(always)]
+    fn from_f64_rounded(x: f64) -> Option<(f32, f64)> {
+        let y = x as f32;
+        // The difference is exact in f64 (x's low bits), or ∞ when y overflowed.
+        Some((y, (x - f64::from(y)).abs()))
+    }
+    #[inline(always)]
+    fn next_up(&self) -> f32 {
+        f32::next_up(*self)
+    }
+    #[inline(always)]
+    fn next_down(&self) -> f32 {
+        f32::next_down(*self)
     }
 }
 
@@ -254,18 +448,16 @@ pub(crate) fn round_rational(q: &BigRational, p: u32, emin: i32, emax: i32) -> f
     signed(ldexp(m, k as i32))
 }
 
-/// Whether `T` is `f32` or `f64` (their values promote exactly to `f64`): the test every
-/// float fast path dispatches on.
-#[inline]
-pub(crate) fn is_float<T: 'static>() -> bool {
-    use core::any::TypeId;
-    TypeId::of::<T>() == TypeId::of::<f64>() || TypeId::of::<T>() == TypeId::of::<f32>()
+/// Whether `T` has the float capability ([`Scalar::FLOAT`]); decided at compile time.
+#[inline(always)]
+pub(crate) fn is_float<T: Scalar>() -> bool {
+    T::FLOAT.is_some()
 }
 
-/// Whether `T` is `f32` (decided at compile time).
+/// Whether `T` is binary32 ([`Scalar::FLOAT`]); decided at compile time.
 #[inline(always)]
-pub(crate) fn is_f32<T: 'static>() -> bool {
-    core::any::TypeId::of::<T>() == core::any::TypeId::of::<f32>()
+pub(crate) fn is_f32<T: Scalar>() -> bool {
+    matches!(T::FLOAT, Some(FloatFormat::F32))
 }
 
 /// `x · 2^k` in steps that stay in range (rounds at most once, unless the result is

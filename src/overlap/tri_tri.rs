@@ -1096,7 +1096,7 @@ const LAMBDA_SLACK: f64 = 1.0 / 512.0;
 /// Below this `|den|` the products may have underflowed, which the relative bound does
 /// not cover: `2^-960` for `f64`, `2^-100` for `f32` (the absolute error of an underflow
 /// is at most the smallest subnormal, `2^-1074` or `2^-149`, per operation).
-fn lambda_floor<T: 'static>() -> f64 {
+fn lambda_floor<T: Scalar>() -> f64 {
     if crate::scalar::is_f32::<T>() {
         f64::from_bits((1023 - 100) << 52)
     } else {

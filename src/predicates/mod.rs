@@ -234,16 +234,16 @@ pub fn collinear3<T: Scalar>(a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
 }
 
 fn check<T: Scalar, const D: usize>(
-    predicate: &'static str,
     points: &[&[T; D]],
 ) -> Result<(), InputError> {
     for (point, p) in points.iter().enumerate() {
         for (axis, x) in p.iter().enumerate() {
             if !x.is_finite() {
                 return Err(InputError::NonFinite {
-                    predicate,
-                    point,
-                    axis,
+                    argument: point,
+                    what: "point",
+                    index: None,
+                    axis: Some(axis),
                     value: NonFiniteValue::from(x.to_f64()),
                 });
             }
@@ -266,7 +266,7 @@ fn check<T: Scalar, const D: usize>(
 /// assert!(try_orient2d([0.0, 0.0], [f64::INFINITY, 0.0], [0.0, 1.0]).is_err());
 /// ```
 pub fn try_orient2d<P: Point2>(a: P, b: P, c: P) -> Result<Sign, InputError> {
-    check("orient2d", &[a.coords(), b.coords(), c.coords()])?;
+    check(&[a.coords(), b.coords(), c.coords()])?;
     Ok(orient2d(a, b, c))
 }
 
@@ -281,11 +281,10 @@ pub fn try_orient2d<P: Point2>(a: P, b: P, c: P) -> Result<Sign, InputError> {
 /// ```
 /// use isect::{try_orient3d, InputError};
 /// let e = try_orient3d([0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, f64::NAN]);
-/// assert!(matches!(e, Err(InputError::NonFinite { point: 3, axis: 2, .. })));
+/// assert!(matches!(e, Err(InputError::NonFinite { argument: 3, axis: Some(2), .. })));
 /// ```
 pub fn try_orient3d<P: Point3>(a: P, b: P, c: P, d: P) -> Result<Sign, InputError> {
     check(
-        "orient3d",
         &[a.coords(), b.coords(), c.coords(), d.coords()],
     )?;
     Ok(orient3d(a, b, c, d))
@@ -306,7 +305,6 @@ pub fn try_orient3d<P: Point3>(a: P, b: P, c: P, d: P) -> Result<Sign, InputErro
 /// ```
 pub fn try_incircle<P: Point2>(a: P, b: P, c: P, d: P) -> Result<Sign, InputError> {
     check(
-        "incircle",
         &[a.coords(), b.coords(), c.coords(), d.coords()],
     )?;
     Ok(incircle(a, b, c, d))
@@ -327,7 +325,6 @@ pub fn try_incircle<P: Point2>(a: P, b: P, c: P, d: P) -> Result<Sign, InputErro
 /// ```
 pub fn try_insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Result<Sign, InputError> {
     check(
-        "insphere",
         &[a.coords(), b.coords(), c.coords(), d.coords(), e.coords()],
     )?;
     Ok(insphere(a, b, c, d, e))
