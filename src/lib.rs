@@ -106,7 +106,7 @@ pub use predicates::{
     Point2, Point3,
 };
 pub use ray::triangle::{ray_triangle, RayHit};
-pub use scalar::{FloatFormat, Scalar};
+pub use scalar::{FloatFormat, FloatScalar, Scalar};
 pub use sign::Sign;
 
 /// The README's Rust examples, compiled and run as doctests.

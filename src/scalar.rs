@@ -220,6 +220,65 @@ impl FloatFormat {
     }
 }
 
+/// The binary floating-point scalars, `f32` and `f64`: the types the classic float
+/// algorithms (slab tests, Woop–Benthin–Wald, the textbook ray/sphere formulas) run on.
+/// Sealed.
+///
+/// The exact tests take any [`Scalar`] and reach their float filters through
+/// [`Scalar::FLOAT`]; this trait is for the algorithms that only exist in floating point.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{FloatFormat, FloatScalar};
+/// assert_eq!(<f32 as FloatScalar>::FORMAT, FloatFormat::F32);
+/// assert_eq!(<f64 as FloatScalar>::UNIT_ROUNDOFF, 2f64.powi(-53));
+/// assert_eq!(0.1_f32.widen(), f64::from(0.1_f32));
+/// assert_eq!(<f32 as FloatScalar>::narrow(0.1), 0.1_f32);
+/// ```
+pub trait FloatScalar: Scalar + num_traits::Float + Copy + sealed::Sealed {
+    /// The format.
+    const FORMAT: FloatFormat;
+    /// The unit roundoff `u`: half the distance from 1 to the next number.
+    const UNIT_ROUNDOFF: Self;
+    /// `self` as `f64`, exactly.
+    fn widen(self) -> f64;
+    /// `x` rounded to `Self`: to nearest, ties to even; overflow gives an infinity.
+    fn narrow(x: f64) -> Self;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+impl FloatScalar for f64 {
+    const FORMAT: FloatFormat = FloatFormat::F64;
+    const UNIT_ROUNDOFF: f64 = f64::EPSILON / 2.0;
+    #[inline(always)]
+    fn widen(self) -> f64 {
+        self
+    }
+    #[inline(always)]
+    fn narrow(x: f64) -> f64 {
+        x
+    }
+}
+
+impl FloatScalar for f32 {
+    const FORMAT: FloatFormat = FloatFormat::F32;
+    const UNIT_ROUNDOFF: f32 = f32::EPSILON / 2.0;
+    #[inline(always)]
+    fn widen(self) -> f64 {
+        f64::from(self)
+    }
+    #[inline(always)]
+    fn narrow(x: f64) -> f32 {
+        x as f32
+    }
+}
+
 /// The exact `f64` view of every coordinate of `p` ([`Scalar::as_f64`]): `Some` exactly
 /// when `T` has the float capability.
 #[inline(always)]
