@@ -7,7 +7,7 @@
 //! | page | what it covers |
 //! |---|---|
 //! | [`overview`] | the shape of the API; choosing between the exact and the epsilon policies |
-//! | [`predicates`] | `orient2d`, `orient3d`, `incircle`, `insphere`; sign conventions; symbolic perturbation; exact signs of your own polynomials |
+//! | [`exact_predicates`] | `orient2d`, `orient3d`, `incircle`, `insphere`; sign conventions; symbolic perturbation; exact signs of your own polynomials |
 //! | [`rays`] | rays against triangles (exactly-once hits, Möller–Trumbore, Woop), spheres, boxes, OBBs, polygons; meshes |
 //! | [`overlaps`] | triangle/triangle, triangle/box, plane/box, spheres, boxes, k-DOPs, OBB/OBB, frusta |
 //! | [`lines`] | segments and lines in 2D and 3D, three planes, OBB/segment |
@@ -15,15 +15,18 @@
 //! | [`bounding_volumes`] | AABB, k-DOP, spheres, convex hull and OBBs built from points; their measures |
 //! | [`exactness`] | which answers are exact and which are rounded, with the error bounds |
 //! | [`platforms`] | `no_std`, features, interop types, the floating-point assumptions |
-//! | [`oracle`] | using isect as an oracle for your own code: `isect::oracle` and the `isect` command line |
+//! | [`oracle_testing`] | using isect as an oracle for your own code: `isect::oracle` and the `isect` command line |
 //!
-//! The markdown sources live in `docs/guide/`.
+//! The markdown sources live in `docs/guide/` (one file per page, named after the
+//! page's subject). The pages are named so that none shares a name with a module of
+//! the library: the guide to `isect::predicates` is [`exact_predicates`], the guide
+//! to `isect::oracle` is [`oracle_testing`].
 
 #[doc = include_str!("../docs/guide/overview.md")]
 pub mod overview {}
 
 #[doc = include_str!("../docs/guide/predicates.md")]
-pub mod predicates {}
+pub mod exact_predicates {}
 
 #[doc = include_str!("../docs/guide/rays.md")]
 pub mod rays {}
@@ -47,4 +50,4 @@ pub mod exactness {}
 pub mod platforms {}
 
 #[doc = include_str!("../docs/guide/oracle.md")]
-pub mod oracle {}
+pub mod oracle_testing {}

@@ -39,8 +39,8 @@
 //!   from `libm` without `std`. CI builds `--no-default-features` for the host and for
 //!   `thumbv7em-none-eabihf`.
 //! * `rug`: GMP rationals (`rug::Rational`) as a scalar type.
-//! * `glam`, `nalgebra`, `mint`: their point and vector types accepted wherever arrays
-//!   are ([`interop`]).
+//! * `glam`, `nalgebra`, `mint`: their point and vector types accepted by the predicates
+//!   as they are, and by the geometry constructors through `.into()` ([`interop`]).
 //! * `proptest`: proptest strategies for the oracle's input generators.
 //!
 //! The exactness argument (`proofs/predicates.md`, section 0) assumes IEEE 754 binary64
@@ -53,10 +53,16 @@
 //! # Examples
 //!
 //! ```
+//! use isect::policy::orient2d_naive;
 //! use isect::{orient2d, Sign};
-//! // The naive formula gets this one wrong; isect does not.
-//! let (a, b, c) = ([0.5, 0.5], [12.0, 12.0], [24.0, 24.0]);
-//! assert_eq!(orient2d(a, b, c), Sign::Zero);
+//! // Kettner et al.'s classroom example: p lies just above the line y = x through q and
+//! // r, so q, r, p are counterclockwise. The plain floating-point formula gets the sign
+//! // wrong; isect does not.
+//! let u = 2f64.powi(-53);
+//! let (q, r, p) = ([12.0, 12.0], [24.0, 24.0], [0.5 + 41.0 * u, 0.5 + 48.0 * u]);
+//! assert_eq!(orient2d(q, r, p), Sign::Positive);
+//! let (naive, _) = orient2d_naive(q, r, p);
+//! assert_eq!(Sign::of(naive), Sign::Negative);
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
@@ -92,9 +98,9 @@ mod vec3;
 pub mod sweep;
 
 pub use error::{InputError, NonFiniteValue, Validate};
-pub use geometry::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
-pub use mesh::{MeshError, MeshHit, TriMesh};
-pub use overlap::tri_tri::{tri_tri, tri_tri_intersect, try_tri_tri, TriTri};
+pub use geometry::{Aabb, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
+pub use mesh::{MeshHit, TriMesh};
+pub use overlap::{tri_tri, tri_tri_intersect, try_tri_tri, TriTri};
 pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
 pub use predicates::sos;
 pub use predicates::sos::incircle_sos;
@@ -105,7 +111,7 @@ pub use predicates::{
     incircle, insphere, orient2d, orient3d, try_incircle, try_insphere, try_orient2d, try_orient3d,
     Point2, Point3,
 };
-pub use ray::triangle::{ray_triangle, RayHit};
+pub use ray::{ray_triangle, RayHit};
 pub use scalar::{FloatFormat, FloatScalar, Scalar};
 pub use sign::Sign;
 

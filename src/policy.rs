@@ -27,8 +27,9 @@
 //! The comparison is inclusive (`|value| = threshold` gives `Zero`). Thresholds are
 //! computed the way plain code in `T` would compute them: `eps` is converted to `T`
 //! (rounded to nearest for `f32`, exact for `f64` and rationals) and multiplied by
-//! `scale` in `T`'s arithmetic (rounded for floats, exact for rationals); see
-//! [`PolicyScalar`]. `Ulps { n }` decides exactly as `Relative { eps: n · ε_T }`.
+//! `scale` in `T`'s arithmetic (rounded for floats, exact for rationals): see
+//! [`Scalar::from_f64_rounded`]. `Ulps { n }` decides exactly as
+//! `Relative { eps: n · ε_T }`.
 //!
 //! **Only [`Exact`] is exact.** An epsilon policy answers either what [`Naive`] answers or
 //! `Zero`, never the opposite sign of `Naive`; so compared with the exact sign it errs in
@@ -95,8 +96,8 @@
 //! # The naive formulas
 //!
 //! The provided predicate methods evaluate the determinants in `T`'s own arithmetic by
-//! the formulas of Shewchuk's non-adaptive predicates, written out in [`naive_orient2d`],
-//! [`naive_orient3d`], [`naive_incircle`] and [`naive_insphere`], which return the value
+//! the formulas of Shewchuk's non-adaptive predicates, written out in [`orient2d_naive`],
+//! [`orient3d_naive`], [`incircle_naive`] and [`insphere_naive`], which return the value
 //! and its permanent. The sign conventions are those of the exact predicates (see
 //! [`crate::predicates`]). For `f32` the formulas run in `f32`, as `f32` code would.
 //!
@@ -114,9 +115,6 @@
 
 use core::fmt::Debug;
 
-use num_rational::BigRational;
-use num_traits::Zero;
-
 use crate::{Point2, Point3, Scalar, Sign};
 
 /// How a test decides the sign of a quantity, and in particular when it is zero.
@@ -124,7 +122,7 @@ use crate::{Point2, Point3, Scalar, Sign};
 /// The required method [`sign`](Policy::sign) classifies a computed `value` given the
 /// `scale` it was computed from; the four predicate methods evaluate a determinant and
 /// classify it. The provided predicate methods compute the naive formula and its permanent
-/// in `T` ([`naive_orient2d`] …) and pass them to `sign`; [`Exact`] overrides them with
+/// in `T` ([`orient2d_naive`] …) and pass them to `sign`; [`Exact`] overrides them with
 /// the exact predicates. See the [module docs](self) for the rules and for how to write a
 /// test over a policy.
 ///
@@ -169,7 +167,7 @@ pub trait Policy<T: Scalar>: Copy + Debug {
 
     /// The orientation of `a, b, c` under this policy (convention of [`crate::orient2d`]).
     ///
-    /// Provided: [`naive_orient2d`] classified by [`sign`](Policy::sign).
+    /// Provided: [`orient2d_naive`] classified by [`sign`](Policy::sign).
     ///
     /// # Examples
     ///
@@ -182,13 +180,13 @@ pub trait Policy<T: Scalar>: Copy + Debug {
     /// assert_eq!(p.orient2d([0.0, 0.0], [2.0, 0.0], [0.0, 0.75]), Sign::Positive);
     /// ```
     fn orient2d<P: Point2<Scalar = T>>(&self, a: P, b: P, c: P) -> Sign {
-        let (value, scale) = naive_orient2d(a, b, c);
+        let (value, scale) = orient2d_naive(a, b, c);
         self.sign(&value, &scale)
     }
 
     /// The orientation of `a, b, c, d` under this policy (convention of [`crate::orient3d`]).
     ///
-    /// Provided: [`naive_orient3d`] classified by [`sign`](Policy::sign).
+    /// Provided: [`orient3d_naive`] classified by [`sign`](Policy::sign).
     ///
     /// # Examples
     ///
@@ -203,14 +201,14 @@ pub trait Policy<T: Scalar>: Copy + Debug {
     /// assert_eq!(Relative { eps: 1e-15 }.orient3d(a, b, c, d), Sign::Positive);
     /// ```
     fn orient3d<P: Point3<Scalar = T>>(&self, a: P, b: P, c: P, d: P) -> Sign {
-        let (value, scale) = naive_orient3d(a, b, c, d);
+        let (value, scale) = orient3d_naive(a, b, c, d);
         self.sign(&value, &scale)
     }
 
     /// Whether `d` is inside the circle through `a, b, c` under this policy (convention of
     /// [`crate::incircle`]).
     ///
-    /// Provided: [`naive_incircle`] classified by [`sign`](Policy::sign).
+    /// Provided: [`incircle_naive`] classified by [`sign`](Policy::sign).
     ///
     /// # Examples
     ///
@@ -222,14 +220,14 @@ pub trait Policy<T: Scalar>: Copy + Debug {
     /// assert_eq!(Naive.incircle(a, b, c, [0.0, -1.0]), Sign::Zero);
     /// ```
     fn incircle<P: Point2<Scalar = T>>(&self, a: P, b: P, c: P, d: P) -> Sign {
-        let (value, scale) = naive_incircle(a, b, c, d);
+        let (value, scale) = incircle_naive(a, b, c, d);
         self.sign(&value, &scale)
     }
 
     /// Whether `e` is inside the sphere through `a, b, c, d` under this policy
     /// (convention of [`crate::insphere`]).
     ///
-    /// Provided: [`naive_insphere`] classified by [`sign`](Policy::sign).
+    /// Provided: [`insphere_naive`] classified by [`sign`](Policy::sign).
     ///
     /// # Examples
     ///
@@ -241,7 +239,7 @@ pub trait Policy<T: Scalar>: Copy + Debug {
     /// assert_eq!(Naive.insphere(a, b, c, d, [0.0, 0.0, 2.0]), Sign::Negative);
     /// ```
     fn insphere<P: Point3<Scalar = T>>(&self, a: P, b: P, c: P, d: P, e: P) -> Sign {
-        let (value, scale) = naive_insphere(a, b, c, d, e);
+        let (value, scale) = insphere_naive(a, b, c, d, e);
         self.sign(&value, &scale)
     }
 }
@@ -265,7 +263,7 @@ pub trait Policy<T: Scalar>: Copy + Debug {
 /// let u = f64::EPSILON / 2.0;
 /// let (q, r, p) = ([12.0, 12.0], [24.0, 24.0], [0.5 + 41.0 * u, 0.5 + 48.0 * u]);
 /// assert_eq!(Exact.orient2d(q, r, p), Sign::Positive);
-/// assert!(isect::policy::naive_orient2d(q, r, p).0 < 0.0);
+/// assert!(isect::policy::orient2d_naive(q, r, p).0 < 0.0);
 /// assert_eq!(Exact.sign(&-3.0_f32, &0.0), Sign::Negative);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -297,7 +295,7 @@ impl<T: Scalar> Policy<T> for Exact {
 /// No tolerance: the sign of the value as computed, [`Sign::of`]`(value)`, which is what
 /// plain floating-point code does.
 ///
-/// The predicate methods evaluate the naive formulas ([`naive_orient2d`] …) in `T`. For
+/// The predicate methods evaluate the naive formulas ([`orient2d_naive`] …) in `T`. For
 /// rationals the arithmetic is exact, so `Naive` agrees with [`Exact`]; for floats it
 /// does not (a NaN value gives `Zero`).
 ///
@@ -325,8 +323,9 @@ impl<T: Scalar> Policy<T> for Naive {
 /// An absolute epsilon: `Zero` when `|value| ≤ eps`, otherwise the sign of `value`;
 /// `scale` is ignored.
 ///
-/// `eps` is converted to `T` by [`PolicyScalar::from_tolerance`] (rounded to nearest for
-/// `f32`: `Absolute { eps: 0.1 }` compares against `0.1_f32`). `eps = 0` is [`Naive`].
+/// `eps` is converted to `T` by [`Scalar::from_f64_rounded`] (rounded to nearest for
+/// `f32`: `Absolute { eps: 0.1 }` compares against `0.1_f32`; exact for `f64` and
+/// rationals). `eps = 0` is [`Naive`].
 /// Not scale-invariant: the same `eps` is too large for small inputs and too small for
 /// large ones. For non-finite `eps` see the [module docs](self#non-finite-values).
 ///
@@ -346,10 +345,10 @@ pub struct Absolute {
     pub eps: f64,
 }
 
-impl<T: PolicyScalar> Policy<T> for Absolute {
+impl<T: Scalar> Policy<T> for Absolute {
     #[inline]
     fn sign(&self, value: &T, _scale: &T) -> Sign {
-        match T::from_tolerance(self.eps) {
+        match tolerance::<T>(self.eps) {
             Some(eps) => within(value, &eps),
             None => unrepresentable(value, self.eps),
         }
@@ -358,7 +357,7 @@ impl<T: PolicyScalar> Policy<T> for Absolute {
 
 /// A relative epsilon: `Zero` when `|value| ≤ eps · scale`, otherwise the sign of `value`.
 ///
-/// `eps` is converted to `T` by [`PolicyScalar::from_tolerance`] and the product
+/// `eps` is converted to `T` by [`Scalar::from_f64_rounded`] and the product
 /// `eps · scale` is computed in `T` (rounded to nearest for floats, exact for rationals),
 /// as plain code would compute it. With `scale` the permanent of the formula this is
 /// scale-invariant: scaling every input by a power of two changes no answer (barring
@@ -383,10 +382,10 @@ pub struct Relative {
     pub eps: f64,
 }
 
-impl<T: PolicyScalar> Policy<T> for Relative {
+impl<T: Scalar> Policy<T> for Relative {
     #[inline]
     fn sign(&self, value: &T, scale: &T) -> Sign {
-        match T::from_tolerance(self.eps) {
+        match tolerance::<T>(self.eps) {
             Some(eps) => within(value, &(eps * scale)),
             None => unrepresentable(value, self.eps),
         }
@@ -396,13 +395,13 @@ impl<T: PolicyScalar> Policy<T> for Relative {
 /// A tolerance in units of the rounding of `T`: `Zero` when
 /// `|value| ≤ (n · ε_T) · scale`, otherwise the sign of `value`.
 ///
-/// `ε_T` is [`PolicyScalar::machine_epsilon`]: 2⁻⁵² for `f64`, 2⁻²³ for `f32` (the
-/// distance from 1 to the next number), and 0 for rationals, which do not round (so
-/// `Ulps` on rationals is [`Naive`], which is exact there). `n · ε_T` is computed in `T`
-/// (exact for every `n` in `f64`, and in `f32` for `n ≤ 2²⁴`), then multiplied by `scale`
-/// in `T`. It decides exactly as `Relative { eps: n · ε_T }`. For `scale` in
-/// `[2^k, 2^(k+1))` the threshold lies between `n` and `2n` units in the last place of
-/// `scale`. `n = 0` is [`Naive`].
+/// `ε_T` is twice the unit roundoff of [`Scalar::FLOAT`]: 2⁻⁵² for `f64`, 2⁻²³ for `f32`
+/// (the distance from 1 to the next number), and 0 for rationals, which have no float
+/// format and do not round (so `Ulps` on rationals is [`Naive`], which is exact there).
+/// `n · ε_T` is computed in `T` (exact for every `n` in `f64`, and in `f32` for
+/// `n ≤ 2²⁴`), then multiplied by `scale` in `T`. It decides exactly as
+/// `Relative { eps: n · ε_T }`. For `scale` in `[2^k, 2^(k+1))` the threshold lies between
+/// `n` and `2n` units in the last place of `scale`. `n = 0` is [`Naive`].
 ///
 /// # Examples
 ///
@@ -421,97 +420,31 @@ pub struct Ulps {
     pub n: u32,
 }
 
-impl<T: PolicyScalar> Policy<T> for Ulps {
+impl<T: Scalar> Policy<T> for Ulps {
     #[inline]
     fn sign(&self, value: &T, scale: &T) -> Sign {
-        let n = T::from_tolerance(f64::from(self.n)).unwrap_or_else(T::zero);
-        within(value, &(n * &T::machine_epsilon() * scale))
+        let n = tolerance::<T>(f64::from(self.n)).unwrap_or_else(T::zero);
+        within(value, &(n * &machine_epsilon::<T>() * scale))
     }
 }
 
-/// A [`Scalar`] the epsilon policies ([`Absolute`], [`Relative`], [`Ulps`]) can measure
-/// tolerances in: implemented for `f32`, `f64`, [`BigRational`] and, with the `rug`
-/// feature, `rug::Rational`.
-///
-/// # Examples
-///
-/// ```
-/// use isect::policy::PolicyScalar;
-/// use num_rational::BigRational;
-/// assert_eq!(<f32 as PolicyScalar>::from_tolerance(0.1), Some(0.1_f32));
-/// assert_eq!(<f64 as PolicyScalar>::machine_epsilon(), f64::EPSILON);
-/// assert_eq!(BigRational::from_tolerance(f64::NAN), None);
-/// ```
-pub trait PolicyScalar: Scalar {
-    /// `eps` as a value of this type: rounded to nearest for `f32` (non-finite values
-    /// stay non-finite), exact for `f64` and rationals; `None` when the type cannot hold
-    /// it (NaN and the infinities, for rationals).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use isect::policy::PolicyScalar;
-    /// use num_rational::BigRational;
-    /// let half = BigRational::new(1.into(), 2.into());
-    /// assert_eq!(BigRational::from_tolerance(0.5), Some(half));
-    /// assert_eq!(<f32 as PolicyScalar>::from_tolerance(1e300), Some(f32::INFINITY));
-    /// ```
-    fn from_tolerance(eps: f64) -> Option<Self>;
-
-    /// The unit `ε_T` [`Ulps`] counts in: the gap between 1 and the next larger number,
-    /// `f64::EPSILON` (2⁻⁵²) or `f32::EPSILON` (2⁻²³); zero for exact types.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use isect::policy::PolicyScalar;
-    /// use num_rational::BigRational;
-    /// use num_traits::Zero;
-    /// assert_eq!(<f32 as PolicyScalar>::machine_epsilon(), 2f32.powi(-23));
-    /// assert!(BigRational::machine_epsilon().is_zero());
-    /// ```
-    fn machine_epsilon() -> Self;
+/// `x` in `T` as plain code in `T` would hold it ([`Scalar::from_f64_rounded`]): rounded to
+/// nearest for `f32` (non-finite values stay non-finite), exact for `f64` and rationals;
+/// `None` when `T` cannot hold it (NaN and the infinities, for rationals).
+#[inline(always)]
+fn tolerance<T: Scalar>(x: f64) -> Option<T> {
+    T::from_f64_rounded(x).map(|(value, _)| value)
 }
 
-impl PolicyScalar for f64 {
-    #[inline]
-    fn from_tolerance(eps: f64) -> Option<f64> {
-        Some(eps)
-    }
-    #[inline]
-    fn machine_epsilon() -> f64 {
-        f64::EPSILON
-    }
-}
-
-impl PolicyScalar for f32 {
-    #[inline]
-    fn from_tolerance(eps: f64) -> Option<f32> {
-        // `as` rounds to nearest, ties to even; out of range goes to ±infinity.
-        Some(eps as f32)
-    }
-    #[inline]
-    fn machine_epsilon() -> f32 {
-        f32::EPSILON
-    }
-}
-
-impl PolicyScalar for BigRational {
-    fn from_tolerance(eps: f64) -> Option<BigRational> {
-        BigRational::from_float(eps)
-    }
-    fn machine_epsilon() -> BigRational {
-        BigRational::zero()
-    }
-}
-
-#[cfg(feature = "rug")]
-impl PolicyScalar for rug::Rational {
-    fn from_tolerance(eps: f64) -> Option<rug::Rational> {
-        rug::Rational::from_f64(eps)
-    }
-    fn machine_epsilon() -> rug::Rational {
-        rug::Rational::new()
+/// The unit `ε_T` [`Ulps`] counts in: the gap between 1 and the next larger number
+/// (twice the unit roundoff of [`Scalar::FLOAT`]: 2⁻⁵² for `f64`, 2⁻²³ for `f32`), zero
+/// for exact types.
+#[inline(always)]
+fn machine_epsilon<T: Scalar>() -> T {
+    match T::FLOAT {
+        // A power of two in T's range: the conversion is exact.
+        Some(format) => tolerance(2.0 * format.unit_roundoff()).unwrap_or_else(T::zero),
+        None => T::zero(),
     }
 }
 
@@ -580,15 +513,15 @@ fn sub<T: Scalar>(x: &T, y: &T) -> T {
 /// # Examples
 ///
 /// ```
-/// use isect::policy::naive_orient2d;
-/// assert_eq!(naive_orient2d([0.0, 0.0], [2.0, 0.0], [0.0, 3.0]), (6.0, 6.0));
+/// use isect::policy::orient2d_naive;
+/// assert_eq!(orient2d_naive([0.0, 0.0], [2.0, 0.0], [0.0, 3.0]), (6.0, 6.0));
 /// // Not collinear (the exact value is 7 · 12 · 2^-53 ≈ 9.3e-15), but rounded:
 /// let u = 2f64.powi(-53);
-/// let (value, scale) = naive_orient2d([12.0, 12.0], [24.0, 24.0], [0.5 + 41.0 * u, 0.5 + 48.0 * u]);
+/// let (value, scale) = orient2d_naive([12.0, 12.0], [24.0, 24.0], [0.5 + 41.0 * u, 0.5 + 48.0 * u]);
 /// assert_eq!((value, scale), (-(2f64.powi(-44)), 540.4999999999995));
 /// ```
 #[inline]
-pub fn naive_orient2d<P: Point2>(a: P, b: P, c: P) -> (P::Scalar, P::Scalar) {
+pub fn orient2d_naive<P: Point2>(a: P, b: P, c: P) -> (P::Scalar, P::Scalar) {
     let (a, b, c) = (a.coords(), b.coords(), c.coords());
     let left = sub(&a[0], &c[0]) * sub(&b[1], &c[1]);
     let right = sub(&a[1], &c[1]) * sub(&b[0], &c[0]);
@@ -611,12 +544,12 @@ pub fn naive_orient2d<P: Point2>(a: P, b: P, c: P) -> (P::Scalar, P::Scalar) {
 /// # Examples
 ///
 /// ```
-/// use isect::policy::naive_orient3d;
+/// use isect::policy::orient3d_naive;
 /// let (a, b, c) = ([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
-/// assert_eq!(naive_orient3d(a, b, c, [0.0, 0.0, -2.0]), (2.0, 2.0));
+/// assert_eq!(orient3d_naive(a, b, c, [0.0, 0.0, -2.0]), (2.0, 2.0));
 /// ```
 #[inline]
-pub fn naive_orient3d<P: Point3>(a: P, b: P, c: P, d: P) -> (P::Scalar, P::Scalar) {
+pub fn orient3d_naive<P: Point3>(a: P, b: P, c: P, d: P) -> (P::Scalar, P::Scalar) {
     let (a, b, c, d) = (a.coords(), b.coords(), c.coords(), d.coords());
     let [adx, ady, adz] = diff3(a, d);
     let [bdx, bdy, bdz] = diff3(b, d);
@@ -653,12 +586,12 @@ pub fn naive_orient3d<P: Point3>(a: P, b: P, c: P, d: P) -> (P::Scalar, P::Scala
 /// # Examples
 ///
 /// ```
-/// use isect::policy::naive_incircle;
-/// let (value, scale) = naive_incircle([1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, 0.0]);
+/// use isect::policy::incircle_naive;
+/// let (value, scale) = incircle_naive([1.0, 0.0], [0.0, 1.0], [-1.0, 0.0], [0.0, 0.0]);
 /// assert_eq!((value, scale), (2.0, 2.0));
 /// ```
 #[inline]
-pub fn naive_incircle<P: Point2>(a: P, b: P, c: P, d: P) -> (P::Scalar, P::Scalar) {
+pub fn incircle_naive<P: Point2>(a: P, b: P, c: P, d: P) -> (P::Scalar, P::Scalar) {
     let (a, b, c, d) = (a.coords(), b.coords(), c.coords(), d.coords());
     let (adx, ady) = (sub(&a[0], &d[0]), sub(&a[1], &d[1]));
     let (bdx, bdy) = (sub(&b[0], &d[0]), sub(&b[1], &d[1]));
@@ -704,13 +637,13 @@ pub fn naive_incircle<P: Point2>(a: P, b: P, c: P, d: P) -> (P::Scalar, P::Scala
 /// # Examples
 ///
 /// ```
-/// use isect::policy::naive_insphere;
+/// use isect::policy::insphere_naive;
 /// let (a, b, c, d) = ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [-1.0, 0.0, 0.0]);
-/// let (value, scale) = naive_insphere(a, b, c, d, [0.0, 0.0, 0.0]);
+/// let (value, scale) = insphere_naive(a, b, c, d, [0.0, 0.0, 0.0]);
 /// assert!(value > 0.0 && value <= scale);
 /// ```
 #[inline]
-pub fn naive_insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> (P::Scalar, P::Scalar) {
+pub fn insphere_naive<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> (P::Scalar, P::Scalar) {
     let (a, b, c, d, e) = (a.coords(), b.coords(), c.coords(), d.coords(), e.coords());
     let [aex, aey, aez] = diff3(a, e);
     let [bex, bey, bez] = diff3(b, e);

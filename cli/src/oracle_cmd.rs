@@ -17,19 +17,31 @@ use rayon::prelude::*;
 
 pub mod engine;
 
-use engine::{Chunk, Issue, Kind, Layout, KINDS, OUTCOMES};
+use engine::{Chunk, Issue, Kind, Layout, OUTCOMES};
+use isect::oracle::KINDS;
 
-const HELP: &str = "\
+/// The long help after the options: the general rules, with each test's columns, JSON
+/// keys and meaning taken from the library's kinds.
+fn help_text() -> String {
+    let mut columns = String::new();
+    let mut keys = String::new();
+    let mut meanings = String::new();
+    for kind in &KINDS {
+        let name = kind.name;
+        columns += &format!("\n  {name:<13} {}[,answer]", kind.columns.join(","));
+        let points: Vec<String> = kind
+            .points
+            .iter()
+            .map(|(key, _)| format!("\"{key}\":[..]"))
+            .collect();
+        keys += &format!("\n  {name:<13} {{{}}}", points.join(","));
+        meanings += &format!("\n  {name:<13} {}", wrap(kind.meaning, 16, 88));
+    }
+    format!(
+        "\
 TESTS AND COLUMNS (CSV: one query per line, values separated by commas; an optional
 header line, recognised by a first field that is not a number; blank lines and lines
-starting with # are skipped):
-  orient2d      ax,ay,bx,by,cx,cy[,answer]
-  orient3d      ax,ay,az,bx,by,bz,cx,cy,cz,dx,dy,dz[,answer]
-  incircle      ax,ay,bx,by,cx,cy,dx,dy[,answer]
-  insphere      ax,ay,az,bx,by,bz,cx,cy,cz,dx,dy,dz,ex,ey,ez[,answer]
-  ray-triangle  ox,oy,oz,dx,dy,dz,ax,ay,az,bx,by,bz,cx,cy,cz[,answer]
-  tri-tri       ax,ay,az,bx,by,bz,cx,cy,cz,px,py,pz,qx,qy,qz,rx,ry,rz[,answer]
-  ray-aabb      ox,oy,oz,dx,dy,dz,minx,miny,minz,maxx,maxy,maxz[,answer]
+starting with # are skipped):{columns}
 Numbers: decimal notation as Rust's f64 parser (with --f32, its f32 parser) reads it,
 correctly rounded: 0.1, -2e-300, 1E5, .5; inf, infinity and nan are read and reported as
 non-finite, as are numbers that overflow (1e400). Every row of a
@@ -38,19 +50,14 @@ the first row has one more column than the test's inputs.
 
 JSON LINES (.jsonl, .ndjson, .json or --format jsonl): each line is an array of the
 same values in the same order ([ax, ay, ..., answer]), or an object with the points by
-name: orient2d/orient3d/incircle/insphere {\"a\":[..],\"b\":[..],\"c\":[..],\"d\":[..],\"e\":[..]},
-ray-triangle {\"origin\",\"direction\",\"a\",\"b\",\"c\"}, tri-tri {\"a\",\"b\",\"c\",\"p\",\"q\",\"r\"},
-ray-aabb {\"origin\",\"direction\",\"min\",\"max\"}, plus \"answer\" if any. Non-finite values
-may be given as strings (\"inf\", \"nan\"). With --f32, JSON numbers are read to the
-nearest f64 and then rounded to f32 (CSV fields go straight to f32).
+name, plus \"answer\" if any:{keys}
+Non-finite values may be given as strings (\"inf\", \"nan\"). With --f32, JSON numbers are
+read to the nearest f64 and then rounded to f32 (CSV fields go straight to f32).
 
-SEMANTICS AND ANSWERS: predicates answer the exact sign, -1, 0 or 1 (Shewchuk's
-conventions: orient2d positive when a, b, c are counterclockwise; orient3d positive when
-d is below the plane of counterclockwise a, b, c; incircle/insphere positive inside).
-ray-triangle: 1 if the ray (t >= 0) touches the closed triangle (degenerate triangle or
-zero direction: 0); tri-tri: 1 if the closed triangles share a point; ray-aabb: 1 if the
-ray touches the closed box (inverted box: 0). The file's answers may be written -1/0/1,
-negative/zero/positive (signs) or 1/0, true/false, hit/miss (the others).
+SEMANTICS AND ANSWERS: sign tests answer -1, 0 or 1 (Shewchuk's conventions), the others
+1 (hit, intersect) or 0 (miss):{meanings}
+The file's answers may be written -1/0/1, negative/zero/positive (signs) or 1/0,
+true/false, hit/miss (the others).
 
 OUTPUT: one line per query row, in order: the exact answer, or `invalid` for a row with a
 non-finite value. Disagreements (FILE:LINE: ..., the first --max-report of them),
@@ -61,7 +68,36 @@ line,exact,given,kind (kind: wrong sign, false zero, missed zero, false hit or m
 EXIT CODES: 0 every row answered (and every given answer right); 1 some given answers
 disagree with the exact ones; 2 error: unknown test, unreadable or malformed file
 (FILE:LINE:COLUMN: message; no output written); 3 some rows had non-finite values
-(answered `invalid`) and no given answer disagreed.";
+(answered `invalid`) and no given answer disagreed."
+    )
+}
+
+/// `text` broken into lines of at most `width` characters where its words allow, the
+/// lines after the first indented by `indent` spaces (the first line starts at column
+/// `indent`).
+fn wrap(text: &str, indent: usize, width: usize) -> String {
+    let mut out = String::new();
+    let mut column = indent;
+    for word in text.split_whitespace() {
+        if column > indent && column + 1 + word.len() > width {
+            out += "\n";
+            out += &" ".repeat(indent);
+            column = indent;
+        } else if column > indent {
+            out += " ";
+            column += 1;
+        }
+        out += word;
+        column += word.len();
+    }
+    out
+}
+
+/// The help of the TEST argument: the names of the tests.
+fn test_help() -> String {
+    let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
+    format!("The test: {}.", names.join(", "))
+}
 
 /// Input format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -76,9 +112,10 @@ pub enum Format {
 
 /// Options of `isect oracle`.
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = HELP)]
+#[command(after_long_help = help_text())]
 pub struct OracleArgs {
-    /// The test: orient2d, orient3d, incircle, insphere, ray-triangle, tri-tri, ray-aabb.
+    // The test's name (help: the names of the library's kinds).
+    #[arg(help = test_help())]
     pub test: String,
     /// The query file (CSV or JSON Lines; see --help for the columns).
     pub file: PathBuf,
@@ -233,8 +270,8 @@ struct Totals {
 }
 
 fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
-    let kind = Kind::from_name(&args.test).ok_or_else(|| {
-        let names: Vec<&str> = KINDS.iter().map(|k| k.name()).collect();
+    let kind = engine::kind_named(&args.test).ok_or_else(|| {
+        let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
         Fatal(format!(
             "unknown test `{}`: expected one of {}",
             args.test,
@@ -274,7 +311,7 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
         for &(line, exact, given) in &totals.disagreements {
             text += &format!(
                 "{line},{exact},{given},{}\n",
-                OUTCOMES[engine::outcome(kind, exact, given)]
+                OUTCOMES[engine::outcome(kind, exact, given)].name()
             );
         }
         if let Err(e) = list.write(text.as_bytes()) {
@@ -305,7 +342,7 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
             "{shown}:{line}: disagreement: exact {}, file says {} ({})",
             engine::answer_text(kind, exact),
             engine::answer_text(kind, given),
-            OUTCOMES[engine::outcome(kind, exact, given)]
+            OUTCOMES[engine::outcome(kind, exact, given)].name()
         );
     }
     let disagreements: u64 = totals.outcomes.iter().sum();
@@ -318,9 +355,7 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
     if !args.quiet {
         let mut summary = format!(
             "isect oracle {}: {} rows, {} non-finite",
-            kind.name(),
-            totals.rows,
-            totals.invalid_rows
+            kind.name, totals.rows, totals.invalid_rows
         );
         if totals.agree + disagreements > 0 {
             summary += &format!(
@@ -333,7 +368,7 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
                 .iter()
                 .zip(totals.outcomes)
                 .filter(|(_, n)| *n > 0)
-                .map(|(name, n)| format!("{name} {n}"))
+                .map(|(outcome, n)| format!("{} {n}", outcome.name()))
                 .collect();
             if !parts.is_empty() {
                 summary += &format!(" ({})", parts.join(", "));
@@ -471,7 +506,7 @@ fn scan_blocks(
                         1,
                         &format!(
                             "expected {arity} columns ({}) or {} with an answer column, found {n}",
-                            kind.columns().join(","),
+                            kind.columns.join(","),
                             arity + 1
                         ),
                     ));
@@ -561,7 +596,7 @@ fn scan_blocks(
             &format!(
                 "no data rows: expected rows of {} values ({}){}",
                 kind.arity(),
-                kind.columns().join(","),
+                kind.columns.join(","),
                 if layout.is_some() {
                     " after the header"
                 } else {

@@ -1,8 +1,9 @@
 //! Exact point containment for spheres and oriented boxes (the checks that certify every
 //! bounding volume this module builds).
 
-use crate::overlap::obb_obb::obb_obb;
+use crate::overlap::obb_obb;
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::vec3::det3;
 use crate::{Obb, Scalar, Sign, Sphere};
 
 /// `r² − |p − c|²`.
@@ -22,13 +23,6 @@ impl<T> Polynomial<T> for SphereSlack<'_, T> {
         }
         acc
     }
-}
-
-/// `3×3` determinant of the columns `a, b, c` (over any ring).
-fn det3<R: Ring>(a: &[R; 3], b: &[R; 3], c: &[R; 3]) -> R {
-    a[0].clone() * (b[1].clone() * c[2].clone() - b[2].clone() * c[1].clone())
-        - b[0].clone() * (a[1].clone() * c[2].clone() - a[2].clone() * c[1].clone())
-        + c[0].clone() * (a[1].clone() * b[2].clone() - a[2].clone() * b[1].clone())
 }
 
 /// For the box axes `a₀, a₁, a₂`, `D = det[a₀, a₁, a₂]` and `Dᵢ` the same with column `i`

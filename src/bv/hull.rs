@@ -1,8 +1,9 @@
 //! The 3D convex hull by quickhull on exact orientation signs.
 
-use super::{check, BvError, Frame};
+use super::{check_points, Frame};
 use crate::predicates::collinear3;
-use crate::{orient2d, orient3d, Scalar, Sign};
+use crate::vec3::{cross, dot, sub};
+use crate::{orient2d, orient3d, InputError, Scalar, Sign};
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -92,20 +93,6 @@ fn lex_cmp<T: Scalar>(a: &[T; 3], b: &[T; 3]) -> core::cmp::Ordering {
     core::cmp::Ordering::Equal
 }
 
-fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn cross(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
 /// The convex hull of the points (Barber, Dobkin and Huhdanpaa, "The quickhull algorithm
 /// for convex hulls", 1996), with every decision an exact sign: a point is outside a face
 /// when [`orient3d`] says so, exactly, for every finite `f32`/`f64` input and for
@@ -119,10 +106,7 @@ fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
 /// only to pick which outside point to add next, which affects speed, never the hull).
 /// Expected time `O(n log n)` on typical inputs.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_convex_hull`] says which).
 ///
 /// # Examples
 ///
@@ -134,8 +118,35 @@ fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
 /// assert_eq!(corners.len(), 4);
 /// assert!(!corners.contains(&4));
 /// ```
-pub fn convex_hull<T: Scalar>(points: &[[T; 3]]) -> Result<Hull, BvError> {
-    check(points)?;
+pub fn convex_hull<T: Scalar>(points: &[[T; 3]]) -> Option<Hull> {
+    try_convex_hull(points).ok()
+}
+
+/// [`convex_hull`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::{try_convex_hull, Hull};
+/// use isect::InputError;
+/// assert_eq!(try_convex_hull(&[[1.0, 2.0, 3.0]]), Ok(Hull::Point(0)));
+/// assert!(matches!(
+///     try_convex_hull(&[[0.0; 3], [f64::INFINITY, 0.0, 0.0]]),
+///     Err(InputError::NonFinite { index: Some(1), axis: Some(0), .. })
+/// ));
+/// ```
+pub fn try_convex_hull<T: Scalar>(points: &[[T; 3]]) -> Result<Hull, InputError> {
+    check_points(0, points)?;
+    Ok(hull_of(points))
+}
+
+/// The hull of a non-empty list of finite points.
+pub(crate) fn hull_of<T: Scalar>(points: &[[T; 3]]) -> Hull {
     let n = points.len();
     let (mut i0, mut i1) = (0, 0);
     for i in 1..n {
@@ -147,7 +158,7 @@ pub fn convex_hull<T: Scalar>(points: &[[T; 3]]) -> Result<Hull, BvError> {
         }
     }
     if lex_cmp(&points[i0], &points[i1]).is_eq() {
-        return Ok(Hull::Point(i0));
+        return Hull::Point(i0);
     }
     let frame = Frame::new(points);
     let local: Vec<[f64; 3]> = points.iter().map(|p| frame.to_local(p)).collect();
@@ -159,20 +170,16 @@ pub fn convex_hull<T: Scalar>(points: &[[T; 3]]) -> Result<Hull, BvError> {
     };
     let not_collinear = |i: usize| !collinear3(&points[i0], &points[i1], &points[i]);
     let Some(i2) = pick(n, line_dist, not_collinear) else {
-        return Ok(Hull::Segment([i0, i1]));
+        return Hull::Segment([i0, i1]);
     };
     let nrm = cross(&dir, &sub(&local[i2], &local[i0]));
     let plane_dist = |i: usize| dot(&nrm, &sub(&local[i], &local[i0])).abs();
     let off_plane =
         |i: usize| orient3d(&points[i0], &points[i1], &points[i2], &points[i]) != Sign::Zero;
     let Some(i3) = pick(n, plane_dist, off_plane) else {
-        return Ok(Hull::Polygon(planar_hull(points, [i0, i1, i2])));
+        return Hull::Polygon(planar_hull(points, [i0, i1, i2]));
     };
-    Ok(Hull::Polyhedron(quickhull(
-        points,
-        &local,
-        [i0, i1, i2, i3],
-    )))
+    Hull::Polyhedron(quickhull(points, &local, [i0, i1, i2, i3]))
 }
 
 /// The index maximising `score` if `ok` accepts it, else the first index `ok` accepts.

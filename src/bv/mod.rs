@@ -6,6 +6,7 @@
 //! | AABB | [`aabb`] | the tightest box, exact (only comparisons) |
 //! | k-DOP | [`kdop`] | the tightest k-DOP, slab ends rounded outward ([`Kdop::from_points`]) |
 //! | sphere | [`sphere_aabb_center`], [`sphere_ritter`], [`sphere_welzl`] | centre heuristics; Welzl's is the minimal sphere (exact centre for rationals) |
+//! | exact minimal sphere | [`min_sphere_exact`] | centre and squared radius as rationals |
 //! | convex hull | [`convex_hull`] | quickhull on exact [`orient3d`](crate::orient3d), [`Hull`] |
 //! | OBB | [`obb_pca`], [`obb_dito`] | Gottschalk's PCA of the hull surface; Larsson–Källberg's extremal points |
 //!
@@ -19,8 +20,10 @@
 //! constructions are exact (Welzl's centre and squared radius; the hull) and only a
 //! sphere's radius, a square root, is rounded up ([`sqrt_up`]).
 //!
-//! Bad input: every builder returns [`BvError::Empty`] for no points and
-//! [`BvError::NonFinite`] naming the first NaN or infinite coordinate; none panics.
+//! Bad input: every builder returns `None` for no points or a NaN or infinite coordinate,
+//! and its `try_` form ([`try_aabb`], [`try_sphere_welzl`], …) says which:
+//! [`InputError::Empty`] or [`InputError::NonFinite`] (`what: "point"`, `index` the
+//! point, `axis` the coordinate). None panics.
 //!
 //! # Examples
 //!
@@ -33,6 +36,7 @@
 //! let b = obb_dito(&pts).unwrap();
 //! assert!(pts.iter().all(|p| b.contains_point(p)));
 //! assert_eq!(aabb(&pts).unwrap().max, [2.0, 1.0, 0.25]);
+//! assert!(aabb::<f64>(&[]).is_none());
 //! ```
 
 #[cfg(not(feature = "std"))]
@@ -42,8 +46,9 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Signed;
 
-use crate::overlap::kdop::Kdop;
-use crate::{Aabb, Scalar};
+use crate::error::check_point;
+use crate::overlap::Kdop;
+use crate::{Aabb, InputError, Scalar};
 
 mod contain;
 mod hull;
@@ -51,72 +56,32 @@ mod measure;
 mod obb;
 mod sphere;
 
-pub use hull::{convex_hull, Hull};
+pub use hull::{convex_hull, try_convex_hull, Hull};
 pub use measure::Measure;
-pub use obb::{obb_dito, obb_pca};
-pub use sphere::{min_sphere_exact, sphere_aabb_center, sphere_ritter, sphere_welzl};
+pub use obb::{obb_dito, obb_pca, try_obb_dito, try_obb_pca};
+pub use sphere::{
+    min_sphere_exact, sphere_aabb_center, sphere_ritter, sphere_welzl, try_min_sphere_exact,
+    try_sphere_aabb_center, try_sphere_ritter, try_sphere_welzl,
+};
 
-/// Why a bounding-volume builder refused its input.
-///
-/// # Examples
-///
-/// ```
-/// use isect::bv::{aabb, BvError};
-/// assert_eq!(aabb::<f64>(&[]), Err(BvError::Empty));
-/// assert_eq!(
-///     aabb(&[[0.0, 0.0, 0.0], [1.0, f64::NAN, 0.0]]),
-///     Err(BvError::NonFinite { index: 1, axis: 1 })
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BvError {
-    /// No points were given.
-    Empty,
-    /// Point `index` has a NaN or infinite coordinate on `axis` (0 = x).
-    NonFinite {
-        /// The position of the point in the input.
-        index: usize,
-        /// The axis, 0 = x.
-        axis: usize,
-    },
-}
-
-impl core::fmt::Display for BvError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            BvError::Empty => write!(f, "no points to bound"),
-            BvError::NonFinite { index, axis } => write!(
-                f,
-                "point {index} has a non-finite {} coordinate",
-                ["x", "y", "z"].get(*axis).unwrap_or(&"?")
-            ),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for BvError {}
-
-/// Refuses an empty slice or a non-finite coordinate.
-pub(crate) fn check<T: Scalar>(points: &[[T; 3]]) -> Result<(), BvError> {
+/// `Err(Empty)` for no points, `Err(NonFinite)` naming the first NaN or infinite
+/// coordinate (`what: "point"`, `index` the point) of the point list, argument `argument`.
+pub(crate) fn check_points<T: Scalar>(
+    argument: usize,
+    points: &[[T; 3]],
+) -> Result<(), InputError> {
     if points.is_empty() {
-        return Err(BvError::Empty);
+        return Err(InputError::Empty { argument });
     }
-    for (index, p) in points.iter().enumerate() {
-        if let Some(axis) = p.iter().position(|x| !x.is_finite()) {
-            return Err(BvError::NonFinite { index, axis });
-        }
+    for (i, p) in points.iter().enumerate() {
+        check_point(argument, "point", Some(i), p)?;
     }
     Ok(())
 }
 
 /// The tightest axis-aligned box containing every point: exact for every scalar type
-/// (only comparisons; the corners are input coordinates).
-///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// (only comparisons; the corners are input coordinates). `None` for no points or a NaN
+/// or infinite coordinate ([`try_aabb`] says which).
 ///
 /// # Examples
 ///
@@ -124,19 +89,43 @@ pub(crate) fn check<T: Scalar>(points: &[[T; 3]]) -> Result<(), BvError> {
 /// let b = isect::bv::aabb(&[[1.0_f32, -2.0, 0.0], [0.5, 3.0, 0.0]]).unwrap();
 /// assert_eq!((b.min, b.max), ([0.5, -2.0, 0.0], [1.0, 3.0, 0.0]));
 /// ```
-pub fn aabb<T: Scalar>(points: &[[T; 3]]) -> Result<Aabb<T>, BvError> {
-    check(points)?;
-    Aabb::from_points(points).ok_or(BvError::Empty)
+pub fn aabb<T: Scalar>(points: &[[T; 3]]) -> Option<Aabb<T>> {
+    try_aabb(points).ok()
+}
+
+/// [`aabb`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_aabb;
+/// use isect::{InputError, NonFiniteValue};
+/// assert_eq!(try_aabb::<f64>(&[]), Err(InputError::Empty { argument: 0 }));
+/// assert_eq!(
+///     try_aabb(&[[0.0, 0.0, 0.0], [1.0, f64::NAN, 0.0]]),
+///     Err(InputError::NonFinite {
+///         argument: 0,
+///         what: "point",
+///         index: Some(1),
+///         axis: Some(1),
+///         value: NonFiniteValue::NaN,
+///     })
+/// );
+/// ```
+pub fn try_aabb<T: Scalar>(points: &[[T; 3]]) -> Result<Aabb<T>, InputError> {
+    check_points(0, points)?;
+    Aabb::from_points(points).ok_or(InputError::Empty { argument: 0 })
 }
 
 /// The tightest k-DOP with `N = k/2` slabs (k = 6, 14, 18, 26; the directions are
 /// [`Kdop::DIRECTIONS`]) containing every point: [`Kdop::from_points`], whose slab ends are
-/// exact for rationals and rounded outward for floats, with input validation.
-///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// exact for rationals and rounded outward for floats. `None` for no points or a NaN or
+/// infinite coordinate ([`try_kdop`] says which).
 ///
 /// # Examples
 ///
@@ -146,9 +135,27 @@ pub fn aabb<T: Scalar>(points: &[[T; 3]]) -> Result<Aabb<T>, BvError> {
 /// assert_eq!(k.max[3], 3.0); // x + y + z
 /// assert!(k.contains_point(&[0.5, 0.5, 0.5]));
 /// ```
-pub fn kdop<T: Scalar, const N: usize>(points: &[[T; 3]]) -> Result<Kdop<T, N>, BvError> {
-    check(points)?;
-    Kdop::from_points(points).ok_or(BvError::Empty)
+pub fn kdop<T: Scalar, const N: usize>(points: &[[T; 3]]) -> Option<Kdop<T, N>> {
+    try_kdop(points).ok()
+}
+
+/// [`kdop`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_kdop;
+/// use isect::InputError;
+/// assert_eq!(try_kdop::<f64, 3>(&[]).unwrap_err(), InputError::Empty { argument: 0 });
+/// ```
+pub fn try_kdop<T: Scalar, const N: usize>(points: &[[T; 3]]) -> Result<Kdop<T, N>, InputError> {
+    check_points(0, points)?;
+    Kdop::from_points(points).ok_or(InputError::Empty { argument: 0 })
 }
 
 /// The smallest value `r ≥ 0` of `T` with `r² ≥ q` that this function can certify:
@@ -186,71 +193,38 @@ pub fn sqrt_up<T: Scalar>(q: &BigRational) -> T {
         }
         BigRational::new(s, d << k)
     };
-    let v = T::from_rational(&root);
-    if !is_float::<T>() {
+    let mut v = T::from_rational(&root);
+    if T::FLOAT.is_none() {
         return v;
     }
     // Floats: from_rational is within one ulp; step up until v ≥ root exactly.
-    let mut v = v;
     loop {
         match v.to_rational() {
             None => return v, // +∞
             Some(x) if x >= root => return v,
-            Some(_) => v = step_up(v),
+            Some(_) => v = Scalar::next_up(&v),
         }
     }
 }
 
-pub(crate) use crate::scalar::is_float;
-
-/// The next value of a float type towards `+∞` (identity for other types).
-pub(crate) fn step_up<T: Scalar>(v: T) -> T {
-    let any = &v as &dyn core::any::Any;
-    if let Some(x) = any.downcast_ref::<f64>() {
-        let y = x.next_up();
-        if let Some(t) = (&y as &dyn core::any::Any).downcast_ref::<T>() {
-            return t.clone();
-        }
-    }
-    if let Some(x) = any.downcast_ref::<f32>() {
-        let y = x.next_up();
-        if let Some(t) = (&y as &dyn core::any::Any).downcast_ref::<T>() {
-            return t.clone();
-        }
-    }
-    v
-}
-
-/// An `f64` as a `T`: exact for `f64` and rationals, rounded to nearest for `f32`.
-/// Non-finite values map through `f64 → T` directly for floats.
-pub(crate) fn from_f64<T: Scalar>(x: f64) -> T {
-    match BigRational::from_float(x) {
-        Some(q) => T::from_rational(&q),
-        None => {
-            let any = &x as &dyn core::any::Any;
-            if let Some(t) = any.downcast_ref::<T>() {
-                return t.clone();
-            }
-            let y = x as f32;
-            if let Some(t) = (&y as &dyn core::any::Any).downcast_ref::<T>() {
-                return t.clone();
-            }
-            T::zero()
-        }
-    }
+/// An `f64` as a `T` ([`Scalar::from_f64_rounded`]): exact for `f64` and rationals,
+/// rounded to nearest for `f32`; a zero is `+0` (the value, not its sign); a non-finite
+/// value is itself for floats and `0` for rationals.
+#[inline]
+pub(crate) fn scalar_of<T: Scalar>(x: f64) -> T {
+    // `x + 0.0` is `x` except that `−0` becomes `+0`.
+    T::from_f64_rounded(x + 0.0).map_or_else(T::zero, |(v, _)| v)
 }
 
 /// A value strictly larger than `x ≥ 0` (for growing a radius or half extent that failed
 /// its exact check): `x·(1 + rel) + floor` rounded up in `T`, at least one step up.
 pub(crate) fn grow<T: Scalar>(x: &T, rel: f64, floor: f64) -> T {
     let v = x.to_f64().abs() * (1.0 + rel) + floor;
-    let mut y = from_f64::<T>(v);
-    if is_float::<T>() {
-        y = step_up(y);
-    }
+    // One step up for floats (the identity for exact types).
+    let mut y = Scalar::next_up(&scalar_of::<T>(v));
     if y.partial_cmp(x).is_none_or(|o| o.is_le()) {
         // f32 rounding or a rational below x: fall back to x + floor (+ one step).
-        y = step_up(x.clone() + from_f64::<T>(floor.max(f64::MIN_POSITIVE)));
+        y = Scalar::next_up(&(x.clone() + scalar_of::<T>(floor.max(f64::MIN_POSITIVE))));
     }
     y
 }

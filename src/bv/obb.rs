@@ -7,25 +7,12 @@ use num_traits::Float;
 
 use num_rational::BigRational;
 
-use super::hull::{convex_hull, Hull};
-use super::{check, from_f64, grow, is_float, BvError, Frame};
-use crate::{Obb, Scalar};
+use super::hull::{hull_of, Hull};
+use super::{check_points, grow, scalar_of, Frame, Measure};
+use crate::vec3::{cross, det3, dot, sub};
+use crate::{Aabb, FloatFormat, InputError, Obb, Scalar};
 
 type V3 = [f64; 3];
-
-fn sub(a: &V3, b: &V3) -> V3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn cross(a: &V3, b: &V3) -> V3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-fn dot(a: &V3, b: &V3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
 fn normalize(a: &V3) -> Option<V3> {
     let m = a.iter().fold(0.0f64, |m, x| m.max(x.abs()));
     if m == 0.0 || !m.is_finite() {
@@ -117,7 +104,7 @@ fn eigenvectors(mut a: [V3; 3]) -> [V3; 3] {
 
 /// `det` and inverse (rows) of the matrix whose columns are `a[0], a[1], a[2]`.
 fn inverse_cols(a: &[V3; 3]) -> Option<[V3; 3]> {
-    let d = dot(&a[0], &cross(&a[1], &a[2]));
+    let d = det3(&a[0], &a[1], &a[2]);
     if d == 0.0 || !d.is_finite() {
         return None;
     }
@@ -137,26 +124,26 @@ fn inverse_cols(a: &[V3; 3]) -> Option<[V3; 3]> {
 /// every point checked with the exact [`Obb::contains_point`], the half extents grown
 /// until all pass.
 pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
-    let ax: [[T; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|k| from_f64(axes[i][k])));
-    if !is_float::<T>() {
+    let ax: [[T; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|k| scalar_of(axes[i][k])));
+    if T::FLOAT.is_none() {
         if let Some(b) = fit_box_exact(points, &ax) {
             return b;
         }
         return fit_box_exact(
             points,
-            &core::array::from_fn(|i| core::array::from_fn(|k| from_f64(IDENTITY[i][k]))),
+            &core::array::from_fn(|i| core::array::from_fn(|k| scalar_of(IDENTITY[i][k]))),
         )
         .expect("identity axes are independent");
     }
     let axf: [V3; 3] = core::array::from_fn(|i| core::array::from_fn(|k| ax[i][k].to_f64()));
     // Badly conditioned frames (never from exact arithmetic, possible from rounding on
     // extreme inputs) are replaced by the coordinate axes.
-    let conditioned = dot(&axf[0], &cross(&axf[1], &axf[2])).abs() > 0.5;
+    let conditioned = det3(&axf[0], &axf[1], &axf[2]).abs() > 0.5;
     let (axf, ax) = match inverse_cols(&axf) {
         Some(_) if conditioned => (axf, ax),
         _ => (
             IDENTITY,
-            core::array::from_fn(|i| core::array::from_fn(|k| from_f64(IDENTITY[i][k]))),
+            core::array::from_fn(|i| core::array::from_fn(|k| scalar_of(IDENTITY[i][k]))),
         ),
     };
     let inv = inverse_cols(&axf).unwrap_or(IDENTITY);
@@ -189,11 +176,11 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
             cw[k].clamp(mn, mx)
         };
     }
-    let center: [T; 3] = core::array::from_fn(|k| from_f64(cw[k]));
+    let center: [T; 3] = core::array::from_fn(|k| scalar_of(cw[k]));
     // Sets spanning nearly the whole range of T: lengthen the axes by a power of two
     // (exact) so that the half extents, in units of the axes, stay far from overflow.
     let unit = frame.unit();
-    let top = if crate::scalar::is_f32::<T>() {
+    let top = if T::FLOAT == Some(FloatFormat::F32) {
         2f64.powi(116)
     } else {
         2f64.powi(1012)
@@ -206,7 +193,7 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
         let k = (hl.log2().floor() as i32 + unit.log2().round() as i32 - 4).min(kmax);
         let sigma = 2f64.powi(k);
         let ax: [[T; 3]; 3] =
-            core::array::from_fn(|i| core::array::from_fn(|k| from_f64(axf[i][k] * sigma)));
+            core::array::from_fn(|i| core::array::from_fn(|k| scalar_of(axf[i][k] * sigma)));
         (ax, unit / sigma)
     } else {
         (ax, unit)
@@ -222,7 +209,7 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
     let floor0 = hmax * 2f64.powi(-50) + cmax * 2f64.powi(-50) + f64::from_bits(1);
     let half: [T; 3] = core::array::from_fn(|i| {
         let h = 0.5 * (hi[i] - lo[i]) * scale;
-        super::step_up(from_f64::<T>(
+        Scalar::next_up(&scalar_of::<T>(
             h * (1.0 + 2f64.powi(-46)) + floor0 * 2f64.powi(-4),
         ))
     });
@@ -236,11 +223,7 @@ pub(crate) fn fit_box<T: Scalar>(points: &[[T; 3]], axes: &[V3; 3]) -> Obb<T> {
 fn fit_box_exact<T: Scalar>(points: &[[T; 3]], ax: &[[T; 3]; 3]) -> Option<Obb<T>> {
     let q = |x: &T| x.to_rational().unwrap_or_default();
     let a: [[BigRational; 3]; 3] = core::array::from_fn(|i| core::array::from_fn(|k| q(&ax[i][k])));
-    let det = |c: &[[BigRational; 3]; 3]| {
-        c[0][0].clone() * (&c[1][1] * &c[2][2] - &c[1][2] * &c[2][1])
-            - c[1][0].clone() * (&c[0][1] * &c[2][2] - &c[0][2] * &c[2][1])
-            + c[2][0].clone() * (&c[0][1] * &c[1][2] - &c[0][2] * &c[1][1])
-    };
+    let det = |c: &[[BigRational; 3]; 3]| det3(&c[0], &c[1], &c[2]);
     let d = det(&a);
     if d == BigRational::default() {
         return None;
@@ -316,7 +299,7 @@ fn pca_axes(local: &[V3], hull: &Hull) -> [V3; 3] {
 }
 
 /// Gottschalk's OBB: the axes are the principal axes of the convex hull's surface
-/// (covariance of the area-weighted triangles of [`convex_hull`], so interior and
+/// (covariance of the area-weighted triangles of [`convex_hull`](super::convex_hull), so interior and
 /// clustered points do not bias it), computed in `f64`; the box is the tightest one along
 /// those axes that contains every point.
 ///
@@ -329,10 +312,7 @@ fn pca_axes(local: &[V3], hull: &Hull) -> [V3; 3] {
 /// give a box with one half extent (near) zero, collinear points two, a single point the
 /// identity axes with zero extents.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_obb_pca`] says which).
 ///
 /// # Examples
 ///
@@ -347,8 +327,32 @@ fn pca_axes(local: &[V3], hull: &Hull) -> [V3; 3] {
 /// assert!(pts.iter().all(|p| b.contains_point(p)));
 /// assert!(b.axes[0][0].abs() > 0.7 && b.axes[0][1].abs() > 0.7);
 /// ```
-pub fn obb_pca<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, BvError> {
-    let hull = convex_hull(points)?;
+pub fn obb_pca<T: Scalar>(points: &[[T; 3]]) -> Option<Obb<T>> {
+    try_obb_pca(points).ok()
+}
+
+/// [`obb_pca`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_obb_pca;
+/// use isect::InputError;
+/// assert_eq!(try_obb_pca::<f64>(&[]), Err(InputError::Empty { argument: 0 }));
+/// ```
+pub fn try_obb_pca<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, InputError> {
+    check_points(0, points)?;
+    Ok(obb_pca_of(points))
+}
+
+/// [`obb_pca`] of a non-empty list of finite points.
+fn obb_pca_of<T: Scalar>(points: &[[T; 3]]) -> Obb<T> {
+    let hull = hull_of(points);
     let frame = Frame::new(points);
     let local: Vec<V3> = points.iter().map(|p| frame.to_local(p)).collect();
     let axes = pca_axes(&local, &hull);
@@ -362,7 +366,7 @@ pub fn obb_pca<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, BvError> {
         .iter()
         .fold(0.0f64, |m, h| m.max(h.to_f64().abs()));
     certify(&mut b, points, hmax * 2f64.powi(-50) + f64::from_bits(1));
-    Ok(b)
+    b
 }
 
 /// Grows `b`'s half extents until it contains every point exactly (no-op when it does):
@@ -412,9 +416,7 @@ impl ObbCert {
     /// `f64` images are not exact.
     #[allow(clippy::needless_range_loop)]
     pub(crate) fn new<T: Scalar>(b: &Obb<T>) -> Option<ObbCert> {
-        if !is_float::<T>() {
-            return None;
-        }
+        T::FLOAT?;
         let q = |x: &T| x.to_rational();
         let a: [[BigRational; 3]; 3] = {
             let mut out: [[BigRational; 3]; 3] = Default::default();
@@ -425,15 +427,12 @@ impl ObbCert {
             }
             out
         };
-        let xq = |x: &[BigRational; 3], y: &[BigRational; 3]| -> [BigRational; 3] {
-            [
-                &x[1] * &y[2] - &x[2] * &y[1],
-                &x[2] * &y[0] - &x[0] * &y[2],
-                &x[0] * &y[1] - &x[1] * &y[0],
-            ]
-        };
-        let nq = [xq(&a[1], &a[2]), xq(&a[2], &a[0]), xq(&a[0], &a[1])];
-        let d: BigRational = (0..3).map(|k| &a[0][k] * &nq[0][k]).sum();
+        let nq = [
+            cross(&a[1], &a[2]),
+            cross(&a[2], &a[0]),
+            cross(&a[0], &a[1]),
+        ];
+        let d: BigRational = dot(&a[0], &nq[0]);
         if d == BigRational::default() {
             return None;
         }
@@ -617,10 +616,7 @@ fn dito_axes(local: &[V3]) -> [V3; 3] {
 /// certified point by point with the exact [`Obb::contains_point`]. The box always
 /// contains every point.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_obb_dito`] says which).
 ///
 /// # Examples
 ///
@@ -632,8 +628,32 @@ fn dito_axes(local: &[V3]) -> [V3; 3] {
 /// let b = obb_dito(&pts).unwrap();
 /// assert!(pts.iter().all(|p| b.contains_point(p)));
 /// ```
-pub fn obb_dito<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, BvError> {
-    check(points)?;
+pub fn obb_dito<T: Scalar>(points: &[[T; 3]]) -> Option<Obb<T>> {
+    try_obb_dito(points).ok()
+}
+
+/// [`obb_dito`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_obb_dito;
+/// use isect::InputError;
+/// let err = try_obb_dito(&[[f64::NAN, 0.0, 0.0]]).unwrap_err();
+/// assert!(matches!(err, InputError::NonFinite { index: Some(0), axis: Some(0), .. }));
+/// ```
+pub fn try_obb_dito<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, InputError> {
+    check_points(0, points)?;
+    Ok(obb_dito_of(points))
+}
+
+/// [`obb_dito`] of a non-empty list of finite points.
+fn obb_dito_of<T: Scalar>(points: &[[T; 3]]) -> Obb<T> {
     let frame = Frame::new(points);
     let local: Vec<V3> = points.iter().map(|p| frame.to_local(p)).collect();
     let axes = dito_axes(&local);
@@ -641,14 +661,13 @@ pub fn obb_dito<T: Scalar>(points: &[[T; 3]]) -> Result<Obb<T>, BvError> {
     // The frame was chosen on the extremal points only; if the box of all points along
     // it ends up larger than the axis-aligned box, use that (as the paper does).
     if axes != IDENTITY {
-        let area = |b: &Obb<T>| crate::bv::Measure::surface_area(b);
-        if let Ok(ab) = super::aabb(points) {
-            if crate::bv::Measure::surface_area(&ab) < area(&b) {
-                return Ok(fit_box(points, &IDENTITY));
+        if let Some(ab) = Aabb::from_points(points) {
+            if ab.surface_area() < b.surface_area() {
+                return fit_box(points, &IDENTITY);
             }
         }
     }
-    Ok(b)
+    b
 }
 
 #[cfg(test)]

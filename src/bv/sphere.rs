@@ -5,15 +5,16 @@ use num_rational::BigRational;
 #[cfg(not(feature = "std"))]
 use num_traits::Float;
 
-use super::{check, from_f64, grow, is_float, sqrt_up, BvError, Frame};
-use crate::{Scalar, Sphere};
+use super::{check_points, grow, scalar_of, sqrt_up, Frame};
+use crate::vec3::{cross, dot, sub};
+use crate::{Aabb, InputError, Scalar, Sphere};
 
 /// The radius that makes a sphere about `center` contain every point, exactly:
 /// for rationals `sqrt_up(max |p − c|²)`; for floats an `f64` estimate rounded outward,
 /// then each point checked by [`Sphere::contains_point`] and the radius grown until it
 /// passes.
 pub(crate) fn radius_for<T: Scalar>(center: &[T; 3], points: &[[T; 3]]) -> T {
-    if !is_float::<T>() {
+    if T::FLOAT.is_none() {
         let c: [BigRational; 3] =
             core::array::from_fn(|k| center[k].to_rational().unwrap_or_default());
         let mut best = BigRational::default();
@@ -58,7 +59,7 @@ pub(crate) fn radius_for<T: Scalar>(center: &[T; 3], points: &[[T; 3]]) -> T {
     // The nearest value to the estimate, then certified: each point is checked exactly
     // and the radius stepped up (one unit in the last place at a time, then growing
     // geometrically) until it passes. Points already checked stay inside a larger ball.
-    let mut r: T = from_f64(r_est);
+    let mut r: T = scalar_of(r_est);
     let floor0 = m.min(f64::MAX) * 2f64.powi(-52) + f64::from_bits(1);
     let sphere_ok = |r: &T, p: &[T; 3]| Sphere::new(center.clone(), r.clone()).contains_point(p);
     let mut r2lo = r2_lower(&r);
@@ -66,7 +67,7 @@ pub(crate) fn radius_for<T: Scalar>(center: &[T; 3], points: &[[T; 3]]) -> T {
         let (mut steps, mut rel, mut floor) = (0, 2f64.powi(-50), floor0);
         while !(inside_f64(&c, p, r2lo) || sphere_ok(&r, p)) {
             if steps < 8 {
-                r = super::step_up(r);
+                r = Scalar::next_up(&r);
             } else {
                 r = grow(&r, rel, floor);
                 rel = (rel * 4.0).min(1.0);
@@ -118,10 +119,7 @@ fn inside_f64<T: Scalar>(c: &[f64; 3], p: &[T; 3], r2lo: f64) -> bool {
 /// with the exact [`Sphere::contains_point`] and the radius grown until all pass. So the
 /// result always contains every point.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_sphere_aabb_center`] says which).
 ///
 /// # Examples
 ///
@@ -132,13 +130,39 @@ fn inside_f64<T: Scalar>(c: &[f64; 3], p: &[T; 3], r2lo: f64) -> bool {
 /// assert_eq!(s.center, [1.0, 1.0, 0.0]);
 /// assert!(s.radius >= 2f64.sqrt() && pts.iter().all(|p| s.contains_point(p)));
 /// ```
-pub fn sphere_aabb_center<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, BvError> {
-    let b = super::aabb(points)?;
+pub fn sphere_aabb_center<T: Scalar>(points: &[[T; 3]]) -> Option<Sphere<T>> {
+    try_sphere_aabb_center(points).ok()
+}
+
+/// [`sphere_aabb_center`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_sphere_aabb_center;
+/// use isect::InputError;
+/// assert_eq!(try_sphere_aabb_center::<f32>(&[]), Err(InputError::Empty { argument: 0 }));
+/// ```
+pub fn try_sphere_aabb_center<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, InputError> {
+    check_points(0, points)?;
+    Ok(sphere_aabb_center_of(points))
+}
+
+/// [`sphere_aabb_center`] of a non-empty list of finite points.
+fn sphere_aabb_center_of<T: Scalar>(points: &[[T; 3]]) -> Sphere<T> {
+    let Some(b) = Aabb::from_points(points) else {
+        unreachable!("a non-empty list of finite points has a bounding box")
+    };
     let two = T::one() + T::one();
     let center: [T; 3] =
         core::array::from_fn(|k| b.min[k].clone() / two.clone() + b.max[k].clone() / two.clone());
     let radius = radius_for(&center, points);
-    Ok(Sphere::new(center, radius))
+    Sphere::new(center, radius)
 }
 
 /// Ritter's bounding sphere (Ritter, "An efficient bounding sphere", Graphics Gems, 1990;
@@ -151,10 +175,7 @@ pub fn sphere_aabb_center<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, BvE
 /// (exactly for rationals, which therefore get a dyadic centre); the radius is then the
 /// certified radius of [`sphere_aabb_center`]: the result always contains every point.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_sphere_ritter`] says which).
 ///
 /// # Examples
 ///
@@ -165,19 +186,42 @@ pub fn sphere_aabb_center<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, BvE
 /// assert!(pts.iter().all(|p| s.contains_point(p)));
 /// assert!(s.radius >= 2.0 && s.radius < 2.01);
 /// ```
-pub fn sphere_ritter<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, BvError> {
-    check(points)?;
+pub fn sphere_ritter<T: Scalar>(points: &[[T; 3]]) -> Option<Sphere<T>> {
+    try_sphere_ritter(points).ok()
+}
+
+/// [`sphere_ritter`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_sphere_ritter;
+/// use isect::InputError;
+/// let err = try_sphere_ritter(&[[0.0, 0.0, f64::NAN]]).unwrap_err();
+/// assert!(matches!(err, InputError::NonFinite { index: Some(0), axis: Some(2), .. }));
+/// ```
+pub fn try_sphere_ritter<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, InputError> {
+    check_points(0, points)?;
+    Ok(sphere_ritter_of(points))
+}
+
+/// [`sphere_ritter`] of a non-empty list of finite points.
+fn sphere_ritter_of<T: Scalar>(points: &[[T; 3]]) -> Sphere<T> {
     let frame = Frame::new(points);
     let local: Vec<[f64; 3]> = points.iter().map(|p| frame.to_local(p)).collect();
     let (c, _) = ritter_f64(&local);
     let w = frame.to_world(&c);
-    let center: [T; 3] = if w.iter().all(|x| x.is_finite()) {
-        core::array::from_fn(|k| from_f64(w[k]))
-    } else {
-        return sphere_aabb_center(points);
-    };
+    if !w.iter().all(|x| x.is_finite()) {
+        return sphere_aabb_center_of(points);
+    }
+    let center: [T; 3] = core::array::from_fn(|k| scalar_of(w[k]));
     let radius = radius_for(&center, points);
-    Ok(Sphere::new(center, radius))
+    Sphere::new(center, radius)
 }
 
 /// Ritter's method on `f64` points: `(centre, radius)` (rounded, not certified).
@@ -236,19 +280,6 @@ struct Welzl<'a, W> {
     flat: W,
 }
 
-fn sub<W: Scalar>(a: &[W; 3], b: &[W; 3]) -> [W; 3] {
-    core::array::from_fn(|k| a[k].clone() - &b[k])
-}
-fn dot<W: Scalar>(a: &[W; 3], b: &[W; 3]) -> W {
-    a[0].clone() * &b[0] + a[1].clone() * &b[1] + a[2].clone() * &b[2]
-}
-fn cross<W: Scalar>(a: &[W; 3], b: &[W; 3]) -> [W; 3] {
-    [
-        a[1].clone() * &b[2] - a[2].clone() * &b[1],
-        a[2].clone() * &b[0] - a[0].clone() * &b[2],
-        a[0].clone() * &b[1] - a[1].clone() * &b[0],
-    ]
-}
 fn add_scaled<W: Scalar>(a: &[W; 3], s: &W, v: &[W; 3]) -> [W; 3] {
     core::array::from_fn(|k| a[k].clone() + s.clone() * &v[k])
 }
@@ -418,10 +449,7 @@ fn welzl_core<W: Scalar>(p: &[[W; 3]], slack: W, flat: W) -> Ball<W> {
 /// at most four of the points, so it is rational. Slow for floats (every operation is on
 /// big rationals): a reference for tests and for measuring [`sphere_welzl`]'s rounding.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_min_sphere_exact`] says which).
 ///
 /// # Examples
 ///
@@ -433,10 +461,33 @@ fn welzl_core<W: Scalar>(p: &[[W; 3]], slack: W, flat: W) -> Ball<W> {
 /// assert_eq!(c, [half.clone(), half.clone(), BigRational::from_integer(0.into())]);
 /// assert_eq!(r2, half);
 /// ```
-pub fn min_sphere_exact<T: Scalar>(
+pub fn min_sphere_exact<T: Scalar>(points: &[[T; 3]]) -> Option<([BigRational; 3], BigRational)> {
+    try_min_sphere_exact(points).ok()
+}
+
+/// [`min_sphere_exact`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_min_sphere_exact;
+/// use isect::InputError;
+/// assert_eq!(try_min_sphere_exact::<f64>(&[]), Err(InputError::Empty { argument: 0 }));
+/// ```
+pub fn try_min_sphere_exact<T: Scalar>(
     points: &[[T; 3]],
-) -> Result<([BigRational; 3], BigRational), BvError> {
-    check(points)?;
+) -> Result<([BigRational; 3], BigRational), InputError> {
+    check_points(0, points)?;
+    Ok(min_sphere_exact_of(points))
+}
+
+/// [`min_sphere_exact`] of a non-empty list of finite points.
+fn min_sphere_exact_of<T: Scalar>(points: &[[T; 3]]) -> ([BigRational; 3], BigRational) {
     let q: Vec<[BigRational; 3]> = points
         .iter()
         .map(|p| core::array::from_fn(|k| p[k].to_rational().unwrap_or_default()))
@@ -452,7 +503,7 @@ pub fn min_sphere_exact<T: Scalar>(
             r2 = d2;
         }
     }
-    Ok((b.c, r2))
+    (b.c, r2)
 }
 
 /// Welzl's minimal enclosing sphere (Welzl, "Smallest enclosing disks (balls and
@@ -474,10 +525,7 @@ pub fn min_sphere_exact<T: Scalar>(
 ///   rounding is not analysed; containment, which is proven, does not depend on it.)
 ///   A radius beyond the type's range is `+∞`.
 ///
-/// # Errors
-///
-/// [`BvError::Empty`] for no points, [`BvError::NonFinite`] for a NaN or infinite
-/// coordinate.
+/// `None` for no points or a NaN or infinite coordinate ([`try_sphere_welzl`] says which).
 ///
 /// # Examples
 ///
@@ -494,23 +542,47 @@ pub fn min_sphere_exact<T: Scalar>(
 /// assert!(&s.radius * &s.radius >= q(3));
 /// assert!(cube.iter().all(|p| s.contains_point(p)));
 /// ```
-pub fn sphere_welzl<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, BvError> {
-    check(points)?;
-    if !is_float::<T>() {
+pub fn sphere_welzl<T: Scalar>(points: &[[T; 3]]) -> Option<Sphere<T>> {
+    try_sphere_welzl(points).ok()
+}
+
+/// [`sphere_welzl`], saying why it refuses its input.
+///
+/// # Errors
+///
+/// [`InputError::Empty`] for no points, [`InputError::NonFinite`] for a NaN or infinite
+/// coordinate (`what: "point"`, `index` the point, `axis` the coordinate).
+///
+/// # Examples
+///
+/// ```
+/// use isect::bv::try_sphere_welzl;
+/// use isect::InputError;
+/// let err = try_sphere_welzl(&[[0.0_f32; 3], [1.0, f32::INFINITY, 0.0]]).unwrap_err();
+/// assert!(matches!(err, InputError::NonFinite { index: Some(1), axis: Some(1), .. }));
+/// ```
+pub fn try_sphere_welzl<T: Scalar>(points: &[[T; 3]]) -> Result<Sphere<T>, InputError> {
+    check_points(0, points)?;
+    Ok(sphere_welzl_of(points))
+}
+
+/// [`sphere_welzl`] of a non-empty list of finite points.
+fn sphere_welzl_of<T: Scalar>(points: &[[T; 3]]) -> Sphere<T> {
+    if T::FLOAT.is_none() {
         let b = welzl_core(points, T::zero(), T::zero());
         let radius = radius_for(&b.c, points);
-        return Ok(Sphere::new(b.c, radius));
+        return Sphere::new(b.c, radius);
     }
     let frame = Frame::new(points);
     let local: Vec<[f64; 3]> = points.iter().map(|p| frame.to_local(p)).collect();
     let b = welzl_core(&local, 2f64.powi(-40), 2f64.powi(-40));
     let w = frame.to_world(&b.c);
     if !w.iter().all(|x| x.is_finite()) {
-        return sphere_aabb_center(points);
+        return sphere_aabb_center_of(points);
     }
-    let center: [T; 3] = core::array::from_fn(|k| from_f64(w[k]));
+    let center: [T; 3] = core::array::from_fn(|k| scalar_of(w[k]));
     let radius = radius_for(&center, points);
-    Ok(Sphere::new(center, radius))
+    Sphere::new(center, radius)
 }
 
 #[cfg(test)]

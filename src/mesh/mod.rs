@@ -11,125 +11,22 @@
 //! exact triangle test would find. Rational meshes are searched triangle by triangle.
 
 mod bvh;
+#[cfg(test)]
+mod bvh_tests;
+mod slab;
+mod wide;
 
 use alloc::vec::Vec;
-use core::any::Any;
 use core::cmp::Ordering;
 
 use num_rational::BigRational;
 
-use crate::ray::triangle::{cast_hit, det3, is_float, ray_triangle, PreparedRay, RayHit};
-use crate::{Ray, Scalar, Sign, Triangle};
+use crate::error::check_point;
+use crate::ray::{ray_triangle, PreparedRay, RayHit};
+use crate::scalar::as_f64_array;
+use crate::vec3::{det3, sub};
+use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
 use bvh::Bvh;
-
-/// Why [`TriMesh::new`] refused a mesh. Each variant names the triangles, vertices or
-/// edge involved.
-///
-/// # Examples
-///
-/// ```
-/// use isect::{MeshError, TriMesh};
-/// let err = TriMesh::new(vec![[0.0, 0.0, 0.0]], vec![[0, 1, 2]]).unwrap_err();
-/// assert_eq!(err, MeshError::IndexOutOfRange { triangle: 0, corner: 1, index: 1, vertex_count: 1 });
-/// assert!(err.to_string().contains("triangle 0"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MeshError {
-    /// A triangle refers to a vertex that does not exist.
-    IndexOutOfRange {
-        /// The triangle's index.
-        triangle: usize,
-        /// Which of its three corners (0, 1, 2).
-        corner: usize,
-        /// The bad vertex index.
-        index: u32,
-        /// How many vertices the mesh has.
-        vertex_count: usize,
-    },
-    /// A vertex coordinate is NaN or infinite.
-    NonFiniteVertex {
-        /// The vertex's index.
-        vertex: usize,
-        /// The coordinate axis, 0 = x.
-        axis: usize,
-    },
-    /// A triangle's three vertices are collinear (or repeated): it has no area and no
-    /// orientation.
-    DegenerateTriangle {
-        /// The triangle's index.
-        triangle: usize,
-    },
-    /// More than two triangles share an edge.
-    NonManifoldEdge {
-        /// The edge's end points (vertex indices, smaller first).
-        edge: [u32; 2],
-        /// How many triangles use it.
-        count: usize,
-    },
-    /// Two triangles use an edge in the same direction: their orientations disagree
-    /// (one of them is flipped).
-    InconsistentOrientation {
-        /// The directed edge both use.
-        edge: [u32; 2],
-        /// The two triangles.
-        triangles: [usize; 2],
-    },
-    /// [`TriMesh::try_contains`] needs a closed mesh: this edge has only one triangle.
-    NotClosed {
-        /// A boundary edge (directed as its triangle uses it).
-        edge: [u32; 2],
-    },
-    /// A query point or ray has a NaN or infinite coordinate.
-    NonFiniteQuery,
-}
-
-impl core::fmt::Display for MeshError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        const AXES: [&str; 3] = ["x", "y", "z"];
-        match self {
-            MeshError::IndexOutOfRange {
-                triangle,
-                corner,
-                index,
-                vertex_count,
-            } => write!(
-                f,
-                "triangle {triangle}, corner {corner}: vertex index {index} is out of range \
-                 (the mesh has {vertex_count} vertices)"
-            ),
-            MeshError::NonFiniteVertex { vertex, axis } => write!(
-                f,
-                "vertex {vertex} has a non-finite {} coordinate",
-                AXES.get(*axis).unwrap_or(&"?")
-            ),
-            MeshError::DegenerateTriangle { triangle } => write!(
-                f,
-                "triangle {triangle} is degenerate (its vertices are collinear or repeated)"
-            ),
-            MeshError::NonManifoldEdge { edge, count } => write!(
-                f,
-                "edge {}–{} is shared by {count} triangles (non-manifold)",
-                edge[0], edge[1]
-            ),
-            MeshError::InconsistentOrientation { edge, triangles } => write!(
-                f,
-                "triangles {} and {} both use edge {}→{} in the same direction \
-                 (inconsistent orientation)",
-                triangles[0], triangles[1], edge[0], edge[1]
-            ),
-            MeshError::NotClosed { edge } => write!(
-                f,
-                "the mesh is not closed: edge {}→{} belongs to one triangle only",
-                edge[0], edge[1]
-            ),
-            MeshError::NonFiniteQuery => write!(f, "the query has a non-finite coordinate"),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl core::error::Error for MeshError {}
 
 /// One crossing of a ray with a mesh: the triangle and the hit on it.
 ///
@@ -201,30 +98,38 @@ pub struct TriMesh<T> {
 impl<T: Scalar> TriMesh<T> {
     /// Validates and builds a mesh from vertices and index triples.
     ///
-    /// Refused, with a [`MeshError`] naming the problem: an index out of range, a
-    /// non-finite coordinate, a degenerate (collinear) triangle, an edge shared by more
-    /// than two triangles, or two triangles using an edge in the same direction. Open
-    /// meshes (edges with one triangle) are accepted; see [`TriMesh::is_closed`].
+    /// Refused, with an [`InputError`] naming the problem: a non-finite coordinate
+    /// ([`InputError::NonFinite`], `argument` 0, `what: "vertex"`, `index` the vertex), an
+    /// index out of range ([`InputError::IndexOutOfRange`]), a degenerate (collinear)
+    /// triangle ([`InputError::DegenerateTriangle`]), an edge shared by more than two
+    /// triangles ([`InputError::NonManifoldEdge`]), or two triangles using an edge in the
+    /// same direction ([`InputError::InconsistentOrientation`]), checked in that order.
+    /// Open meshes (edges with one triangle) are accepted; see [`TriMesh::is_closed`].
+    ///
+    /// # Errors
+    ///
+    /// The [`InputError`] naming the first problem found, as above.
     ///
     /// # Examples
     ///
     /// ```
-    /// use isect::{MeshError, TriMesh};
+    /// use isect::{InputError, TriMesh};
     /// // The second triangle is flipped relative to the first.
     /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 1.0, 0.0]];
     /// let err = TriMesh::new(v, vec![[0, 1, 2], [1, 2, 3]]).unwrap_err();
-    /// assert_eq!(err, MeshError::InconsistentOrientation { edge: [1, 2], triangles: [0, 1] });
+    /// assert_eq!(err, InputError::InconsistentOrientation { edge: [1, 2], triangles: [0, 1] });
+    /// let err = TriMesh::new(vec![[0.0, 0.0, 0.0]], vec![[0, 1, 2]]).unwrap_err();
+    /// assert_eq!(err, InputError::IndexOutOfRange { triangle: 0, corner: 1, index: 1, vertex_count: 1 });
+    /// assert!(err.to_string().contains("triangle 0"));
     /// ```
-    pub fn new(vertices: Vec<[T; 3]>, triangles: Vec<[u32; 3]>) -> Result<TriMesh<T>, MeshError> {
+    pub fn new(vertices: Vec<[T; 3]>, triangles: Vec<[u32; 3]>) -> Result<TriMesh<T>, InputError> {
         for (i, v) in vertices.iter().enumerate() {
-            if let Some(axis) = v.iter().position(|x| !x.is_finite()) {
-                return Err(MeshError::NonFiniteVertex { vertex: i, axis });
-            }
+            check_point(0, "vertex", Some(i), v)?;
         }
         for (i, t) in triangles.iter().enumerate() {
             for (corner, &index) in t.iter().enumerate() {
                 if index as usize >= vertices.len() {
-                    return Err(MeshError::IndexOutOfRange {
+                    return Err(InputError::IndexOutOfRange {
                         triangle: i,
                         corner,
                         index,
@@ -234,24 +139,24 @@ impl<T: Scalar> TriMesh<T> {
             }
             let [a, b, c] = t.map(|k| &vertices[k as usize]);
             if crate::predicates::collinear3(a, b, c) {
-                return Err(MeshError::DegenerateTriangle { triangle: i });
+                return Err(InputError::DegenerateTriangle { triangle: i });
             }
         }
         let boundary = check_edges(&triangles)?;
-        let bvh = if is_float::<T>() {
-            let boxes: Vec<([f64; 3], [f64; 3])> = triangles
+        // Float meshes get a BVH over the exact f64 view of their triangles' boxes.
+        let bvh = T::FLOAT.and_then(|_| {
+            let boxes: Option<Vec<([f64; 3], [f64; 3])>> = triangles
                 .iter()
                 .map(|t| {
-                    let p = t.map(|k| vertices[k as usize].clone().map(|x| x.to_f64()));
-                    let lo = core::array::from_fn(|k| p[0][k].min(p[1][k]).min(p[2][k]));
-                    let hi = core::array::from_fn(|k| p[0][k].max(p[1][k]).max(p[2][k]));
-                    (lo, hi)
+                    let [p0, p1, p2] = t.map(|k| as_f64_array(&vertices[k as usize]));
+                    let (p0, p1, p2) = (p0?, p1?, p2?);
+                    let lo = core::array::from_fn(|k| p0[k].min(p1[k]).min(p2[k]));
+                    let hi = core::array::from_fn(|k| p0[k].max(p1[k]).max(p2[k]));
+                    Some((lo, hi))
                 })
                 .collect();
-            Some(Bvh::build(&boxes))
-        } else {
-            None
-        };
+            Some(Bvh::build(&boxes?))
+        });
         Ok(TriMesh {
             vertices,
             triangles,
@@ -354,6 +259,29 @@ impl<T: Scalar> TriMesh<T> {
         out
     }
 
+    /// [`TriMesh::hits`], refusing a ray it cannot answer for.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::NonFinite`] for a NaN or infinite coordinate of the ray (argument 0,
+    /// `"origin"` or `"direction"`) and [`InputError::ZeroDirection`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{InputError, Ray, TriMesh};
+    /// let m = TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert_eq!(m.try_hits(&Ray::new([0.2, 0.2, 1.0], [0.0, 0.0, -1.0])).unwrap().len(), 1);
+    /// assert_eq!(
+    ///     m.try_hits(&Ray::new([0.2, 0.2, 1.0], [0.0; 3])),
+    ///     Err(InputError::ZeroDirection { argument: 0 })
+    /// );
+    /// ```
+    pub fn try_hits(&self, ray: &Ray<T>) -> Result<Vec<MeshHit<T>>, InputError> {
+        ray.validate(0)?;
+        Ok(self.hits(ray))
+    }
+
     /// The crossing with the smallest `t` (exactly, as in [`TriMesh::hits`]), or `None`.
     ///
     /// # Examples
@@ -385,6 +313,26 @@ impl<T: Scalar> TriMesh<T> {
         best
     }
 
+    /// [`TriMesh::first_hit`], refusing a ray it cannot answer for.
+    ///
+    /// # Errors
+    ///
+    /// As [`TriMesh::try_hits`]: [`InputError::NonFinite`] and
+    /// [`InputError::ZeroDirection`] for the ray (argument 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Ray, TriMesh};
+    /// let m = TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// assert_eq!(m.try_first_hit(&Ray::new([0.2, 0.2, 1.0], [0.0, 0.0, 1.0])), Ok(None));
+    /// assert!(m.try_first_hit(&Ray::new([f64::NAN, 0.2, 1.0], [0.0, 0.0, 1.0])).is_err());
+    /// ```
+    pub fn try_first_hit(&self, ray: &Ray<T>) -> Result<Option<MeshHit<T>>, InputError> {
+        ray.validate(0)?;
+        Ok(self.first_hit(ray))
+    }
+
     /// `true` when `point` is inside the solid bounded by the mesh or on its surface.
     ///
     /// Decided exactly: a point on the surface (on a triangle, an edge or a vertex,
@@ -412,21 +360,25 @@ impl<T: Scalar> TriMesh<T> {
 
     /// Like [`TriMesh::contains`], but an open mesh or a non-finite point is an error.
     ///
+    /// # Errors
+    ///
+    /// [`InputError::NotClosed`] naming a boundary edge if the mesh is open, then
+    /// [`InputError::NonFinite`] (`argument` 0, `what: "point"`) for a NaN or infinite
+    /// coordinate of `point`.
+    ///
     /// # Examples
     ///
     /// ```
-    /// use isect::{MeshError, TriMesh};
+    /// use isect::{InputError, TriMesh};
     /// let open = TriMesh::new(vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], vec![[0, 1, 2]]).unwrap();
-    /// assert_eq!(open.try_contains([0.0; 3]), Err(MeshError::NotClosed { edge: [0, 1] }));
+    /// assert_eq!(open.try_contains([0.0; 3]), Err(InputError::NotClosed { edge: [0, 1] }));
     /// ```
-    pub fn try_contains(&self, point: [T; 3]) -> Result<bool, MeshError> {
+    pub fn try_contains(&self, point: [T; 3]) -> Result<bool, InputError> {
         if let Some(edge) = self.boundary {
-            return Err(MeshError::NotClosed { edge });
+            return Err(InputError::NotClosed { edge });
         }
-        match self.locate(point) {
-            None => Err(MeshError::NonFiniteQuery),
-            Some(l) => Ok(l != Location::Outside),
-        }
+        point.validate(0)?;
+        Ok(self.contains(point))
     }
 
     /// Where `point` is relative to the solid: exactly on the surface, inside or outside
@@ -443,23 +395,43 @@ impl<T: Scalar> TriMesh<T> {
     /// assert_eq!(mesh.locate([f64::NAN, 0.0, 0.0]), None);
     /// ```
     pub fn locate(&self, point: [T; 3]) -> Option<Location> {
-        if !point.iter().all(Scalar::is_finite) {
-            return None;
-        }
+        self.try_locate(point).ok()
+    }
+
+    /// [`TriMesh::locate`], saying why it has no answer.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::NonFinite`] (`argument` 0, `what: "point"`) for a NaN or infinite
+    /// coordinate of `point`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{mesh::Location, TriMesh};
+    /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// assert_eq!(mesh.try_locate([2.0, 0.0, 0.0]), Ok(Location::Outside));
+    /// assert!(mesh.try_locate([0.0, f64::INFINITY, 0.0]).is_err());
+    /// ```
+    pub fn try_locate(&self, point: [T; 3]) -> Result<Location, InputError> {
+        point.validate(0)?;
+        Ok(self.location(point))
+    }
+
+    /// Where the finite `point` is: on the surface, else by the parity of the crossings.
+    fn location(&self, point: [T; 3]) -> Location {
         let on_surface = |i: u32| {
             let [a, b, c] = self.triangles[i as usize].map(|k| &self.vertices[k as usize]);
             point_on_triangle(&point, a, b, c)
         };
         let mut boundary = false;
-        match &self.bvh {
-            Some(bvh) => {
-                let p = point.clone().map(|x| x.to_f64());
-                bvh.visit_point(p, |i| boundary = boundary || on_surface(i));
-            }
-            None => boundary = (0..self.triangles.len() as u32).any(on_surface),
+        match (&self.bvh, as_f64_array(&point)) {
+            (Some(bvh), Some(p)) => bvh.visit_point(p, |i| boundary = boundary || on_surface(i)),
+            _ => boundary = (0..self.triangles.len() as u32).any(on_surface),
         }
         if boundary {
-            return Some(Location::Boundary);
+            return Location::Boundary;
         }
         // Any direction works (the tie-breaking handles edges and vertices); +x.
         let dir = [T::one(), T::zero(), T::zero()];
@@ -468,45 +440,41 @@ impl<T: Scalar> TriMesh<T> {
             count += 1;
             f64::INFINITY
         });
-        Some(if count % 2 == 1 {
+        if count % 2 == 1 {
             Location::Inside
         } else {
             Location::Outside
-        })
+        }
     }
 
     /// Runs the exact exactly-once test on every triangle the ray might hit, calling
     /// `on_hit` for each hit; `on_hit` returns the current upper bound on useful `t`.
+    ///
+    /// Float meshes: the BVH, and the `f64` filter of the exact test on the exact `f64`
+    /// view of the coordinates, its hits rounded back to `T`. Exact types: every triangle.
     fn for_each_candidate(&self, ray: &Ray<T>, mut on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
-        if let Some(bvh) = &self.bvh {
-            if let Some(r) = (ray as &dyn Any).downcast_ref::<Ray<f64>>() {
-                let verts = (&self.vertices as &dyn Any).downcast_ref::<Vec<[f64; 3]>>();
-                let Some(verts) = verts else { return };
-                let prepared = PreparedRay::new(r);
-                bvh.traverse(r.origin, r.direction, f64::INFINITY, |i| {
-                    let [a, b, c] = self.triangles[i as usize].map(|k| &verts[k as usize]);
-                    match cast_hit::<f64, T>(prepared.hit(a, b, c)) {
-                        Some(h) => on_hit(i, h),
-                        None => f64::INFINITY,
-                    }
-                });
-                return;
-            }
-            if let Some(r) = (ray as &dyn Any).downcast_ref::<Ray<f32>>() {
-                let verts = (&self.vertices as &dyn Any).downcast_ref::<Vec<[f32; 3]>>();
-                let Some(verts) = verts else { return };
-                let r64 = Ray::new(r.origin.map(f64::from), r.direction.map(f64::from));
-                let prepared = PreparedRay::new(&r64);
-                bvh.traverse(r64.origin, r64.direction, f64::INFINITY, |i| {
-                    let [a, b, c] =
-                        self.triangles[i as usize].map(|k| verts[k as usize].map(f64::from));
-                    match cast_hit::<f32, T>(prepared.hit(&a, &b, &c).map(|h| h.to_f32())) {
-                        Some(h) => on_hit(i, h),
-                        None => f64::INFINITY,
-                    }
-                });
-                return;
-            }
+        if let (Some(bvh), Some(o), Some(d)) = (
+            &self.bvh,
+            as_f64_array(&ray.origin),
+            as_f64_array(&ray.direction),
+        ) {
+            let prepared = PreparedRay::new(&Ray::new(o, d));
+            // The exact f64 view of the vertices (the BVH exists only for float meshes, so
+            // `as_f64` is never `None` here; a NaN would only send the filter to its exact
+            // path, which answers no hit).
+            let view = |k: u32| {
+                self.vertices[k as usize]
+                    .each_ref()
+                    .map(|x| x.as_f64().unwrap_or(f64::NAN))
+            };
+            bvh.traverse(o, d, f64::INFINITY, |i| {
+                let [a, b, c] = self.triangles[i as usize].map(view);
+                match prepared.hit(&a, &b, &c) {
+                    Some(h) => on_hit(i, RayHit::round_from(h)),
+                    None => f64::INFINITY,
+                }
+            });
+            return;
         }
         for (i, t) in self.triangles.iter().enumerate() {
             let [a, b, c] = t.map(|k| self.vertices[k as usize].clone());
@@ -537,13 +505,9 @@ impl<T: Scalar> TriMesh<T> {
         let q = |p: &[T; 3]| p.clone().map(|x| x.to_rational().unwrap_or_default());
         let [a, b, c] = self.triangles[i as usize].map(|k| q(&self.vertices[k as usize]));
         let (o, d) = (q(&ray.origin), q(&ray.direction));
-        let rel =
-            |p: &[BigRational; 3]| -> [BigRational; 3] { core::array::from_fn(|k| &p[k] - &o[k]) };
         // t = N / D with N = det[a − o, b − o, c − o] and D = det[d, b − a, c − a].
-        let n = det3(&rel(&a), &rel(&b), &rel(&c));
-        let e1: [BigRational; 3] = core::array::from_fn(|k| &b[k] - &a[k]);
-        let e2: [BigRational; 3] = core::array::from_fn(|k| &c[k] - &a[k]);
-        let den = det3(&d, &e1, &e2);
+        let n = det3(&sub(&a, &o), &sub(&b, &o), &sub(&c, &o));
+        let den = det3(&d, &sub(&b, &a), &sub(&c, &a));
         if num_traits::Zero::is_zero(&den) {
             return BigRational::default();
         }
@@ -572,7 +536,7 @@ fn point_on_triangle<T: Scalar>(p: &[T; 3], a: &[T; 3], b: &[T; 3], c: &[T; 3]) 
 
 /// Checks that every edge has at most two triangles, using it in opposite directions.
 /// Returns a boundary edge if the mesh is open.
-fn check_edges(triangles: &[[u32; 3]]) -> Result<Option<[u32; 2]>, MeshError> {
+fn check_edges(triangles: &[[u32; 3]]) -> Result<Option<[u32; 2]>, InputError> {
     // (min, max, direction, triangle), sorted so the uses of an edge are adjacent.
     let mut uses: Vec<(u32, u32, bool, usize)> = Vec::with_capacity(triangles.len() * 3);
     for (i, t) in triangles.iter().enumerate() {
@@ -597,14 +561,14 @@ fn check_edges(triangles: &[[u32; 3]]) -> Result<Option<[u32; 2]>, MeshError> {
             }
             2 => {
                 if uses[k].2 == uses[k + 1].2 {
-                    return Err(MeshError::InconsistentOrientation {
+                    return Err(InputError::InconsistentOrientation {
                         edge: directed(&uses[k]),
                         triangles: [uses[k].3, uses[k + 1].3],
                     });
                 }
             }
             n => {
-                return Err(MeshError::NonManifoldEdge {
+                return Err(InputError::NonManifoldEdge {
                     edge: [lo, hi],
                     count: n,
                 })

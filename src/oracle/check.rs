@@ -205,17 +205,17 @@ impl Family {
 /// A kind of test the oracle can judge: its input, its exact answer, how to generate
 /// inputs, and how to see an input as a list of coordinates (for shrinking).
 ///
-/// Implemented by [`Orient2d`](super::Orient2d), [`Orient3d`](super::Orient3d),
-/// [`Incircle`](super::Incircle), [`Insphere`](super::Insphere),
-/// [`RayTriangle`](super::RayTriangle), [`TriTri`](super::TriTri),
-/// [`RayAabb`](super::RayAabb) and [`MeshRays`](super::MeshRays).
+/// Implemented by [`Orient2dKind`](super::Orient2dKind), [`Orient3dKind`](super::Orient3dKind),
+/// [`IncircleKind`](super::IncircleKind), [`InsphereKind`](super::InsphereKind),
+/// [`RayTriangleKind`](super::RayTriangleKind), [`TriTriKind`](super::TriTriKind),
+/// [`RayAabbKind`](super::RayAabbKind) and [`MeshRaysKind`](super::MeshRaysKind).
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{Family, Orient2d, Rng, TestKind};
-/// let input = Orient2d.generate(Family::AimedAtEdges, &mut Rng::new(1));
-/// assert_eq!(Orient2d.exact(&input), isect::Sign::Zero); // exactly collinear
+/// use isect::oracle::{Family, Orient2dKind, Rng, TestKind};
+/// let input = Orient2dKind.generate(Family::AimedAtEdges, &mut Rng::new(1));
+/// assert_eq!(Orient2dKind.exact(&input), isect::Sign::Zero); // exactly collinear
 /// ```
 pub trait TestKind {
     /// One query.
@@ -240,8 +240,8 @@ pub trait TestKind {
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{Family, Generator, Orient3d};
-/// let g = Generator::new(Orient3d, Family::NearDegenerate).seed(5);
+/// use isect::oracle::{Family, Generator, Orient3dKind};
+/// let g = Generator::new(Orient3dKind, Family::NearDegenerate).seed(5);
 /// let inputs = g.inputs(3);
 /// assert_eq!(inputs.len(), 3);
 /// assert_eq!(inputs, g.inputs(3)); // deterministic
@@ -262,8 +262,8 @@ impl<K: TestKind> Generator<K> {
     /// # Examples
     ///
     /// ```
-    /// use isect::oracle::{Family, Generator, TriTri};
-    /// let g = Generator::new(TriTri, Family::AimedAtEdges);
+    /// use isect::oracle::{Family, Generator, TriTriKind};
+    /// let g = Generator::new(TriTriKind, Family::AimedAtEdges);
     /// assert_eq!(g.seed, 0);
     /// ```
     pub fn new(kind: K, family: Family) -> Generator<K> {
@@ -279,8 +279,8 @@ impl<K: TestKind> Generator<K> {
     /// # Examples
     ///
     /// ```
-    /// use isect::oracle::{Family, Generator, Orient2d};
-    /// assert_eq!(Generator::new(Orient2d, Family::Uniform).seed(9).seed, 9);
+    /// use isect::oracle::{Family, Generator, Orient2dKind};
+    /// assert_eq!(Generator::new(Orient2dKind, Family::Uniform).seed(9).seed, 9);
     /// ```
     pub fn seed(mut self, seed: u64) -> Generator<K> {
         self.seed = seed;
@@ -292,8 +292,8 @@ impl<K: TestKind> Generator<K> {
     /// # Examples
     ///
     /// ```
-    /// use isect::oracle::{Family, Generator, Orient2d};
-    /// assert_eq!(Generator::new(Orient2d, Family::Mixed).inputs(4).len(), 4);
+    /// use isect::oracle::{Family, Generator, Orient2dKind};
+    /// assert_eq!(Generator::new(Orient2dKind, Family::Mixed).inputs(4).len(), 4);
     /// ```
     pub fn inputs(&self, n: usize) -> Vec<K::Input> {
         let mut rng = Rng::new(self.seed);
@@ -308,9 +308,9 @@ impl<K: TestKind> Generator<K> {
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{check, Family, Generator, Orient2d};
+/// use isect::oracle::{check, Family, Generator, Orient2dKind};
 /// use isect::Sign;
-/// let report = check(|_: &[[f64; 2]; 3]| Sign::Zero, &Generator::new(Orient2d, Family::Uniform), 10);
+/// let report = check(|_: &[[f64; 2]; 3]| Sign::Zero, &Generator::new(Orient2dKind, Family::Uniform), 10);
 /// let c = report.counterexample.unwrap();
 /// assert_ne!(c.exact, c.got);
 /// ```
@@ -332,9 +332,9 @@ pub struct Failure<I, A> {
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{check, Family, Generator, Orient3d, Outcome};
+/// use isect::oracle::{check, Family, Generator, Orient3dKind, Outcome};
 /// // The exact function as the candidate: no disagreements.
-/// let g = Generator::new(Orient3d, Family::Mixed);
+/// let g = Generator::new(Orient3dKind, Family::Mixed);
 /// let report = check(|q: &[[f64; 3]; 4]| isect::orient3d(q[0], q[1], q[2], q[3]), &g, 500);
 /// assert_eq!(report.disagreements(), 0);
 /// assert_eq!(report.count(Outcome::Agree), 500);
@@ -364,6 +364,15 @@ pub struct Report<I, A> {
 
 impl<I, A> Report<I, A> {
     /// How many failures [`Report::failures`] keeps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{check, Family, Generator, Orient2dKind, Report};
+    /// let g = Generator::new(Orient2dKind, Family::AimedAtEdges);
+    /// let r = check(|_: &[[f64; 2]; 3]| isect::Sign::Positive, &g, 100);
+    /// assert_eq!(r.failures.len(), Report::<[[f64; 2]; 3], isect::Sign>::KEEP);
+    /// ```
     pub const KEEP: usize = 16;
 
     /// The number of inputs that ended in `outcome`.
@@ -371,8 +380,8 @@ impl<I, A> Report<I, A> {
     /// # Examples
     ///
     /// ```
-    /// use isect::oracle::{check, Family, Generator, Orient2d, Outcome};
-    /// let g = Generator::new(Orient2d, Family::AimedAtEdges);
+    /// use isect::oracle::{check, Family, Generator, Orient2dKind, Outcome};
+    /// let g = Generator::new(Orient2dKind, Family::AimedAtEdges);
     /// let r = check(|_: &[[f64; 2]; 3]| isect::Sign::Positive, &g, 20);
     /// assert_eq!(r.count(Outcome::MissedZero), 20); // all are exactly collinear
     /// ```
@@ -385,8 +394,8 @@ impl<I, A> Report<I, A> {
     /// # Examples
     ///
     /// ```
-    /// use isect::oracle::{check, Family, Generator, Orient2d};
-    /// let g = Generator::new(Orient2d, Family::Uniform);
+    /// use isect::oracle::{check, Family, Generator, Orient2dKind};
+    /// let g = Generator::new(Orient2dKind, Family::Uniform);
     /// let r = check(|p: &[[f64; 2]; 3]| isect::orient2d(p[0], p[1], p[2]), &g, 50);
     /// assert_eq!(r.disagreements(), 0);
     /// ```
@@ -449,7 +458,7 @@ impl<I: Debug, A: Debug> Display for Report<I, A> {
 /// oracle finds it and shrinks a counterexample (a real failure, not a made-up one):
 ///
 /// ```
-/// use isect::oracle::{check, Family, Generator, Orient3d, Outcome};
+/// use isect::oracle::{check, Family, Generator, Orient3dKind, Outcome};
 /// use isect::Sign;
 ///
 /// fn naive_orient3d(q: &[[f64; 3]; 4]) -> Sign {
@@ -461,7 +470,7 @@ impl<I: Debug, A: Debug> Display for Report<I, A> {
 ///     Sign::of(det)
 /// }
 ///
-/// let g = Generator::new(Orient3d, Family::NearDegenerate).seed(1);
+/// let g = Generator::new(Orient3dKind, Family::NearDegenerate).seed(1);
 /// let report = check(naive_orient3d, &g, 10_000);
 /// println!("{report}");
 /// assert!(report.count(Outcome::WrongSign) + report.count(Outcome::MissedZero) > 0);
@@ -533,7 +542,7 @@ where
 }
 
 /// A reference to a kind is the same kind (so a [`Generator`] can borrow a big one, such
-/// as a [`MeshRays`](super::MeshRays)).
+/// as a [`MeshRaysKind`](super::MeshRaysKind)).
 impl<K: TestKind> TestKind for &K {
     type Input = K::Input;
     type Answer = K::Answer;

@@ -4,22 +4,27 @@
 //! * [`scenes`]: named, reproducible adversarial scenes (a dyadic icosphere with rays
 //!   aimed exactly at its vertices and edges, near-coplanar triangle pairs, Kettner et
 //!   al.'s orient2d grid, near-coplanar orient3d quadruples, near-parallel box rays).
-//! * Test kinds ([`TestKind`]): [`Orient2d`], [`Orient3d`], [`Incircle`], [`Insphere`],
-//!   [`RayTriangle`], [`TriTri`], [`RayAabb`] and [`MeshRays`] (crossings of rays with a
-//!   closed mesh), each with generators for every [`Family`] of inputs: uniform,
-//!   near-degenerate, aimed exactly at vertices and at edges, extreme exponents
+//! * Test kinds ([`TestKind`]), each named after its test with a `Kind` suffix:
+//!   [`Orient2dKind`], [`Orient3dKind`], [`IncircleKind`], [`InsphereKind`],
+//!   [`RayTriangleKind`], [`TriTriKind`], [`RayAabbKind`] and [`MeshRaysKind`] (crossings
+//!   of rays with a closed mesh), each with generators for every [`Family`] of inputs:
+//!   uniform, near-degenerate, aimed exactly at vertices and at edges, extreme exponents
 //!   (subnormals included), far from the origin.
+//! * [`KINDS`]: the kinds whose query is a fixed row of coordinates ([`KindInfo`]: name,
+//!   columns, point names, exact answer of a row), the list the `isect oracle` command
+//!   line reads its tests from.
 //! * [`check`]: runs a candidate function on generated inputs, compares every answer
 //!   with the exact one, and returns a [`Report`]: the confusion matrix, the counts per
 //!   [`Outcome`] (wrong sign, false zero, missed zero, false hit, miss, leak, double
 //!   count) and the simplest failure, shrunk.
 //! * `strategies` (feature `proptest`): the same families as proptest strategies.
-//! * [`Rng`]: the small deterministic generator everything here draws from (no `rand`
-//!   dependency; same seed, same inputs, everywhere).
+//! * [`Rng`]: the crate's one deterministic generator (SplitMix64), which everything here
+//!   draws from and isect's tests, benchmarks and fuzz targets use (no `rand` dependency;
+//!   same seed, same inputs, everywhere).
 //!
 //! The exact answers come from isect's exact functions ([`crate::orient3d`],
-//! [`crate::ray::triangle::ray_triangle_closed`], [`crate::tri_tri_intersect`],
-//! [`crate::ray::aabb::ray_aabb`], [`crate::TriMesh::hits`]); their exactness is tested
+//! [`crate::ray::ray_triangle_closed`], [`crate::tri_tri_intersect`],
+//! [`crate::ray::ray_aabb`], [`crate::TriMesh::hits`]); their exactness is tested
 //! against independent rational oracles in `tests/`.
 //!
 //! # Examples
@@ -28,7 +33,7 @@
 //! the closed triangle on a mix of all input families:
 //!
 //! ```
-//! use isect::oracle::{check, Family, Generator, Outcome, RayTriangle, RayTriangleInput, TestKind};
+//! use isect::oracle::{check, Family, Generator, Outcome, RayTriangleInput, RayTriangleKind, TestKind};
 //!
 //! fn moller_trumbore(q: &RayTriangleInput) -> bool {
 //!     let eps = 1e-5;
@@ -57,7 +62,7 @@
 //!     dot(e2, qv) / det >= 0.0
 //! }
 //!
-//! let g = Generator::new(RayTriangle, Family::Mixed).seed(2);
+//! let g = Generator::new(RayTriangleKind, Family::Mixed).seed(2);
 //! let report = check(moller_trumbore, &g, 2_000);
 //! println!("{report}");
 //! // It misses rays that touch the triangle (tiny or grazing ones: det below 1e-5) and
@@ -67,7 +72,7 @@
 //! // The shrunk counterexample is a real failure: isect says one thing, the candidate
 //! // the other.
 //! let c = report.counterexample.as_ref().unwrap();
-//! assert_eq!(RayTriangle.exact(&c.input), c.exact);
+//! assert_eq!(RayTriangleKind.exact(&c.input), c.exact);
 //! assert_eq!(moller_trumbore(&c.input), c.got);
 //! assert_ne!(c.exact, c.got);
 //! ```
@@ -82,7 +87,7 @@ pub mod strategies;
 
 pub use check::{check, Answer, Failure, Family, Generator, Outcome, Report, TestKind};
 pub use kinds::{
-    Incircle, Insphere, MeshRays, Orient2d, Orient3d, RayAabb, RayTriangle, RayTriangleInput,
-    TriTri,
+    AnswerForm, IncircleKind, InsphereKind, KindInfo, MeshRaysKind, Orient2dKind, Orient3dKind,
+    RayAabbKind, RayTriangleInput, RayTriangleKind, TriTriKind, KINDS,
 };
 pub use rng::Rng;

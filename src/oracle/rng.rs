@@ -1,11 +1,25 @@
-//! The oracle's deterministic pseudo-random numbers (SplitMix64), so that every scene and
-//! generator is a pure function of its seed on every platform.
+//! The crate's one pseudo-random generator, SplitMix64, so that every scene, generator,
+//! test and benchmark is a pure function of its seed on every platform.
 
-/// A small deterministic pseudo-random generator: SplitMix64 (Steele, Lea and Flood,
+/// The deterministic pseudo-random generator of isect: SplitMix64 (Steele, Lea and Flood,
 /// "Fast splittable pseudorandom number generators", OOPSLA 2014).
 ///
-/// Not cryptographic; the same seed gives the same stream on every platform and every
-/// build, which is what makes the oracle's scenes and counterexamples reproducible.
+/// **The one generator of the project.** The oracle's generators and scenes draw from it,
+/// and isect's own unit tests, integration tests, benchmarks and fuzz targets use it
+/// rather than a copy of their own (no `rand` dependency): same seed, same stream, on
+/// every platform and every build, which is what makes scenes, counterexamples and
+/// benchmark inputs reproducible. Not cryptographic.
+///
+/// | method | draws |
+/// |---|---|
+/// | [`next_u64`](Rng::next_u64) | 64 uniform bits |
+/// | [`next_f64`](Rng::next_f64) | uniform in `[0, 1)`, a multiple of 2⁻⁵³ |
+/// | [`uniform`](Rng::uniform) | uniform in `[lo, hi)` (rounded) |
+/// | [`range`](Rng::range) | an integer in `lo..=hi` |
+/// | [`below`](Rng::below) | an index in `0..n` |
+/// | [`next_bool`](Rng::next_bool) | a fair coin |
+/// | [`chance`](Rng::chance) | `true` with probability `p` |
+/// | [`pick`](Rng::pick) | an element of a slice |
 ///
 /// # Examples
 ///
@@ -14,8 +28,10 @@
 /// let mut a = Rng::new(7);
 /// let mut b = Rng::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());
-/// let x = a.unit();
+/// let x = a.next_f64();
 /// assert!((0.0..1.0).contains(&x));
+/// let corner = *a.pick(&[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]);
+/// assert!(corner[0] + corner[1] <= 1.0);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng(u64);
@@ -41,6 +57,7 @@ impl Rng {
     /// let mut rng = isect::oracle::Rng::new(1);
     /// let _bits: u64 = rng.next_u64();
     /// ```
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -49,19 +66,21 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// Uniform in `[0, 1)`: a random multiple of 2⁻⁵³ (exact, no rounding).
+    /// Uniform in `[0, 1)`: the top 53 bits of [`next_u64`](Rng::next_u64) times 2⁻⁵³
+    /// (exact, no rounding).
     ///
     /// # Examples
     ///
     /// ```
-    /// let x = isect::oracle::Rng::new(3).unit();
+    /// let x = isect::oracle::Rng::new(3).next_f64();
     /// assert!(x >= 0.0 && x < 1.0);
     /// ```
-    pub fn unit(&mut self) -> f64 {
+    #[inline]
+    pub fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
-    /// Uniform in `[lo, hi)` (computed as `lo + (hi − lo)·unit()`, rounded; may equal
+    /// Uniform in `[lo, hi)` (computed as `lo + (hi − lo)·next_f64()`, rounded; may equal
     /// `hi` by rounding when the span is not a power of two).
     ///
     /// # Examples
@@ -70,8 +89,9 @@ impl Rng {
     /// let x = isect::oracle::Rng::new(3).uniform(-1.0, 1.0);
     /// assert!((-1.0..=1.0).contains(&x));
     /// ```
+    #[inline]
     pub fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
+        lo + (hi - lo) * self.next_f64()
     }
 
     /// Uniform integer in `lo..=hi` (slightly biased by a modulo for huge spans; fine for
@@ -91,13 +111,14 @@ impl Rng {
         (lo as i128 + (self.next_u64() as u128 % span) as i128) as i64
     }
 
-    /// A uniform index in `0..n` (`0` if `n == 0`).
+    /// A uniform index in `0..n` (`next_u64() % n`; `0` if `n == 0`).
     ///
     /// # Examples
     ///
     /// ```
     /// assert!(isect::oracle::Rng::new(9).below(10) < 10);
     /// ```
+    #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             0
@@ -106,15 +127,49 @@ impl Rng {
         }
     }
 
-    /// `true` with probability `p` (`p` clamped to `[0, 1]`).
+    /// A fair coin: the top bit of [`next_u64`](Rng::next_u64).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut rng = isect::oracle::Rng::new(4);
+    /// let heads = (0..1000).filter(|_| rng.next_bool()).count();
+    /// assert!(400 < heads && heads < 600);
+    /// ```
+    #[inline]
+    pub fn next_bool(&mut self) -> bool {
+        self.next_u64() >> 63 == 1
+    }
+
+    /// `true` with probability `p` (`next_f64() < p`, so `p` outside `[0, 1]` acts as
+    /// clamped).
     ///
     /// # Examples
     ///
     /// ```
     /// assert!(isect::oracle::Rng::new(9).chance(1.0));
     /// ```
+    #[inline]
     pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
+        self.next_f64() < p
+    }
+
+    /// A uniformly chosen element of `items` (`&items[self.below(items.len())]`).
+    ///
+    /// # Panics
+    ///
+    /// If `items` is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut rng = isect::oracle::Rng::new(2);
+    /// let e = *rng.pick(&[-1074, 0, 1023]);
+    /// assert!([-1074, 0, 1023].contains(&e));
+    /// ```
+    #[inline]
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
     }
 }
 

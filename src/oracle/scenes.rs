@@ -19,15 +19,47 @@ use super::rng::{pow2, round_to, Rng};
 use crate::{Aabb, Ray};
 
 /// The grid step of [`icosphere`] vertices: 2⁻¹⁴.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{icosphere, ICOSPHERE_GRID_EXP};
+/// let step = 2f64.powi(ICOSPHERE_GRID_EXP);
+/// let (v, _) = icosphere(2);
+/// assert!(v.iter().flatten().all(|x| (x / step).fract() == 0.0));
+/// ```
 pub const ICOSPHERE_GRID_EXP: i32 = -14;
 
 /// An indexed triangle mesh: vertices, and triangles as indices into them.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{unit_icosphere, IndexedMesh};
+/// let (vertices, triangles): IndexedMesh = unit_icosphere(0); // the icosahedron
+/// assert_eq!((vertices.len(), triangles.len()), (12, 20));
+/// ```
 pub type IndexedMesh = (Vec<[f64; 3]>, Vec<[u32; 3]>);
 
 /// The most subdivision levels [`icosphere`] supports.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{try_icosphere, ICOSPHERE_MAX_LEVELS};
+/// assert_eq!(ICOSPHERE_MAX_LEVELS, 7);
+/// assert!(try_icosphere(ICOSPHERE_MAX_LEVELS + 1).is_err());
+/// ```
 pub const ICOSPHERE_MAX_LEVELS: u32 = 7;
 
 /// The most subdivision levels [`unit_icosphere`] supports.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::{try_unit_icosphere, UNIT_ICOSPHERE_MAX_LEVELS};
+/// assert!(try_unit_icosphere(UNIT_ICOSPHERE_MAX_LEVELS + 1).is_err());
+/// ```
 pub const UNIT_ICOSPHERE_MAX_LEVELS: u32 = 9;
 
 /// A scene asked for more subdivision levels than it supports.
@@ -155,8 +187,38 @@ pub fn icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
 /// ```
 pub fn unit_icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
     let levels = levels.min(UNIT_ICOSPHERE_MAX_LEVELS);
+    let (mut v, mut t) = icosahedron();
+    for p in &mut v {
+        *p = normalize(*p);
+    }
+    for _ in 0..levels {
+        let mut mid: HashMap<(u32, u32), u32> = HashMap::new();
+        let mut next = Vec::with_capacity(t.len() * 4);
+        let mut midpoint = |i: u32, j: u32, v: &mut Vec<[f64; 3]>| -> u32 {
+            *mid.entry((i.min(j), i.max(j))).or_insert_with(|| {
+                let (a, b) = (v[i as usize], v[j as usize]);
+                v.push(normalize([a[0] + b[0], a[1] + b[1], a[2] + b[2]]));
+                (v.len() - 1) as u32
+            })
+        };
+        for &[a, b, c] in &t {
+            let ab = midpoint(a, b, &mut v);
+            let bc = midpoint(b, c, &mut v);
+            let ca = midpoint(c, a, &mut v);
+            next.extend_from_slice(&[[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
+        }
+        t = next;
+    }
+    (v, t)
+}
+
+/// The regular icosahedron with the 12 vertices `(±1, ±φ, 0)`, `(0, ±1, ±φ)`,
+/// `(±φ, 0, ±1)` (`φ` the golden ratio, rounded once to `f64`; circumradius `√(1 + φ²)`)
+/// and 20 triangles counterclockwise seen from outside: the base mesh of
+/// [`unit_icosphere`] and [`icosphere`], and the one icosahedron table of the crate.
+pub(crate) fn icosahedron() -> IndexedMesh {
     let g = (1.0 + 5f64.sqrt()) / 2.0;
-    let mut v: Vec<[f64; 3]> = vec![
+    let v: Vec<[f64; 3]> = vec![
         [-1.0, g, 0.0],
         [1.0, g, 0.0],
         [-1.0, -g, 0.0],
@@ -170,10 +232,7 @@ pub fn unit_icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
         [-g, 0.0, -1.0],
         [-g, 0.0, 1.0],
     ];
-    for p in &mut v {
-        *p = normalize(*p);
-    }
-    let mut t: Vec<[u32; 3]> = vec![
+    let t: Vec<[u32; 3]> = vec![
         [0, 11, 5],
         [0, 5, 1],
         [0, 1, 7],
@@ -195,24 +254,6 @@ pub fn unit_icosphere(levels: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
         [8, 6, 7],
         [9, 8, 1],
     ];
-    for _ in 0..levels {
-        let mut mid: HashMap<(u32, u32), u32> = HashMap::new();
-        let mut next = Vec::with_capacity(t.len() * 4);
-        let mut midpoint = |i: u32, j: u32, v: &mut Vec<[f64; 3]>| -> u32 {
-            *mid.entry((i.min(j), i.max(j))).or_insert_with(|| {
-                let (a, b) = (v[i as usize], v[j as usize]);
-                v.push(normalize([a[0] + b[0], a[1] + b[1], a[2] + b[2]]));
-                (v.len() - 1) as u32
-            })
-        };
-        for &[a, b, c] in &t {
-            let ab = midpoint(a, b, &mut v);
-            let bc = midpoint(b, c, &mut v);
-            let ca = midpoint(c, a, &mut v);
-            next.extend_from_slice(&[[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
-        }
-        t = next;
-    }
     (v, t)
 }
 
@@ -329,7 +370,7 @@ pub(crate) fn aimed_ray(
         }
     }
     // The inner box has collapsed onto the aim point (every vertex at one grid point):
-    // aim along +x (still through `p` at t = 8). Without this the loop never ended.
+    // aim along +x (still through `p` at t = 8), so that the loop always ends.
     let d = [1.0, 0.0, 0.0];
     Ray::new(core::array::from_fn(|c| p[c] - 8.0 * d[c]), d)
 }
@@ -623,7 +664,7 @@ pub(crate) fn near_coplanar_pair(rng: &mut Rng) -> TrianglePair {
 ///
 /// ```
 /// use isect::oracle::scenes::near_parallel_box_rays;
-/// use isect::ray::aabb::ray_aabb;
+/// use isect::ray::ray_aabb;
 /// let cases = near_parallel_box_rays(100, 9);
 /// assert_eq!(cases.len(), 100);
 /// let hits = cases.iter().filter(|(b, r)| ray_aabb(r, b).is_some()).count();
@@ -636,14 +677,7 @@ pub fn near_parallel_box_rays(n: usize, seed: u64) -> Vec<(Aabb<f64>, Ray<f64>)>
 
 /// One item of the scene above.
 pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
-    let mut min = [0.0; 3];
-    let mut max = [0.0; 3];
-    for k in 0..3 {
-        let lo = rng.range(-1024, 1024 - 64);
-        let hi = rng.range(lo + 64, 1024);
-        min[k] = lo as f64 * pow2(-10);
-        max[k] = hi as f64 * pow2(-10);
-    }
+    let Aabb { min, max } = grid_box(rng);
     let k = rng.below(3);
     let j = (k + 1 + rng.below(2)) % 3;
     let l = 3 - k - j;
@@ -691,4 +725,17 @@ pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
     o[l] = rng.uniform(min[l], max[l]);
     d[l] = rng.uniform(-0.5, 0.5);
     (Aabb::new(min, max), Ray::new(o, d))
+}
+
+/// A box with corners on the grid of step 2⁻¹⁰ in `[-1, 1]³`, each side at least 2⁻⁴.
+pub(crate) fn grid_box(rng: &mut Rng) -> Aabb<f64> {
+    let mut min = [0.0; 3];
+    let mut max = [0.0; 3];
+    for k in 0..3 {
+        let lo = rng.range(-1024, 1024 - 64);
+        let hi = rng.range(lo + 64, 1024);
+        min[k] = lo as f64 * pow2(-10);
+        max[k] = hi as f64 * pow2(-10);
+    }
+    Aabb::new(min, max)
 }

@@ -15,7 +15,7 @@
 //! proptest! {
 //!     #![proptest_config(ProptestConfig::with_cases(64))]
 //!     # #[allow(unused)]
-//!     fn orient3d_is_antisymmetric(q in strategies::orient3d(Family::Mixed)) {
+//!     fn orient3d_is_antisymmetric(q in strategies::orient3d_inputs(Family::Mixed)) {
 //!         let [a, b, c, d] = q;
 //!         prop_assert_eq!(isect::orient3d(a, b, c, d), -isect::orient3d(b, a, c, d));
 //!     }
@@ -29,8 +29,8 @@ use proptest::prelude::*;
 
 use super::check::{Family, TestKind};
 use super::kinds::{
-    Incircle, Insphere, MeshRays, Orient2d, Orient3d, RayAabb, RayTriangle, RayTriangleInput,
-    TriTri,
+    IncircleKind, InsphereKind, MeshRaysKind, Orient2dKind, Orient3dKind, RayAabbKind,
+    RayTriangleInput, RayTriangleKind, TriTriKind,
 };
 use super::rng::Rng;
 use super::scenes::Tri;
@@ -41,10 +41,10 @@ use crate::{Aabb, Ray};
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{strategies, Family, TriTri};
+/// use isect::oracle::{strategies, Family, TriTriKind};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let s = strategies::inputs(TriTri, Family::AimedAtEdges);
+/// let s = strategies::inputs(TriTriKind, Family::AimedAtEdges);
 /// let (a, b) = s.new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert!(isect::tri_tri_intersect(a, b)); // touching at least
 /// ```
@@ -70,7 +70,7 @@ pub fn family() -> impl Strategy<Value = Family> {
     (0usize..6).prop_map(|i| Family::ALL[i])
 }
 
-/// `orient2d` inputs `[a, b, c]` ([`Orient2d`]).
+/// `orient2d` inputs `[a, b, c]` ([`Orient2dKind`]).
 ///
 /// # Examples
 ///
@@ -78,15 +78,15 @@ pub fn family() -> impl Strategy<Value = Family> {
 /// use isect::oracle::{strategies, Family};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let [a, b, c] = strategies::orient2d(Family::AimedAtEdges)
+/// let [a, b, c] = strategies::orient2d_inputs(Family::AimedAtEdges)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert_eq!(isect::orient2d(a, b, c), isect::Sign::Zero);
 /// ```
-pub fn orient2d(family: Family) -> impl Strategy<Value = [[f64; 2]; 3]> {
-    inputs(Orient2d, family)
+pub fn orient2d_inputs(family: Family) -> impl Strategy<Value = [[f64; 2]; 3]> {
+    inputs(Orient2dKind, family)
 }
 
-/// `orient3d` inputs `[a, b, c, d]` ([`Orient3d`]).
+/// `orient3d` inputs `[a, b, c, d]` ([`Orient3dKind`]).
 ///
 /// # Examples
 ///
@@ -94,15 +94,15 @@ pub fn orient2d(family: Family) -> impl Strategy<Value = [[f64; 2]; 3]> {
 /// use isect::oracle::{strategies, Family};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let [a, b, c, d] = strategies::orient3d(Family::AimedAtEdges)
+/// let [a, b, c, d] = strategies::orient3d_inputs(Family::AimedAtEdges)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert_eq!(isect::orient3d(a, b, c, d), isect::Sign::Zero);
 /// ```
-pub fn orient3d(family: Family) -> impl Strategy<Value = [[f64; 3]; 4]> {
-    inputs(Orient3d, family)
+pub fn orient3d_inputs(family: Family) -> impl Strategy<Value = [[f64; 3]; 4]> {
+    inputs(Orient3dKind, family)
 }
 
-/// `incircle` inputs `[a, b, c, d]` ([`Incircle`]).
+/// `incircle` inputs `[a, b, c, d]` ([`IncircleKind`]).
 ///
 /// # Examples
 ///
@@ -110,15 +110,15 @@ pub fn orient3d(family: Family) -> impl Strategy<Value = [[f64; 3]; 4]> {
 /// use isect::oracle::{strategies, Family};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let [a, b, c, d] = strategies::incircle(Family::AimedAtEdges)
+/// let [a, b, c, d] = strategies::incircle_inputs(Family::AimedAtEdges)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert_eq!(isect::incircle(a, b, c, d), isect::Sign::Zero);
 /// ```
-pub fn incircle(family: Family) -> impl Strategy<Value = [[f64; 2]; 4]> {
-    inputs(Incircle, family)
+pub fn incircle_inputs(family: Family) -> impl Strategy<Value = [[f64; 2]; 4]> {
+    inputs(IncircleKind, family)
 }
 
-/// `insphere` inputs `[a, b, c, d, e]` ([`Insphere`]).
+/// `insphere` inputs `[a, b, c, d, e]` ([`InsphereKind`]).
 ///
 /// # Examples
 ///
@@ -126,31 +126,31 @@ pub fn incircle(family: Family) -> impl Strategy<Value = [[f64; 2]; 4]> {
 /// use isect::oracle::{strategies, Family};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let [a, b, c, d, e] = strategies::insphere(Family::AimedAtEdges)
+/// let [a, b, c, d, e] = strategies::insphere_inputs(Family::AimedAtEdges)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert_eq!(isect::insphere(a, b, c, d, e), isect::Sign::Zero);
 /// ```
-pub fn insphere(family: Family) -> impl Strategy<Value = [[f64; 3]; 5]> {
-    inputs(Insphere, family)
+pub fn insphere_inputs(family: Family) -> impl Strategy<Value = [[f64; 3]; 5]> {
+    inputs(InsphereKind, family)
 }
 
-/// Ray/triangle inputs ([`RayTriangle`]).
+/// Ray/triangle inputs ([`RayTriangleKind`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{strategies, Family, RayTriangle, TestKind};
+/// use isect::oracle::{strategies, Family, RayTriangleKind, TestKind};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let q = strategies::ray_triangle(Family::AimedAtVertices)
+/// let q = strategies::ray_triangle_inputs(Family::AimedAtVertices)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
-/// assert!(RayTriangle.exact(&q));
+/// assert!(RayTriangleKind.exact(&q));
 /// ```
-pub fn ray_triangle(family: Family) -> impl Strategy<Value = RayTriangleInput> {
-    inputs(RayTriangle, family)
+pub fn ray_triangle_inputs(family: Family) -> impl Strategy<Value = RayTriangleInput> {
+    inputs(RayTriangleKind, family)
 }
 
-/// Triangle pairs ([`TriTri`]).
+/// Triangle pairs ([`TriTriKind`]).
 ///
 /// # Examples
 ///
@@ -158,15 +158,15 @@ pub fn ray_triangle(family: Family) -> impl Strategy<Value = RayTriangleInput> {
 /// use isect::oracle::{strategies, Family};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let (a, b) = strategies::tri_tri(Family::AimedAtVertices)
+/// let (a, b) = strategies::tri_tri_inputs(Family::AimedAtVertices)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert!(isect::tri_tri_intersect(a, b));
 /// ```
-pub fn tri_tri(family: Family) -> impl Strategy<Value = (Tri, Tri)> {
-    inputs(TriTri, family)
+pub fn tri_tri_inputs(family: Family) -> impl Strategy<Value = (Tri, Tri)> {
+    inputs(TriTriKind, family)
 }
 
-/// Ray/box inputs ([`RayAabb`]).
+/// Ray/box inputs ([`RayAabbKind`]).
 ///
 /// # Examples
 ///
@@ -174,27 +174,27 @@ pub fn tri_tri(family: Family) -> impl Strategy<Value = (Tri, Tri)> {
 /// use isect::oracle::{strategies, Family};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let (r, b) = strategies::ray_aabb(Family::AimedAtEdges)
+/// let (r, b) = strategies::ray_aabb_inputs(Family::AimedAtEdges)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
-/// assert!(isect::ray::aabb::ray_aabb(&r, &b).is_some());
+/// assert!(isect::ray::ray_aabb(&r, &b).is_some());
 /// ```
-pub fn ray_aabb(family: Family) -> impl Strategy<Value = (Ray<f64>, Aabb<f64>)> {
-    inputs(RayAabb, family)
+pub fn ray_aabb_inputs(family: Family) -> impl Strategy<Value = (Ray<f64>, Aabb<f64>)> {
+    inputs(RayAabbKind, family)
 }
 
-/// Rays against a mesh ([`MeshRays`]; the mesh is cloned into the strategy).
+/// Rays against a mesh ([`MeshRaysKind`]; the mesh is cloned into the strategy).
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::oracle::{strategies, Family, MeshRays};
+/// use isect::oracle::{strategies, Family, MeshRaysKind};
 /// use proptest::strategy::{Strategy, ValueTree};
 /// use proptest::test_runner::TestRunner;
-/// let kind = MeshRays::icosphere(1);
-/// let ray = strategies::mesh_rays(&kind, Family::AimedAtVertices)
+/// let kind = MeshRaysKind::icosphere(1);
+/// let ray = strategies::mesh_rays_inputs(&kind, Family::AimedAtVertices)
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert_eq!(kind.mesh().hits(&ray).len(), 2); // in through a vertex, out again
 /// ```
-pub fn mesh_rays(kind: &MeshRays, family: Family) -> impl Strategy<Value = Ray<f64>> {
+pub fn mesh_rays_inputs(kind: &MeshRaysKind, family: Family) -> impl Strategy<Value = Ray<f64>> {
     inputs(kind.clone(), family)
 }

@@ -1,44 +1,23 @@
-//! View frusta (Real-Time Rendering, 4th ed., section 22.14): plane extraction from a
-//! view-projection matrix and frustum/sphere, frustum/AABB, frustum/OBB classification.
-//!
-//! * [`Frustum::from_matrix`] (Gribb–Hartmann): the six planes as sums of rows of the
-//!   matrix, for the OpenGL (`−w ≤ z ≤ w`) or Direct3D (`0 ≤ z ≤ w`) depth range.
-//!   Exact for rationals; for floats each coefficient is one rounded addition.
-//! * [`frustum_sphere`], [`frustum_aabb`], [`frustum_obb`]: **exact per plane**. Each
-//!   plane is classified exactly (the sign of integer polynomials, through
-//!   [`polynomial_sign`] and the exact [`plane_aabb`] / [`plane_obb`]), and the answer is
-//!   [`Outside`](FrustumClass::Outside) if the volume is strictly outside some plane,
-//!   [`Inside`](FrustumClass::Inside) if it is strictly inside all six, else
-//!   [`Intersecting`](FrustumClass::Intersecting).
-//! * [`frustum_sphere_fast`], [`frustum_aabb_fast`], [`frustum_obb_fast`]: the classic
-//!   per-plane formulas in `f64`, each sign used only when a rigorous error bound proves
-//!   it, never an exact fallback. The AABB form uses the static bound of the exact
-//!   plane/AABB filter; the sphere and OBB forms use **interval arithmetic** (every
-//!   operation rounded to nearest and then widened by one ulp each way, so the interval
-//!   always contains the exact value, also under underflow; overflow gives an infinite
-//!   interval, which certifies nothing). They answer `Outside` or `Inside` only when
-//!   proven, so both answers are always those of the exact form; when rounding leaves a
-//!   plane undecided they answer `Intersecting` where the exact form may say `Outside` or
-//!   `Inside`. Never a false `Outside`: nothing that reaches the frustum is culled.
-//!
-//! # The classic limitation (both forms)
-//!
-//! The per-plane test is itself conservative: a volume outside the frustum but not
-//! entirely outside any single plane (near a corner or edge of the frustum, where two
-//! planes meet at an angle) is reported `Intersecting`. "Exact" here means the exact
-//! per-plane classification, not an exact intersection test with the frustum solid.
-//! `Outside` and `Inside` are always true statements about the volume and the frustum.
+//! View frusta (Real-Time Rendering, 4th ed., section 22.14): the frustum type with
+//! Gribb–Hartmann plane extraction, and the exact per-plane classifications of spheres,
+//! AABBs and OBBs against it. The conservative float forms are in
+//! `frustum_conservative.rs`.
 
+use crate::error::check_point;
 use crate::geometry::{Aabb, Obb, Plane, Sphere};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
-use crate::{Scalar, Sign};
+use crate::vec3::dot;
+use crate::{InputError, NonFiniteValue, Scalar, Sign, Validate};
 
-use super::aabb_aabb::{certified, wide, wide3};
-use super::iv::{dot_iv, Iv};
-use super::plane_box::{plane_aabb, plane_obb, PlaneBox};
-use super::sphere::TAU2;
+use super::plane_aabb::{plane_aabb, PlaneBox};
+use super::plane_obb::plane_obb;
 
-/// Where a volume lies with respect to a frustum, per-plane (module docs).
+/// Where a volume lies with respect to a frustum, classified plane by plane
+/// (RTR4 §22.14).
+///
+/// Each of the six planes is classified exactly ([`PlaneBox`]: the signs of integer
+/// polynomials of the inputs), and the answer is `Outside` if the volume is strictly
+/// outside some plane, `Inside` if it is strictly inside all six, else `Intersecting`.
 ///
 /// | variant | meaning |
 /// |---|---|
@@ -46,12 +25,20 @@ use super::sphere::TAU2;
 /// | [`Inside`](FrustumClass::Inside) | strictly inside every plane: inside the frustum |
 /// | [`Intersecting`](FrustumClass::Intersecting) | neither (touching counts here); possibly disjoint near a frustum corner |
 ///
+/// The per-plane test is the classic one, and conservative: a volume outside the
+/// frustum but not entirely outside any single plane (near a corner or edge of the
+/// frustum, where two planes meet at an angle) is `Intersecting`. "Exact" means the
+/// exact per-plane classification, not an exact intersection test with the frustum
+/// solid; `Outside` and `Inside` are always true statements about the volume and the
+/// frustum.
+///
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::FrustumClass;
-/// assert!(FrustumClass::Intersecting.maybe_visible());
-/// assert!(!FrustumClass::Outside.maybe_visible());
+/// use isect::overlap::FrustumClass;
+/// assert!(FrustumClass::Intersecting.intersects());
+/// assert!(FrustumClass::Inside.intersects());
+/// assert!(!FrustumClass::Outside.intersects());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FrustumClass {
@@ -64,20 +51,22 @@ pub enum FrustumClass {
 }
 
 impl FrustumClass {
-    /// `true` unless [`FrustumClass::Outside`]: the volume may be visible.
+    /// `true` unless [`FrustumClass::Outside`]: the volume may meet the frustum (it does
+    /// for `Inside`; for `Intersecting`, see the corner limitation above). `false` proves
+    /// the volume disjoint from the frustum: a view-frustum cull may drop it.
     ///
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::frustum::FrustumClass;
-    /// assert!(FrustumClass::Inside.maybe_visible());
+    /// use isect::overlap::FrustumClass;
+    /// assert!(FrustumClass::Inside.intersects());
     /// ```
     #[inline]
-    pub fn maybe_visible(self) -> bool {
+    pub fn intersects(self) -> bool {
         self != FrustumClass::Outside
     }
 
-    fn combine(per_plane: impl IntoIterator<Item = PlaneBox>) -> FrustumClass {
+    pub(super) fn combine(per_plane: impl IntoIterator<Item = PlaneBox>) -> FrustumClass {
         let mut all_inside = true;
         for c in per_plane {
             match c {
@@ -99,7 +88,7 @@ impl FrustumClass {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::DepthRange;
+/// use isect::overlap::DepthRange;
 /// assert_ne!(DepthRange::OpenGl, DepthRange::Direct3D);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,7 +109,7 @@ pub enum DepthRange {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{DepthRange, Frustum};
+/// use isect::overlap::{DepthRange, Frustum};
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::OpenGl); // the cube [−1, 1]³
 /// assert_eq!(f.planes[0].normal, [-1.0, 0.0, 0.0]); // left: −x − 1 ≤ 0
@@ -138,7 +127,7 @@ impl<T: Scalar> Frustum<T> {
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::frustum::Frustum;
+    /// use isect::overlap::Frustum;
     /// use isect::Plane;
     /// let p = Plane::new([0.0, 0.0, 1.0], -1.0);
     /// let f = Frustum::new(core::array::from_fn(|_| p.clone()));
@@ -167,7 +156,7 @@ impl<T: Scalar> Frustum<T> {
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::frustum::{frustum_aabb, DepthRange, Frustum, FrustumClass};
+    /// use isect::overlap::{frustum_aabb, DepthRange, Frustum, FrustumClass};
     /// use isect::Aabb;
     /// // A perspective projection looking down −z with near 1, far 3 and a 90° field of
     /// // view (OpenGL): x' = x, y' = y, z' = −2z − 3, w = −z.
@@ -226,17 +215,12 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
     fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
         let n = self.p.normal.each_ref().map(lift);
         let c = self.s.center.each_ref().map(lift);
-        let s = n[0].clone() * c[0].clone()
-            + n[1].clone() * c[1].clone()
-            + n[2].clone() * c[2].clone()
-            + lift(&self.p.offset);
+        let s = dot(&n, &c) + lift(&self.p.offset);
         if !self.squared {
             return s;
         }
         let r = lift(&self.s.radius);
-        let nn =
-            n[0].clone() * n[0].clone() + n[1].clone() * n[1].clone() + n[2].clone() * n[2].clone();
-        s.clone() * s - r.clone() * r * nn
+        s.clone() * s - r.clone() * r * dot(&n, &n)
     }
 }
 
@@ -279,7 +263,7 @@ fn plane_sphere_exact<T: Scalar>(p: &Plane<T>, s: &Sphere<T>) -> PlaneBox {
 /// Per plane, with `s = n·c + d`: strictly outside iff `s > 0` and `s² > r²(n·n)`,
 /// strictly inside iff `s < 0` and `s² > r²(n·n)` (the distance from the centre to the
 /// plane exceeds `r`); both are exact polynomial signs (degree 4), no square root. The
-/// per-plane answers combine as in the module docs (including the corner limitation).
+/// per-plane answers combine as [`FrustumClass`] describes (including the corner limitation).
 ///
 /// Degenerate input, never a panic: a zero radius is a point. A NaN or infinite value in
 /// a plane or the sphere makes that plane undecided (`Intersecting`), so a broken frustum
@@ -289,7 +273,7 @@ fn plane_sphere_exact<T: Scalar>(p: &Plane<T>, s: &Sphere<T>) -> PlaneBox {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{frustum_sphere, DepthRange, Frustum, FrustumClass};
+/// use isect::overlap::{frustum_sphere, DepthRange, Frustum, FrustumClass};
 /// use isect::Sphere;
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::OpenGl); // [−1, 1]³
@@ -302,7 +286,7 @@ pub fn frustum_sphere<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> FrustumClass 
 }
 
 /// Like [`plane_aabb`] but a NaN or infinite plane is undecided (never culls).
-fn guard<T: Scalar>(p: &Plane<T>, c: impl FnOnce() -> PlaneBox) -> PlaneBox {
+pub(super) fn guard<T: Scalar>(p: &Plane<T>, c: impl FnOnce() -> PlaneBox) -> PlaneBox {
     if p.normal.iter().all(Scalar::is_finite) && p.offset.is_finite() {
         c()
     } else {
@@ -319,7 +303,7 @@ fn guard<T: Scalar>(p: &Plane<T>, c: impl FnOnce() -> PlaneBox) -> PlaneBox {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{frustum_aabb, DepthRange, Frustum, FrustumClass};
+/// use isect::overlap::{frustum_aabb, DepthRange, Frustum, FrustumClass};
 /// use isect::Aabb;
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::Direct3D); // [−1, 1]² × [0, 1]
@@ -330,7 +314,7 @@ fn guard<T: Scalar>(p: &Plane<T>, c: impl FnOnce() -> PlaneBox) -> PlaneBox {
 /// ```
 pub fn frustum_aabb<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> FrustumClass {
     // The box's own degeneracies first, whatever the planes (an empty box is outside
-    // even a frustum with a NaN plane: found by the `boxes` fuzz target).
+    // even a frustum with a NaN plane).
     let bad = b.min.iter().chain(&b.max).any(|x| !x.is_finite());
     if bad || (0..3).any(|k| b.min[k] > b.max[k]) {
         return FrustumClass::Outside;
@@ -348,7 +332,7 @@ pub fn frustum_aabb<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> FrustumClass {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{frustum_obb, DepthRange, Frustum, FrustumClass};
+/// use isect::overlap::{frustum_obb, DepthRange, Frustum, FrustumClass};
 /// use isect::Obb;
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
@@ -370,197 +354,275 @@ pub fn frustum_obb<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> FrustumClass {
     FrustumClass::combine(f.planes.iter().map(|p| guard(p, || plane_obb(p, b))))
 }
 
-// ---------------------------------------------------------------------------------------
-// Fast conservative forms: f64 interval arithmetic
-// ---------------------------------------------------------------------------------------
-
-/// The inputs as `f64` if `T` is `f64` or `f32` (exact), else `None`.
-fn w<T: Scalar>(x: &T) -> Option<f64> {
-    wide(x)
-}
-
-fn w3<T: Scalar>(p: &[T; 3]) -> Option<[Iv; 3]> {
-    Some([Iv::pt(w(&p[0])?), Iv::pt(w(&p[1])?), Iv::pt(w(&p[2])?)])
-}
-
-fn plane_iv<T: Scalar>(p: &Plane<T>) -> Option<([Iv; 3], Iv)> {
-    Some((w3(&p.normal)?, Iv::pt(w(&p.offset)?)))
-}
-
-/// Per-plane answer from the value interval at the nearest (`lo`) and farthest (`hi`)
-/// points; an undecided or non-finite interval is `Intersecting`.
-fn classify(lo: Iv, hi: Iv) -> PlaneBox {
-    if lo.pos() {
-        PlaneBox::Outside
-    } else if hi.neg() {
-        PlaneBox::Inside
-    } else {
-        PlaneBox::Intersecting
-    }
-}
-
-/// Sphere against frustum, fast and conservative.
-///
-/// For `f32`/`f64`: per plane, `s = n·c + d` and `s² − r²(n·n)` in `f64` interval
-/// arithmetic (module docs); `Outside`/`Inside` for a plane only when the intervals
-/// prove the exact signs. Hence: a returned `Outside` or `Inside` is always what
-/// [`frustum_sphere`] returns; `Intersecting` may be returned where it would say
-/// `Outside` or `Inside` (a sphere within rounding distance of a plane). For other
-/// scalar types this is [`frustum_sphere`]. NaN, infinities or overflow leave a plane
-/// undecided; a negative radius answers `Outside`. Never panics.
+/// A frustum is valid when every plane coefficient is finite: a NaN or infinite one is
+/// [`InputError::NonFinite`] with `index` the plane (0 = left, …, 5 = far) and `what`
+/// `"normal"` (with its `axis`) or `"offset"`. A zero normal is valid: the plane
+/// `0·x + d ≤ 0` holds everywhere (`d ≤ 0`) or nowhere (`d > 0`), as the far plane of an
+/// infinite projection matrix does.
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{frustum_sphere, frustum_sphere_fast, DepthRange, Frustum, FrustumClass};
+/// use isect::overlap::{DepthRange, Frustum};
+/// use isect::{InputError, NonFiniteValue, Validate};
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let mut f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+/// assert_eq!(f.validate(0), Ok(()));
+/// f.planes[3].offset = f64::INFINITY;
+/// assert_eq!(
+///     f.validate(0),
+///     Err(InputError::NonFinite {
+///         argument: 0,
+///         what: "offset",
+///         index: Some(3),
+///         axis: None,
+///         value: NonFiniteValue::PosInfinity,
+///     })
+/// );
+/// ```
+impl<T: Scalar> Validate for Frustum<T> {
+    fn validate(&self, argument: usize) -> Result<(), InputError> {
+        for (i, p) in self.planes.iter().enumerate() {
+            check_point(argument, "normal", Some(i), &p.normal)?;
+            if !p.offset.is_finite() {
+                return Err(InputError::NonFinite {
+                    argument,
+                    what: "offset",
+                    index: Some(i),
+                    axis: None,
+                    value: NonFiniteValue::from(p.offset.to_f64()),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// [`frustum_sphere`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// The first problem [`Validate`] finds, the frustum (argument 0) first:
+/// [`InputError::NonFinite`] (a plane coefficient, `index` the plane; the sphere's
+/// `"center"` or `"radius"`), [`InputError::NegativeRadius`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_frustum_sphere, DepthRange, Frustum, FrustumClass};
+/// use isect::{InputError, Sphere};
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+/// assert_eq!(try_frustum_sphere(&f, &Sphere::new([0.0; 3], 0.5)), Ok(FrustumClass::Inside));
+/// assert_eq!(
+///     try_frustum_sphere(&f, &Sphere::new([0.0; 3], -0.5)),
+///     Err(InputError::NegativeRadius { argument: 1 })
+/// );
+/// ```
+pub fn try_frustum_sphere<T: Scalar>(
+    f: &Frustum<T>,
+    s: &Sphere<T>,
+) -> Result<FrustumClass, InputError> {
+    f.validate(0)?;
+    s.validate(1)?;
+    Ok(frustum_sphere(f, s))
+}
+
+/// [`frustum_aabb`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// The first problem [`Validate`] finds, the frustum (argument 0) first:
+/// [`InputError::NonFinite`] (a plane coefficient, `index` the plane; the box's `"min"`
+/// or `"max"`), [`InputError::InvertedBox`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_frustum_aabb, DepthRange, Frustum, FrustumClass};
+/// use isect::{Aabb, InputError};
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+/// assert_eq!(
+///     try_frustum_aabb(&f, &Aabb::new([2.0; 3], [3.0; 3])),
+///     Ok(FrustumClass::Outside)
+/// );
+/// assert_eq!(
+///     try_frustum_aabb(&f, &Aabb::new([0.0; 3], [-1.0; 3])),
+///     Err(InputError::InvertedBox { argument: 1, axis: 0 })
+/// );
+/// ```
+pub fn try_frustum_aabb<T: Scalar>(
+    f: &Frustum<T>,
+    b: &Aabb<T>,
+) -> Result<FrustumClass, InputError> {
+    f.validate(0)?;
+    b.validate(1)?;
+    Ok(frustum_aabb(f, b))
+}
+
+/// [`frustum_obb`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// The first problem [`Validate`] finds, the frustum (argument 0) first:
+/// [`InputError::NonFinite`] (a plane coefficient, `index` the plane; the box's
+/// `"center"`, `"axis"` or `"half extents"`), [`InputError::InvertedBox`] for a negative
+/// half extent.
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_frustum_obb, DepthRange, Frustum, FrustumClass};
+/// use isect::{InputError, Obb};
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+/// let axes = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+/// assert_eq!(
+///     try_frustum_obb(&f, &Obb::new([0.0; 3], axes, [0.5; 3])),
+///     Ok(FrustumClass::Inside)
+/// );
+/// assert_eq!(
+///     try_frustum_obb(&f, &Obb::new([0.0; 3], axes, [0.5, 0.5, -0.5])),
+///     Err(InputError::InvertedBox { argument: 1, axis: 2 })
+/// );
+/// ```
+pub fn try_frustum_obb<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> Result<FrustumClass, InputError> {
+    f.validate(0)?;
+    b.validate(1)?;
+    Ok(frustum_obb(f, b))
+}
+
+/// [`frustum_sphere`]`(f, s).intersects()`: `false` only when the sphere is proven
+/// disjoint from the frustum (strictly outside one plane); conservative near the
+/// frustum's corners and edges ([`FrustumClass`]).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{frustum_sphere_intersect, DepthRange, Frustum};
 /// use isect::Sphere;
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
-/// let s = Sphere::new([2.0, 0.0, 0.0], 1.0f64.next_down()); // an ulp short of x = 1
-/// assert_eq!(frustum_sphere(&f, &s), FrustumClass::Outside);
-/// assert!(frustum_sphere_fast(&f, &s).maybe_visible()); // undecided: kept
-/// assert_eq!(frustum_sphere_fast(&f, &Sphere::new([5.0, 0.0, 0.0], 1.0)), FrustumClass::Outside);
+/// assert!(frustum_sphere_intersect(&f, &Sphere::new([2.0, 0.0, 0.0], 1.0))); // touches x = 1
+/// assert!(!frustum_sphere_intersect(&f, &Sphere::new([2.0, 0.0, 0.0], 0.5)));
 /// ```
-pub fn frustum_sphere_fast<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> FrustumClass {
-    let (Some(c), Some(r)) = (w3(&s.center), w(&s.radius)) else {
-        return frustum_sphere(f, s);
-    };
-    if r < 0.0 {
-        // An empty sphere is Outside every finite plane, but a non-finite plane or centre
-        // leaves a plane undecided in the exact form; let it decide (fuzz find,
-        // tests/fuzz_regressions.rs).
-        return frustum_sphere(f, s);
-    }
-    let r = Iv::pt(r);
-    FrustumClass::combine(f.planes.iter().map(|p| {
-        let Some((n, d)) = plane_iv(p) else {
-            return PlaneBox::Intersecting;
-        };
-        let sv = dot_iv(&n, &c).add(d);
-        let gap = sv.mul(sv).sub(r.mul(r).mul(dot_iv(&n, &n)));
-        if !gap.pos() {
-            PlaneBox::Intersecting
-        } else {
-            classify(sv, sv)
-        }
-    }))
+#[inline]
+pub fn frustum_sphere_intersect<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> bool {
+    frustum_sphere(f, s).intersects()
 }
 
-/// Axis-aligned box against frustum, fast and conservative.
-///
-/// For `f32`/`f64`: per plane, `n·q + d` at the box's nearest and farthest corners (the
-/// choice is the exact sign of `nₖ`) in plain `f64` with the static error bound of the
-/// exact [`plane_aabb`]'s filter (`≈ 4u` of the sum of absolute values plus an underflow
-/// term; proofs/overlap_volumes.md, section 3): a sign is used only when the bound proves
-/// it, and nothing falls back to exact arithmetic.
-/// Guarantee as for [`frustum_sphere_fast`]: `Outside`/`Inside` are always the answers of
-/// [`frustum_aabb`]; `Intersecting` may replace them within rounding distance of a
-/// plane. For other scalar types this is [`frustum_aabb`]. An empty box answers
-/// `Outside`; NaN, infinities or overflow leave a plane undecided (a NaN box is never
-/// culled here). Never panics.
+/// [`frustum_aabb`]`(f, b).intersects()`: `false` only when the box is proven disjoint
+/// from the frustum (strictly outside one plane); conservative near the frustum's
+/// corners and edges ([`FrustumClass`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{frustum_aabb_fast, DepthRange, Frustum, FrustumClass};
+/// use isect::overlap::{frustum_aabb_intersect, DepthRange, Frustum};
 /// use isect::Aabb;
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
-/// assert_eq!(frustum_aabb_fast(&f, &Aabb::new([3.0; 3], [4.0; 3])), FrustumClass::Outside);
-/// assert_eq!(frustum_aabb_fast(&f, &Aabb::new([-0.5; 3], [0.5; 3])), FrustumClass::Inside);
+/// assert!(frustum_aabb_intersect(&f, &Aabb::new([1.0; 3], [2.0; 3]))); // shares (1, 1, 1)
+/// assert!(!frustum_aabb_intersect(&f, &Aabb::new([1.0f64.next_up(), 0.0, 0.0], [2.0; 3])));
 /// ```
-pub fn frustum_aabb_fast<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> FrustumClass {
-    let (Some(lo), Some(hi)) = (wide3(&b.min), wide3(&b.max)) else {
-        return frustum_aabb(f, b);
-    };
-    if (0..3).any(|k| lo[k] > hi[k]) {
-        return FrustumClass::Outside;
-    }
-    FrustumClass::combine(f.planes.iter().map(|p| {
-        let (Some(n), Some(d)) = (wide3(&p.normal), wide(&p.offset)) else {
-            return PlaneBox::Intersecting;
-        };
-        let near: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { lo[k] } else { hi[k] });
-        if corner_filter(&n, near, d) == Some(Sign::Positive) {
-            return PlaneBox::Outside;
-        }
-        let far: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { hi[k] } else { lo[k] });
-        if corner_filter(&n, far, d) == Some(Sign::Negative) {
-            PlaneBox::Inside
-        } else {
-            PlaneBox::Intersecting
-        }
-    }))
+#[inline]
+pub fn frustum_aabb_intersect<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> bool {
+    frustum_aabb(f, b).intersects()
 }
 
-/// `γ₄/(1 − u)^6` rounded up (≈ 4u): bounds the error of `fl(((n₀q₀ + n₁q₁) + n₂q₂) + d)`
-/// relative to the same sum of absolute values, plus [`TAU2`] for underflow; the same
-/// expression and bound as the plane/AABB filter (proofs/overlap_volumes.md, section 3).
-const C_CORNER: f64 = 4.440892098500632e-16;
-
-/// The certified sign of `n·q + d` evaluated in `f64`, or `None` (also for NaN, infinities
-/// and overflow).
-#[inline(always)]
-fn corner_filter(n: &[f64; 3], q: [f64; 3], d: f64) -> Option<Sign> {
-    let p = [n[0] * q[0], n[1] * q[1], n[2] * q[2]];
-    let v = p[0] + p[1] + p[2] + d;
-    let bound = C_CORNER * (p[0].abs() + p[1].abs() + p[2].abs() + d.abs()) + TAU2;
-    certified(v, bound)
-}
-
-/// Oriented box against frustum, fast and conservative.
-///
-/// For `f32`/`f64`: per plane, RTR's `s = n·c + d` and `e = Σ hᵢ|n·aᵢ|` in `f64`
-/// interval arithmetic, `Outside` if `s − e > 0` and `Inside` if `s + e < 0` are proven
-/// (module docs). Guarantee as for [`frustum_sphere_fast`], relative to [`frustum_obb`].
-/// For other scalar types this is [`frustum_obb`]. A negative half extent answers
-/// `Outside`; NaN, infinities or overflow leave a plane undecided. Never panics.
+/// [`frustum_obb`]`(f, b).intersects()`: `false` only when the box is proven disjoint
+/// from the frustum (strictly outside one plane); conservative near the frustum's
+/// corners and edges ([`FrustumClass`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::frustum::{frustum_obb_fast, DepthRange, Frustum, FrustumClass};
+/// use isect::overlap::{frustum_obb_intersect, DepthRange, Frustum};
 /// use isect::Obb;
 /// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
 /// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
-/// let b = Obb::new([0.0; 3], [[1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], [0.0, 0.0, 1.0]], [0.25; 3]);
-/// assert_eq!(frustum_obb_fast(&f, &b), FrustumClass::Inside);
+/// let turned = [[1.0, 1.0, 0.0], [-1.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+/// // Centre (2, 0, 0), turned 45° about z: its corner reaches x = 1.
+/// assert!(frustum_obb_intersect(&f, &Obb::new([2.0, 0.0, 0.0], turned, [0.5; 3])));
+/// assert!(!frustum_obb_intersect(&f, &Obb::new([2.0f64.next_up(), 0.0, 0.0], turned, [0.5; 3])));
 /// ```
-pub fn frustum_obb_fast<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> FrustumClass {
-    let (Some(c), Some(a0), Some(a1), Some(a2), Some(h)) = (
-        w3(&b.center),
-        w3(&b.axes[0]),
-        w3(&b.axes[1]),
-        w3(&b.axes[2]),
-        w3(&b.half_extents),
-    ) else {
-        return frustum_obb(f, b);
-    };
-    if h.iter().any(|x| x.lo < 0.0) {
-        return FrustumClass::Outside;
-    }
-    let a = [a0, a1, a2];
-    FrustumClass::combine(f.planes.iter().map(|p| {
-        let Some((n, d)) = plane_iv(p) else {
-            return PlaneBox::Intersecting;
-        };
-        let s = dot_iv(&n, &c).add(d);
-        let e = h[0]
-            .mul(dot_iv(&n, &a[0]).abs())
-            .add(h[1].mul(dot_iv(&n, &a[1]).abs()))
-            .add(h[2].mul(dot_iv(&n, &a[2]).abs()));
-        classify(s.sub(e), s.add(e))
-    }))
+#[inline]
+pub fn frustum_obb_intersect<T: Scalar>(f: &Frustum<T>, b: &Obb<T>) -> bool {
+    frustum_obb(f, b).intersects()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::sphere::tests::{model, round_up};
-    use super::*;
+/// [`frustum_sphere_intersect`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// As [`try_frustum_sphere`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_frustum_sphere_intersect, DepthRange, Frustum};
+/// use isect::Sphere;
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+/// assert_eq!(try_frustum_sphere_intersect(&f, &Sphere::new([5.0; 3], 1.0)), Ok(false));
+/// assert!(try_frustum_sphere_intersect(&f, &Sphere::new([f64::NAN; 3], 1.0)).is_err());
+/// ```
+pub fn try_frustum_sphere_intersect<T: Scalar>(
+    f: &Frustum<T>,
+    s: &Sphere<T>,
+) -> Result<bool, InputError> {
+    f.validate(0)?;
+    s.validate(1)?;
+    Ok(frustum_sphere_intersect(f, s))
+}
 
-    #[test]
-    fn corner_constant_is_the_rounded_up_exact_value() {
-        let (_, gamma, pow) = model();
-        assert_eq!(C_CORNER, round_up(&(gamma(4) / pow(6))));
-    }
+/// [`frustum_aabb_intersect`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// As [`try_frustum_aabb`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_frustum_aabb_intersect, DepthRange, Frustum};
+/// use isect::Aabb;
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let f = Frustum::from_matrix(&id, DepthRange::Direct3D);
+/// assert_eq!(try_frustum_aabb_intersect(&f, &Aabb::new([0.0; 3], [1.0; 3])), Ok(true));
+/// assert!(try_frustum_aabb_intersect(&f, &Aabb::new([0.0; 3], [f64::INFINITY; 3])).is_err());
+/// ```
+pub fn try_frustum_aabb_intersect<T: Scalar>(
+    f: &Frustum<T>,
+    b: &Aabb<T>,
+) -> Result<bool, InputError> {
+    f.validate(0)?;
+    b.validate(1)?;
+    Ok(frustum_aabb_intersect(f, b))
+}
+
+/// [`frustum_obb_intersect`], refusing invalid input instead of answering for it.
+///
+/// # Errors
+///
+/// As [`try_frustum_obb`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_frustum_obb_intersect, DepthRange, Frustum};
+/// use isect::Obb;
+/// let id = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]];
+/// let f = Frustum::from_matrix(&id, DepthRange::OpenGl);
+/// let axes = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+/// assert_eq!(try_frustum_obb_intersect(&f, &Obb::new([3.0; 3], axes, [1.0; 3])), Ok(false));
+/// ```
+pub fn try_frustum_obb_intersect<T: Scalar>(
+    f: &Frustum<T>,
+    b: &Obb<T>,
+) -> Result<bool, InputError> {
+    f.validate(0)?;
+    b.validate(1)?;
+    Ok(frustum_obb_intersect(f, b))
 }

@@ -1,8 +1,9 @@
-//! `f64` interval arithmetic for the conservative fast forms of the overlap tests: each
+//! `f64` interval arithmetic for the conservative forms of the overlap tests: each
 //! operation on end points is rounded to nearest and widened by one ulp each way, so the
 //! interval contains the exact real value (the argument is in proofs/overlap_boxes.md,
-//! section 5, "Frusta"). Used by `frustum_sphere_fast` and `frustum_obb_fast`; a shared
-//! module so that other conservative forms reuse one audited implementation.
+//! section 5, "Frusta"). Used by the conservative frustum tests
+//! (`frustum_conservative.rs`); a shared module so that other conservative forms reuse one
+//! audited implementation.
 
 /// A closed interval `[lo, hi]` containing an exact real value.
 #[derive(Clone, Copy, Debug)]

@@ -1,32 +1,13 @@
-//! k-DOPs (discrete oriented polytopes, Real-Time Rendering, 4th ed., sections 22.2 and
-//! 22.13) for k = 6, 14, 18 and 26, with exact construction and exact overlap.
-//!
-//! A k-DOP is the intersection of `k/2` slabs `minᵢ ≤ dᵢ·x ≤ maxᵢ` whose normals `dᵢ` are
-//! fixed small-integer directions (every component is −1, 0 or 1), the same for every
-//! k-DOP of a size, so two k-DOPs overlap iff every pair of slab intervals does.
-//!
-//! | k | type | directions `dᵢ` (in this order) |
-//! |---|---|---|
-//! | 6 | [`Kdop6`] | `x, y, z` |
-//! | 14 | [`Kdop14`] | `x, y, z`, `(1,1,1), (1,−1,1), (1,1,−1), (1,−1,−1)` |
-//! | 18 | [`Kdop18`] | `x, y, z`, `(1,1,0), (1,0,1), (0,1,1), (1,−1,0), (1,0,−1), (0,1,−1)` |
-//! | 26 | [`Kdop26`] | the 3 of the 6-DOP, the 4 corners of the 14-DOP, the 6 edges of the 18-DOP |
-//!
-//! Exactness: [`kdop_kdop`] only compares stored numbers (exact). [`Kdop::from_points`]
-//! picks each slab's extreme point by the exact sign of `dᵢ·(p − q)` and stores `dᵢ·p`
-//! **rounded outward** in `T` (down for a minimum, up for a maximum): the exact value for
-//! rationals, and for floats the nearest float at or beyond it (a sum such as `x + y + z`
-//! of floats is not always a float). So the k-DOP of floats always contains its points,
-//! and the overlap of two such k-DOPs is exact for the stored slabs and conservative for
-//! the point sets: it never misses an overlap of the exact k-DOPs of the points.
-
-use core::any::Any;
+//! k-DOPs (Real-Time Rendering, 4th ed., sections 22.2 and 22.13) for k = 6, 14, 18 and
+//! 26: the type, its exact construction from points, and the exact overlap test.
 
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
-use crate::{Scalar, Sign};
+use crate::error::check_point;
+use crate::predicates::{expansion_in_place, polynomial_sign, Polynomial, Ring};
+use crate::scalar::as_f64_array;
+use crate::{InputError, Scalar, Sign, Validate};
 
 /// All 13 directions: axes, corners, edges.
 const ALL: [[i8; 3]; 13] = [
@@ -61,17 +42,37 @@ const fn directions<const N: usize>() -> [[i8; 3]; N] {
     out
 }
 
-/// A k-DOP with `N = k/2` slabs: the points `x` with `min[i] ≤ dᵢ·x ≤ max[i]` for every
-/// `i`, where `dᵢ = Kdop::<T, N>::DIRECTIONS[i]` (module docs). Use the aliases
-/// [`Kdop6`], [`Kdop14`], [`Kdop18`], [`Kdop26`]; any other `N` fails to compile when
-/// its directions are used.
+/// A k-DOP (discrete oriented polytope, RTR4 §22.2 and §22.13) with `N = k/2` slabs:
+/// the points `x` with `min[i] ≤ dᵢ·x ≤ max[i]` for every `i`, where
+/// `dᵢ = Kdop::<T, N>::DIRECTIONS[i]`. Use the aliases [`Kdop6`], [`Kdop14`],
+/// [`Kdop18`], [`Kdop26`]; any other `N` fails to compile when its directions are used.
+///
+/// The normals `dᵢ` are fixed small-integer directions (every component is −1, 0 or 1),
+/// the same for every k-DOP of a size, so two k-DOPs overlap iff every pair of slab
+/// intervals does:
+///
+/// | k | type | directions `dᵢ` (in this order) |
+/// |---|---|---|
+/// | 6 | [`Kdop6`] | `x, y, z` |
+/// | 14 | [`Kdop14`] | `x, y, z`, `(1,1,1), (1,−1,1), (1,1,−1), (1,−1,−1)` |
+/// | 18 | [`Kdop18`] | `x, y, z`, `(1,1,0), (1,0,1), (0,1,1), (1,−1,0), (1,0,−1), (0,1,−1)` |
+/// | 26 | [`Kdop26`] | the 3 of the 6-DOP, the 4 corners of the 14-DOP, the 6 edges of the 18-DOP |
+///
+/// Exactness: [`kdop_kdop`] only compares stored numbers (exact).
+/// [`Kdop::from_points`] picks each slab's extreme point by the exact sign of
+/// `dᵢ·(p − q)` and stores `dᵢ·p` **rounded outward** in `T` (down for a minimum, up for
+/// a maximum): the exact value for rationals, and for floats the nearest float at or
+/// beyond it (a sum such as `x + y + z` of floats is not always a float). So the k-DOP
+/// of floats always contains its points, and the overlap of two such k-DOPs is exact for
+/// the stored slabs and conservative for the point sets: it never misses an overlap of
+/// the exact k-DOPs of the points (proofs/overlap_boxes.md, section 4).
 ///
 /// A k-DOP with `min[i] > max[i]` on some slab is empty.
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::kdop::{kdop_kdop, Kdop14};
+/// use isect::overlap::{kdop_kdop, Kdop14};
 /// let a = Kdop14::from_points(&[[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]]).unwrap();
 /// assert_eq!(a.min[3], 0.0); // x + y + z
 /// assert_eq!(a.max[3], 3.0);
@@ -86,12 +87,42 @@ pub struct Kdop<T, const N: usize> {
 }
 
 /// The 6-DOP (an axis-aligned box).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::Kdop6;
+/// let b = Kdop6::new([0.0; 3], [1.0; 3]);
+/// assert!(b.contains_point(&[1.0, 0.5, 0.0]));
+/// ```
 pub type Kdop6<T> = Kdop<T, 3>;
 /// The 14-DOP (box and corner cuts).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::Kdop14;
+/// assert_eq!(Kdop14::<f64>::DIRECTIONS[6], [1, -1, -1]);
+/// ```
 pub type Kdop14<T> = Kdop<T, 7>;
 /// The 18-DOP (box and edge cuts).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::Kdop18;
+/// assert_eq!(Kdop18::<f64>::DIRECTIONS[8], [0, 1, -1]);
+/// ```
 pub type Kdop18<T> = Kdop<T, 9>;
 /// The 26-DOP (box, corner and edge cuts).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::Kdop26;
+/// let k = Kdop26::from_points(&[[1.0, 2.0, 3.0]]).unwrap();
+/// assert_eq!((k.min[12], k.max[12]), (-1.0, -1.0)); // y − z
+/// ```
 pub type Kdop26<T> = Kdop<T, 13>;
 
 /// `d·p − d·q`, or `d·p − s` when `q` is `None`.
@@ -144,34 +175,17 @@ fn dot_t<T: Scalar>(d: [i8; 3], p: &[T; 3]) -> T {
     acc
 }
 
-/// Knuth's TwoSum: `a + b = s + e` exactly (finite, non-overflowing input).
-#[inline(always)]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let s = a + b;
-    let bb = s - a;
-    (s, (a - (s - bb)) + (b - bb))
-}
-
-/// The exact sign of `t₀ + t₁ + t₂ + t₃` (GROW-EXPANSION; the sign of a nonoverlapping
-/// expansion is that of its largest non-zero component). `None` if anything overflowed.
-fn sum_sign4(t: [f64; 4]) -> Option<Sign> {
-    let mut e = [0.0f64; 4];
-    for (n, x) in t.into_iter().enumerate() {
-        let mut q = x;
-        for c in e.iter_mut().take(n) {
-            let (s, h) = two_sum(q, *c);
-            *c = h;
-            q = s;
-        }
-        e[n] = q;
-    }
-    if !e.iter().all(|x| x.is_finite()) {
+/// The exact sign of `t₀ + t₁ + t₂ + t₃` (the largest component of their expansion).
+/// `None` if anything overflowed (the expansion then holds an infinity or NaN).
+fn sum_sign4(mut t: [f64; 4]) -> Option<Sign> {
+    let n = expansion_in_place(&mut t);
+    if !t[..n].iter().all(|x| x.is_finite()) {
         return None;
     }
-    Some(match e.iter().rev().find(|x| **x != 0.0) {
-        Some(x) if *x > 0.0 => Sign::Positive,
-        Some(_) => Sign::Negative,
-        None => Sign::Zero,
+    Some(if n == 0 {
+        Sign::Zero
+    } else {
+        Sign::of(t[n - 1])
     })
 }
 
@@ -179,14 +193,14 @@ fn sum_sign4(t: [f64; 4]) -> Option<Sign> {
 /// nearest value of `T` beyond it.
 fn dot_outward<T: Scalar>(d: [i8; 3], p: &[T; 3], up: bool) -> T {
     let s = dot_t(d, p);
-    let (Some(x), Some(_)) = (wide3(p), wide(&s)) else {
+    let (Some(x), Some(_)) = (as_f64_array(p), s.as_f64()) else {
         // Rationals: the sum is exact.
         return s;
     };
     let terms: [f64; 3] = core::array::from_fn(|k| f64::from(d[k]) * x[k]);
     // sign(d·p − v), exact; None on overflow.
     let side = |v: &T| {
-        let v = wide(v)?;
+        let v = v.as_f64()?;
         if !v.is_finite() {
             return None;
         }
@@ -219,19 +233,6 @@ fn dot_outward<T: Scalar>(d: [i8; 3], p: &[T; 3], up: bool) -> T {
     dot_outward_exact(d, p, up)
 }
 
-/// `x` as `f64` for `f32`/`f64` (exact), else `None`.
-fn wide<T: Scalar>(x: &T) -> Option<f64> {
-    let any = x as &dyn Any;
-    if let Some(v) = any.downcast_ref::<f64>() {
-        return Some(*v);
-    }
-    any.downcast_ref::<f32>().map(|v| f64::from(*v))
-}
-
-fn wide3<T: Scalar>(p: &[T; 3]) -> Option<[f64; 3]> {
-    Some([wide(&p[0])?, wide(&p[1])?, wide(&p[2])?])
-}
-
 #[cold]
 #[inline(never)]
 fn dot_outward_exact<T: Scalar>(d: [i8; 3], p: &[T; 3], up: bool) -> T {
@@ -260,32 +261,24 @@ fn dot_outward_exact<T: Scalar>(d: [i8; 3], p: &[T; 3], up: bool) -> T {
     step(v, up)
 }
 
-/// The next representable value of a float `T` towards `+∞` or `−∞` (identity for
+/// The next value of a float `T` towards `+∞` (`up`) or `−∞` (the value itself for
 /// exact types, which never need it).
+#[inline(always)]
 fn step<T: Scalar>(v: T, up: bool) -> T {
-    let any = &v as &dyn Any;
-    if let Some(x) = any.downcast_ref::<f64>() {
-        let y = if up { x.next_up() } else { x.next_down() };
-        if let Some(t) = (&y as &dyn Any).downcast_ref::<T>() {
-            return t.clone();
-        }
+    if up {
+        Scalar::next_up(&v)
+    } else {
+        Scalar::next_down(&v)
     }
-    if let Some(x) = any.downcast_ref::<f32>() {
-        let y = if up { x.next_up() } else { x.next_down() };
-        if let Some(t) = (&y as &dyn Any).downcast_ref::<T>() {
-            return t.clone();
-        }
-    }
-    v
 }
 
 impl<T: Scalar, const N: usize> Kdop<T, N> {
-    /// The slab normals `dᵢ` of this size, in slab order (table in the module docs).
+    /// The slab normals `dᵢ` of this size, in slab order (table in the [`Kdop`] docs).
     ///
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::kdop::Kdop18;
+    /// use isect::overlap::Kdop18;
     /// assert_eq!(Kdop18::<f64>::DIRECTIONS[3], [1, 1, 0]);
     /// ```
     pub const DIRECTIONS: [[i8; 3]; N] = directions::<N>();
@@ -295,7 +288,7 @@ impl<T: Scalar, const N: usize> Kdop<T, N> {
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::kdop::Kdop6;
+    /// use isect::overlap::Kdop6;
     /// let b = Kdop6::new([0.0; 3], [1.0; 3]); // the unit cube
     /// assert_eq!(b.max, [1.0; 3]);
     /// ```
@@ -315,7 +308,7 @@ impl<T: Scalar, const N: usize> Kdop<T, N> {
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::kdop::Kdop14;
+    /// use isect::overlap::Kdop14;
     /// // 1 + 2⁻⁶⁰ is not an f64: the x + y + z slab is rounded outward.
     /// let k = Kdop14::from_points(&[[1.0, 2f64.powi(-60), 0.0]]).unwrap();
     /// assert_eq!(k.max[3], 1.0f64.next_up());
@@ -367,7 +360,7 @@ impl<T: Scalar, const N: usize> Kdop<T, N> {
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::kdop::Kdop14;
+    /// use isect::overlap::Kdop14;
     /// let k = Kdop14::from_points(&[[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]).unwrap();
     /// assert!(k.contains_point(&[0.25, 0.25, 0.5])); // x + y + z = 1: on the corner cut
     /// assert!(!k.contains_point(&[0.25, 0.25, 0.5f64.next_up()]));
@@ -405,7 +398,7 @@ impl<T: Scalar, const N: usize> Kdop<T, N> {
     /// # Examples
     ///
     /// ```
-    /// use isect::overlap::kdop::Kdop6;
+    /// use isect::overlap::Kdop6;
     /// assert!(Kdop6::new([1.0, 0.0, 0.0], [0.0, 1.0, 1.0]).is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -434,7 +427,7 @@ impl<T: Scalar, const N: usize> Kdop<T, N> {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::kdop::{kdop_kdop, Kdop26};
+/// use isect::overlap::{kdop_kdop, Kdop26};
 /// let a = Kdop26::from_points(&[[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]]).unwrap();
 /// let b = Kdop26::from_points(&[[1.0, 1.0, 1.0], [2.0, 0.0, 2.0]]).unwrap();
 /// assert!(kdop_kdop(&a, &b)); // they share the corner (1, 1, 1)
@@ -447,4 +440,62 @@ pub fn kdop_kdop<T: Scalar, const N: usize>(a: &Kdop<T, N>, b: &Kdop<T, N>) -> b
     (0..N).all(|i| {
         a.min[i] <= a.max[i] && b.min[i] <= b.max[i] && a.min[i] <= b.max[i] && b.min[i] <= a.max[i]
     })
+}
+
+/// [`kdop_kdop`], refusing invalid k-DOPs instead of answering for them.
+///
+/// # Errors
+///
+/// The first problem [`Validate`] finds, `a` (argument 0) first:
+/// [`InputError::NonFinite`] for a NaN or infinite slab end (`what` is `"min"` or
+/// `"max"`, `axis` the slab), [`InputError::InvertedBox`] for an empty slab
+/// (`min[i] > max[i]`, `axis` the slab `i`).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_kdop_kdop, Kdop6};
+/// use isect::InputError;
+/// let a = Kdop6::new([0.0; 3], [1.0; 3]);
+/// assert_eq!(try_kdop_kdop(&a, &Kdop6::new([1.0; 3], [2.0; 3])), Ok(true));
+/// let empty = Kdop6::new([0.0, 2.0, 0.0], [1.0; 3]);
+/// assert_eq!(
+///     try_kdop_kdop(&a, &empty),
+///     Err(InputError::InvertedBox { argument: 1, axis: 1 })
+/// );
+/// ```
+pub fn try_kdop_kdop<T: Scalar, const N: usize>(
+    a: &Kdop<T, N>,
+    b: &Kdop<T, N>,
+) -> Result<bool, InputError> {
+    a.validate(0)?;
+    b.validate(1)?;
+    Ok(kdop_kdop(a, b))
+}
+
+/// A k-DOP is valid when every slab end is finite and no slab is empty: a NaN or infinite
+/// end is [`InputError::NonFinite`] (`what`: `"min"` or `"max"`, `axis`: the slab), an
+/// empty slab `min[i] > max[i]` is [`InputError::InvertedBox`] with `axis` the slab `i`
+/// (the slab order of [`Kdop::DIRECTIONS`]; for the 6-DOP, the coordinate axis).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::Kdop14;
+/// use isect::{InputError, Validate};
+/// let k = Kdop14::from_points(&[[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]]).unwrap();
+/// assert_eq!(k.validate(0), Ok(()));
+/// let mut bad = k.clone();
+/// bad.max[4] = -1.0; // the slab x − y + z
+/// assert_eq!(bad.validate(2), Err(InputError::InvertedBox { argument: 2, axis: 4 }));
+/// ```
+impl<T: Scalar, const N: usize> Validate for Kdop<T, N> {
+    fn validate(&self, argument: usize) -> Result<(), InputError> {
+        check_point(argument, "min", None, &self.min)?;
+        check_point(argument, "max", None, &self.max)?;
+        match (0..N).find(|&i| self.min[i] > self.max[i]) {
+            Some(axis) => Err(InputError::InvertedBox { argument, axis }),
+            None => Ok(()),
+        }
+    }
 }

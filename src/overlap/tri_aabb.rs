@@ -1,7 +1,8 @@
 //! Triangle/AABB overlap (Real-Time Rendering, 4th ed., section 22.12; T. Akenine-Möller,
-//! "Fast 3D triangle-box overlap testing", JGT 6(1), 2001), decided exactly.
+//! "Fast 3D triangle-box overlap testing", JGT 6(1), 2001): [`tri_aabb`] decided exactly,
+//! [`tri_aabb_moller_with`] the classic float code under a [`Policy`].
 //!
-//! Both forms use the 13 separating axes of Akenine-Möller's test: the three box normals
+//! Both use the 13 separating axes of Akenine-Möller's test: the three box normals
 //! `eₖ`, the triangle's normal `n = (v₁ − v₀) × (v₂ − v₀)`, and the nine cross products
 //! `eₖ × fⱼ` of the box normals with the edges `fⱼ = vⱼ₊₁ − vⱼ`. Two compact convex sets
 //! are disjoint iff their projections on one of these axes are disjoint (a zero axis,
@@ -28,14 +29,15 @@
 //! and is tested as such. A box with `min[k] > max[k]` is empty: `false`. Any NaN or
 //! infinite coordinate gives `false`; [`try_tri_aabb`] reports it instead.
 
-use crate::geometry::{Aabb, GeometryError};
-use crate::overlap::tri_tri::TriangleRef;
+use crate::geometry::Aabb;
 use crate::policy::Policy;
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
-use crate::{orient2d, orient3d, Scalar, Sign};
+use crate::scalar::as_f64_array;
+use crate::vec3::cross;
+use crate::{orient2d, orient3d, InputError, Scalar, Sign, Validate};
 
-use super::aabb_aabb::{abs, check3, check_inverted, finite3, nonempty, wide3};
-use super::sphere::{TAU, TAU2};
+use super::filter::{abs, finite3, nonempty};
+use super::tri_tri::TriangleRef;
 
 /// Whether a closed triangle and a closed axis-aligned box share a point (touching
 /// counts), exactly.
@@ -54,7 +56,7 @@ use super::sphere::{TAU, TAU2};
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::tri_aabb::tri_aabb;
+/// use isect::overlap::tri_aabb;
 /// use isect::Aabb;
 /// let b = Aabb::new([0.0; 3], [1.0; 3]);
 /// // The plane x + y + z = 3 through the corner (1, 1, 1): touching.
@@ -72,11 +74,11 @@ use super::sphere::{TAU, TAU2};
 pub fn tri_aabb<A: TriangleRef>(tri: A, b: &Aabb<A::Scalar>) -> bool {
     let v = tri.points();
     if let (Some(v0), Some(v1), Some(v2), Some(lo), Some(hi)) = (
-        wide3(v[0]),
-        wide3(v[1]),
-        wide3(v[2]),
-        wide3(&b.min),
-        wide3(&b.max),
+        as_f64_array(v[0]),
+        as_f64_array(v[1]),
+        as_f64_array(v[2]),
+        as_f64_array(&b.min),
+        as_f64_array(&b.max),
     ) {
         if let Some(answer) = fast::tri_aabb([v0, v1, v2], lo, hi) {
             return answer;
@@ -85,36 +87,44 @@ pub fn tri_aabb<A: TriangleRef>(tri: A, b: &Aabb<A::Scalar>) -> bool {
     tri_aabb_exact(v, b)
 }
 
-/// [`tri_aabb`], refusing invalid input instead of answering for it.
+/// [`tri_aabb`] after validating the triangle and the box.
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] for a NaN or infinite coordinate (`what` is `"vertex"`
-/// with `index` the vertex, or `"box min"` / `"box max"`), then
-/// [`GeometryError::InvertedBox`]. Degenerate triangles are not errors (they are tested as
-/// the segment or point they are).
+/// [`InputError::NonFinite`] for a NaN or infinite coordinate (`argument` 0, `what:
+/// "vertex"` with `index` the vertex, for the triangle; `argument` 1, `what` `"min"` or
+/// `"max"`, for the box), then [`InputError::InvertedBox`] for a box with `min > max`.
+/// Degenerate triangles are valid input (tested as the segment or point they are), as in
+/// [`try_tri_tri`](crate::overlap::try_tri_tri).
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::tri_aabb::try_tri_aabb;
-/// use isect::{Aabb, GeometryError};
+/// use isect::overlap::try_tri_aabb;
+/// use isect::{Aabb, InputError, NonFiniteValue};
 /// let b = Aabb::new([0.0; 3], [1.0; 3]);
 /// let t = [[0.5, 0.5, 0.5], [2.0, 0.5, 0.5], [0.5, 2.0, 0.5]];
 /// assert_eq!(try_tri_aabb(t, &b), Ok(true));
 /// let bad = [[0.5, 0.5, 0.5], [2.0, 0.5, 0.5], [0.5, f64::NAN, 0.5]];
 /// assert_eq!(
 ///     try_tri_aabb(bad, &b),
-///     Err(GeometryError::NonFinite { what: "vertex", index: 2, axis: 1 })
+///     Err(InputError::NonFinite {
+///         argument: 0,
+///         what: "vertex",
+///         index: Some(2),
+///         axis: Some(1),
+///         value: NonFiniteValue::NaN,
+///     })
+/// );
+/// let inverted = Aabb::new([0.0, 2.0, 0.0], [1.0; 3]);
+/// assert_eq!(
+///     try_tri_aabb(t, &inverted),
+///     Err(InputError::InvertedBox { argument: 1, axis: 1 })
 /// );
 /// ```
-pub fn try_tri_aabb<A: TriangleRef>(tri: A, b: &Aabb<A::Scalar>) -> Result<bool, GeometryError> {
-    for (i, v) in tri.points().iter().enumerate() {
-        check3("vertex", i, v)?;
-    }
-    check3("box min", 0, &b.min)?;
-    check3("box max", 0, &b.max)?;
-    check_inverted(b)?;
+pub fn try_tri_aabb<A: TriangleRef>(tri: A, b: &Aabb<A::Scalar>) -> Result<bool, InputError> {
+    tri.validate(0)?;
+    b.validate(1)?;
     Ok(tri_aabb(tri, b))
 }
 
@@ -213,8 +223,8 @@ fn tri_aabb_exact<T: Scalar>(v: [&[T; 3]; 3], b: &Aabb<T>) -> bool {
 mod fast {
     //! Static filters for `f64` (and `f32`, promoted exactly): proofs/overlap_volumes.md,
     //! section 6.
-    use super::super::aabb_aabb::certified;
-    use super::{TAU, TAU2};
+    use super::super::filter::{certified, TAU, TAU2};
+    use crate::vec3::{dot, sub};
     use crate::{orient2d, Sign};
 
     /// `(γ₂ + (1 − u)^−2 − 1)/(1 − u)^4` rounded up (≈ 4u): a difference of two products
@@ -239,8 +249,8 @@ mod fast {
             }
         }
         // The triangle's normal.
-        let f = [sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])];
-        let g = sub(v[2], v[0]); // n = f₀ × g
+        let f = [sub(&v[1], &v[0]), sub(&v[2], &v[1]), sub(&v[0], &v[2])];
+        let g = sub(&v[2], &v[0]); // n = f₀ × g
         let mut n = [0.0; 3];
         let mut pn = [0.0; 3];
         let mut low = [false; 3];
@@ -257,8 +267,8 @@ mod fast {
         }
         for side in [false, true] {
             let q: [f64; 3] = core::array::from_fn(|k| if low[k] != side { lo[k] } else { hi[k] });
-            let d = sub(q, v[0]);
-            let det = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
+            let d = sub(&q, &v[0]);
+            let det = dot(&n, &d);
             let perm = (pn[0] + TAU) * d[0].abs()
                 + (pn[1] + TAU) * d[1].abs()
                 + (pn[2] + TAU) * d[2].abs();
@@ -269,8 +279,8 @@ mod fast {
             }
         }
         // The nine edge axes. Semi-static permanents: the largest |vᵢₖ − qₖ| per axis.
-        let dlo: [[f64; 3]; 3] = core::array::from_fn(|i| sub(v[i], lo));
-        let dhi: [[f64; 3]; 3] = core::array::from_fn(|i| sub(v[i], hi));
+        let dlo: [[f64; 3]; 3] = core::array::from_fn(|i| sub(&v[i], &lo));
+        let dhi: [[f64; 3]; 3] = core::array::from_fn(|i| sub(&v[i], &hi));
         let big: [f64; 3] = core::array::from_fn(|k| {
             let a = dlo[0][k].abs().max(dlo[1][k].abs()).max(dlo[2][k].abs());
             let b = dhi[0][k].abs().max(dhi[1][k].abs()).max(dhi[2][k].abs());
@@ -312,11 +322,6 @@ mod fast {
         finite.then_some(true)
     }
 
-    #[inline(always)]
-    fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-        [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-    }
-
     /// The exact sign of `nₖ`: orient2d of the projection dropping axis `k`.
     #[cold]
     #[inline(never)]
@@ -353,7 +358,7 @@ mod fast {
 /// # Examples
 ///
 /// ```
-/// use isect::overlap::tri_aabb::{tri_aabb, tri_aabb_moller_with};
+/// use isect::overlap::{tri_aabb, tri_aabb_moller_with};
 /// use isect::policy::{Absolute, Naive};
 /// use isect::Aabb;
 /// let b = Aabb::new([0.0; 3], [1.0; 3]);
@@ -406,10 +411,7 @@ where
         }
     }
     // Akenine-Möller's planeBoxOverlap(normal, w₀, h).
-    let n: [T; 3] = core::array::from_fn(|i| {
-        let (j, l) = ((i + 1) % 3, (i + 2) % 3);
-        f[0][j].clone() * &f[1][l] - f[0][l].clone() * &f[1][j]
-    });
+    let n: [T; 3] = cross(&f[0], &f[1]);
     let mut vmin: [T; 3] = core::array::from_fn(|_| T::zero());
     let mut vmax: [T; 3] = core::array::from_fn(|_| T::zero());
     for k in 0..3 {
@@ -464,7 +466,7 @@ impl<T: Scalar> MaxWith for T {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sphere::tests::{model, round_up};
+    use super::super::filter::tests::{model, round_up};
     use super::fast::{C_EDGE, C_NORMAL};
 
     #[test]

@@ -14,6 +14,7 @@
 //! * otherwise `None`: the caller decides exactly.
 
 use crate::predicates::two_product;
+use crate::vec3::{cross, dot};
 
 /// Relative margin of the certificates: far above their rounding error, at most
 /// `C·u` of the sum of absolute values of the terms with `C < 16` for `N ≤ 6`
@@ -40,20 +41,6 @@ pub(super) struct Rounded<const N: usize> {
     /// Every `gₖ` is exactly `Gₖ` (no rounding happened), which lets an exactly zero
     /// axis be recognised.
     pub exact_generators: bool,
-}
-
-#[inline(always)]
-fn cross(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-#[inline(always)]
-fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 /// `Gᵢ × Gⱼ = 0` exactly, for exact generators without under- or overflow: each

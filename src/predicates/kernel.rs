@@ -126,6 +126,17 @@ impl Kernel<f32> for F32Kernel {
 
 /// Rational types whose ring operations are exact: the types [`ExactKernel`] serves.
 /// Sealed: floats must not reach the direct evaluation.
+///
+/// # Examples
+///
+/// ```
+/// use isect::{ExactKernel, ExactRing, Kernel, Sign};
+/// fn on_x_axis<T: ExactRing>(p: [T; 2]) -> Sign {
+///     ExactKernel::orient2d(&[T::zero(), T::zero()], &[T::one(), T::zero()], &p)
+/// }
+/// let half = num_rational::BigRational::new(1.into(), 2.into());
+/// assert_eq!(on_x_axis([half.clone(), half]), Sign::Positive);
+/// ```
 pub trait ExactRing: Scalar + Zero + private::Sealed {}
 impl ExactRing for num_rational::BigRational {}
 #[cfg(feature = "rug")]

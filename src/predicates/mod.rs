@@ -37,6 +37,9 @@ mod bigint;
 mod exact;
 mod expansion;
 mod float;
+mod float_slow;
+#[cfg(all(test, feature = "std"))]
+pub(crate) mod float_tests;
 pub mod kernel;
 mod poly;
 pub mod sos;
@@ -222,8 +225,8 @@ pub fn insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Sign {
 /// ```
 pub fn collinear3<T: Scalar>(a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
     // Documented: `true` for any non-finite coordinate. Without this check a projection
-    // that skips the bad coordinate could still answer "not collinear" (found by the
-    // fuzz target `predicates`; tests/fuzz_regressions.rs).
+    // that skips the bad coordinate could still answer "not collinear" (regression test
+    // in tests/fuzz_regressions.rs).
     if ![a, b, c].iter().all(|p| p.iter().all(Scalar::is_finite)) {
         return true;
     }
@@ -233,9 +236,7 @@ pub fn collinear3<T: Scalar>(a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
     })
 }
 
-fn check<T: Scalar, const D: usize>(
-    points: &[&[T; D]],
-) -> Result<(), InputError> {
+fn check<T: Scalar, const D: usize>(points: &[&[T; D]]) -> Result<(), InputError> {
     for (point, p) in points.iter().enumerate() {
         for (axis, x) in p.iter().enumerate() {
             if !x.is_finite() {
@@ -284,9 +285,7 @@ pub fn try_orient2d<P: Point2>(a: P, b: P, c: P) -> Result<Sign, InputError> {
 /// assert!(matches!(e, Err(InputError::NonFinite { argument: 3, axis: Some(2), .. })));
 /// ```
 pub fn try_orient3d<P: Point3>(a: P, b: P, c: P, d: P) -> Result<Sign, InputError> {
-    check(
-        &[a.coords(), b.coords(), c.coords(), d.coords()],
-    )?;
+    check(&[a.coords(), b.coords(), c.coords(), d.coords()])?;
     Ok(orient3d(a, b, c, d))
 }
 
@@ -304,9 +303,7 @@ pub fn try_orient3d<P: Point3>(a: P, b: P, c: P, d: P) -> Result<Sign, InputErro
 /// assert_eq!(r, Ok(Sign::Zero));
 /// ```
 pub fn try_incircle<P: Point2>(a: P, b: P, c: P, d: P) -> Result<Sign, InputError> {
-    check(
-        &[a.coords(), b.coords(), c.coords(), d.coords()],
-    )?;
+    check(&[a.coords(), b.coords(), c.coords(), d.coords()])?;
     Ok(incircle(a, b, c, d))
 }
 
@@ -324,8 +321,6 @@ pub fn try_incircle<P: Point2>(a: P, b: P, c: P, d: P) -> Result<Sign, InputErro
 /// assert_eq!(try_insphere(p[0], p[1], p[2], p[3], [0.0, 0.0, -1.0]), Ok(Sign::Zero));
 /// ```
 pub fn try_insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Result<Sign, InputError> {
-    check(
-        &[a.coords(), b.coords(), c.coords(), d.coords(), e.coords()],
-    )?;
+    check(&[a.coords(), b.coords(), c.coords(), d.coords(), e.coords()])?;
     Ok(insphere(a, b, c, d, e))
 }

@@ -1,10 +1,11 @@
 //! AABB/AABB sweep (Gomez; Ericson §5.5.8).
 
 use super::interval::Piece;
-use super::{as_f64, check3, finite, swept_misses, Collect, SweepHit};
-use crate::geometry::{Aabb, GeometryError};
+use super::{finite, swept_misses, validate_sweep, Collect, SweepHit};
+use crate::geometry::Aabb;
 use crate::predicates::Ring;
-use crate::Scalar;
+use crate::scalar::as_f64_array;
+use crate::{InputError, Scalar};
 
 /// Box `b` moving relative to box `a`: on each axis `k`,
 /// `(b.max − a.min) + u·(v_b − v_a) ≥ 0` and `(a.max − b.min) + u·(v_a − v_b) ≥ 0`.
@@ -82,12 +83,12 @@ pub fn sweep_aabb_aabb<T: Scalar>(
         return None;
     }
     if let (Some(amin), Some(amax), Some(wa), Some(bmin), Some(bmax), Some(wb)) = (
-        as_f64(&a.min),
-        as_f64(&a.max),
-        as_f64(va),
-        as_f64(&b.min),
-        as_f64(&b.max),
-        as_f64(vb),
+        as_f64_array(&a.min),
+        as_f64_array(&a.max),
+        as_f64_array(va),
+        as_f64_array(&b.min),
+        as_f64_array(&b.max),
+        as_f64_array(vb),
     ) {
         if swept_misses(&bmin, &bmax, 0.0, &wb, &wa, &amin, &amax) {
             return None;
@@ -102,19 +103,20 @@ pub fn sweep_aabb_aabb<T: Scalar>(
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"min"`, `"max"` or `"displacement"`, `index`
-/// 0 for `a`, 1 for `b`) and [`GeometryError::InvertedBox`].
+/// [`InputError::NonFinite`] for a NaN or infinite coordinate (`what` is `"min"`, `"max"`
+/// or `"displacement"`; `argument` 0 is `a`, 1 its displacement, 2 `b`, 3 its
+/// displacement) and [`InputError::InvertedBox`] for `min > max` on an axis.
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::sweep::try_sweep_aabb_aabb;
-/// use isect::{Aabb, GeometryError};
+/// use isect::{Aabb, InputError};
 /// let a = Aabb::new([0.0; 3], [1.0; 3]);
 /// let bad = Aabb::new([0.0, 2.0, 0.0], [1.0; 3]);
 /// assert_eq!(
 ///     try_sweep_aabb_aabb(&a, &[0.0; 3], &bad, &[0.0; 3]),
-///     Err(GeometryError::InvertedBox { axis: 1 })
+///     Err(InputError::InvertedBox { argument: 2, axis: 1 })
 /// );
 /// ```
 pub fn try_sweep_aabb_aabb<T: Scalar>(
@@ -122,12 +124,7 @@ pub fn try_sweep_aabb_aabb<T: Scalar>(
     va: &[T; 3],
     b: &Aabb<T>,
     vb: &[T; 3],
-) -> Result<Option<SweepHit<T>>, GeometryError> {
-    for (i, (bx, v)) in [(a, va), (b, vb)].into_iter().enumerate() {
-        check3("min", i, &bx.min)?;
-        check3("max", i, &bx.max)?;
-        check3("displacement", i, v)?;
-        Aabb::try_new(bx.min.clone(), bx.max.clone())?;
-    }
+) -> Result<Option<SweepHit<T>>, InputError> {
+    validate_sweep(a, va, b, vb)?;
     Ok(sweep_aabb_aabb(a, va, b, vb))
 }

@@ -1,9 +1,10 @@
 //! Capsules and the ray/capsule test (Ericson §5.3.7; RTR §22.17 on swept spheres).
 
 use super::pieces::{Ball, Cylinder, Motion, Radius};
-use super::{check3, check_radius, finite, radius_ok, Collect, SweepHit};
-use crate::geometry::{GeometryError, Ray};
-use crate::Scalar;
+use super::{finite, radius_ok, Collect, SweepHit};
+use crate::error::{check_number, check_point};
+use crate::geometry::Ray;
+use crate::{InputError, Scalar, Validate};
 
 /// A closed capsule: the points within `radius` of the segment `[a, b]` (a sphere swept
 /// along the segment). `a == b` makes it a sphere.
@@ -39,25 +40,54 @@ impl<T: Scalar> Capsule<T> {
         Capsule { a, b, radius }
     }
 
-    /// Like [`Capsule::new`], but refuses non-finite values and a negative radius.
+    /// Like [`Capsule::new`], but refuses non-finite values and a negative radius (the
+    /// checks of its [`Validate`] implementation).
     ///
     /// # Errors
     ///
-    /// [`GeometryError::NonFinite`] (`what` is `"a"`, `"b"` or `"radius"`) and
-    /// [`GeometryError::NegativeRadius`].
+    /// [`InputError::NonFinite`] (`what` is `"vertex"` with `index` 0 for `a` and 1 for
+    /// `b`, or `"radius"`) and [`InputError::NegativeRadius`].
     ///
     /// # Examples
     ///
     /// ```
     /// use isect::sweep::Capsule;
-    /// use isect::GeometryError;
-    /// assert_eq!(Capsule::try_new([0.0; 3], [1.0; 3], -0.5), Err(GeometryError::NegativeRadius));
+    /// use isect::InputError;
+    /// assert_eq!(
+    ///     Capsule::try_new([0.0; 3], [1.0; 3], -0.5),
+    ///     Err(InputError::NegativeRadius { argument: 0 })
+    /// );
     /// ```
-    pub fn try_new(a: [T; 3], b: [T; 3], radius: T) -> Result<Capsule<T>, GeometryError> {
-        check3("a", 0, &a)?;
-        check3("b", 0, &b)?;
-        check_radius(&radius)?;
-        Ok(Capsule { a, b, radius })
+    pub fn try_new(a: [T; 3], b: [T; 3], radius: T) -> Result<Capsule<T>, InputError> {
+        let capsule = Capsule { a, b, radius };
+        capsule.validate(0)?;
+        Ok(capsule)
+    }
+}
+
+/// A capsule is valid when its two ends and its radius are finite and the radius is not
+/// negative (`a == b` is a valid capsule: a sphere).
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::Capsule;
+/// use isect::{InputError, Validate};
+/// assert_eq!(Capsule::new([0.0; 3], [1.0; 3], 0.5).validate(1), Ok(()));
+/// assert!(matches!(
+///     Capsule::new([0.0; 3], [1.0, f64::NAN, 0.0], 0.5).validate(1),
+///     Err(InputError::NonFinite { argument: 1, what: "vertex", index: Some(1), axis: Some(1), .. })
+/// ));
+/// ```
+impl<T: Scalar> Validate for Capsule<T> {
+    fn validate(&self, argument: usize) -> Result<(), InputError> {
+        check_point(argument, "vertex", Some(0), &self.a)?;
+        check_point(argument, "vertex", Some(1), &self.b)?;
+        check_number(argument, "radius", &self.radius)?;
+        if self.radius < T::zero() {
+            return Err(InputError::NegativeRadius { argument });
+        }
+        Ok(())
     }
 }
 
@@ -145,25 +175,27 @@ pub fn ray_capsule<T: Scalar>(ray: &Ray<T>, capsule: &Capsule<T>) -> Option<Swee
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"origin"`, `"direction"`, `"a"`, `"b"` or
-/// `"radius"`), [`GeometryError::ZeroDirection`] and [`GeometryError::NegativeRadius`].
+/// For the ray (argument 0) [`InputError::NonFinite`] (`what` is `"origin"` or
+/// `"direction"`) and [`InputError::ZeroDirection`]; for the capsule (argument 1) those
+/// of its [`Validate`] implementation: [`InputError::NonFinite`] and
+/// [`InputError::NegativeRadius`].
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::sweep::{try_ray_capsule, Capsule};
-/// use isect::{GeometryError, Ray};
+/// use isect::{InputError, Ray};
 /// let cap = Capsule::new([0.0; 3], [1.0, 0.0, 0.0], 0.5);
 /// assert_eq!(
 ///     try_ray_capsule(&Ray::new([0.0; 3], [0.0; 3]), &cap),
-///     Err(GeometryError::ZeroDirection)
+///     Err(InputError::ZeroDirection { argument: 0 })
 /// );
 /// ```
 pub fn try_ray_capsule<T: Scalar>(
     ray: &Ray<T>,
     capsule: &Capsule<T>,
-) -> Result<Option<SweepHit<T>>, GeometryError> {
-    Ray::try_new(ray.origin.clone(), ray.direction.clone())?;
-    Capsule::try_new(capsule.a.clone(), capsule.b.clone(), capsule.radius.clone())?;
+) -> Result<Option<SweepHit<T>>, InputError> {
+    ray.validate(0)?;
+    capsule.validate(1)?;
     Ok(ray_capsule(ray, capsule))
 }

@@ -14,7 +14,6 @@
 //! [`Pt`]s: a domain end, a linear bound `−αᵢ/βᵢ`, or a root of `q`. [`value`] turns a
 //! [`Pt`] into a number with an error bound.
 
-use core::any::Any;
 use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};
 #[cfg(not(feature = "std"))]
@@ -24,7 +23,8 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
-use crate::{Scalar, Sign};
+use crate::scalar::is_float;
+use crate::{FloatFormat, Scalar, Sign};
 
 /// A convex piece of a sweep, in polynomials of the inputs `T`.
 pub(crate) trait Piece<T> {
@@ -485,37 +485,18 @@ impl Mul for Est {
     }
 }
 
-pub(crate) use crate::scalar::is_float;
-
-/// `x` (a value computed in `f64`) as a `T`, and the extra error of that conversion.
-pub(crate) fn from_f64<T: Scalar>(x: f64) -> (T, f64) {
-    if let Some(v) = (&x as &dyn Any).downcast_ref::<T>() {
-        return (v.clone(), 0.0);
-    }
-    let y = x as f32;
-    if let Some(v) = (&y as &dyn Any).downcast_ref::<T>() {
-        // |x − y| is exact in f64 (the low bits of x).
-        return (v.clone(), (x - f64::from(y)).abs() * INFLATE);
-    }
-    match BigRational::from_float(x) {
-        Some(q) => (T::from_rational(&q), 0.0),
-        None => (T::zero(), f64::INFINITY),
-    }
-}
-
 /// A rational value `q` as a `T`: exact for rationals; for floats rounded, with the
 /// conversion error (within one unit in the last place).
 fn from_rational<T: Scalar>(q: &BigRational) -> (T, f64) {
     let t = T::from_rational(q);
-    if !is_float::<T>() {
-        return (t, 0.0);
-    }
     let f = t.to_f64();
     // One ulp of f32 bounds one ulp of f64 too.
-    let ulp = if crate::scalar::is_f32::<T>() {
-        f.abs() * (2.0 * f64::from(f32::EPSILON)) + f64::from(f32::from_bits(1))
-    } else {
-        f.abs() * (2.0 * f64::EPSILON) + ETA
+    let ulp = match T::FLOAT {
+        None => return (t, 0.0),
+        Some(FloatFormat::F32) => {
+            f.abs() * (2.0 * f64::from(f32::EPSILON)) + f64::from(f32::from_bits(1))
+        }
+        Some(FloatFormat::F64) => f.abs() * (2.0 * f64::EPSILON) + ETA,
     };
     (t, ulp * INFLATE)
 }
@@ -580,9 +561,10 @@ pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt) -> (T, f64) {
             if is_float::<T>() {
                 let (a, b) = p.lin(i, &|x: &T| Est::exact(x.to_f64()));
                 let t = (-a).div(b);
-                if t.ok() {
-                    let (v, conv) = from_f64::<T>(t.v);
-                    return (v, (t.e + conv) * INFLATE);
+                if let (true, Some((v, conv))) = (t.ok(), T::from_f64_rounded(t.v)) {
+                    // The conversion's error (the rounding to f32; none for f64),
+                    // inflated for the rounding of the bound itself.
+                    return (v, (t.e + conv * INFLATE) * INFLATE);
                 }
                 let (a, b) = p.lin(i, &|x: &T| {
                     x.to_rational().unwrap_or_else(BigRational::zero)
@@ -598,9 +580,10 @@ pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt) -> (T, f64) {
             if is_float::<T>() {
                 let [a, b, c] = p.quad(&|x: &T| Est::exact(x.to_f64()));
                 let t = root_est(a, b, c, larger);
-                if t.ok() {
-                    let (v, conv) = from_f64::<T>(t.v);
-                    return (v, (t.e + conv) * INFLATE);
+                if let (true, Some((v, conv))) = (t.ok(), T::from_f64_rounded(t.v)) {
+                    // The conversion's error (the rounding to f32; none for f64),
+                    // inflated for the rounding of the bound itself.
+                    return (v, (t.e + conv * INFLATE) * INFLATE);
                 }
             }
             let [a, b, c] = quad_rational(p);
@@ -647,11 +630,9 @@ fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::oracle::Rng;
+    use crate::predicates::float_tests::q;
     use num_bigint::BigInt;
-
-    fn q(x: f64) -> BigRational {
-        BigRational::from_float(x).unwrap()
-    }
 
     /// The constants of proofs/sweep.md, section 2, recomputed exactly.
     #[test]
@@ -669,25 +650,16 @@ mod tests {
         );
     }
 
-    /// splitmix64
-    fn rng(s: &mut u64) -> u64 {
-        *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn val(s: &mut u64) -> f64 {
-        let m = (rng(s) >> 11) as f64 / (1u64 << 53) as f64 - 0.5;
-        let e = (rng(s) % 80) as i32 - 40;
+    fn val(rng: &mut Rng) -> f64 {
+        let m = rng.next_f64() - 0.5;
+        let e = rng.below(80) as i32 - 40;
         m * 2f64.powi(e)
     }
 
     /// Every `Est` result contains the exact value (random expressions, exact rationals).
     #[test]
     fn est_bounds_hold() {
-        let mut s = 7;
+        let mut s = Rng::new(7);
         for _ in 0..2000 {
             let x: [f64; 4] = core::array::from_fn(|_| val(&mut s));
             let [a, b, c, d] = x.map(Est::exact);
@@ -712,7 +684,7 @@ mod tests {
     /// The stable roots, in `f64` and through the exact path, are within their bounds.
     #[test]
     fn roots_within_bounds() {
-        let mut s = 11;
+        let mut s = Rng::new(11);
         for i in 0..2000 {
             let (a, b, c) = (val(&mut s).abs(), val(&mut s), val(&mut s));
             let (qa, qb, qc) = (q(a), q(b), q(c));

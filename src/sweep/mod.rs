@@ -45,8 +45,10 @@
 //! # Bad input
 //!
 //! The plain functions answer `None` for a NaN or infinite coordinate and for a negative
-//! radius (an empty sphere never touches); the `try_` forms return a
-//! [`GeometryError`] instead. Neither ever panics.
+//! radius (an empty sphere never touches); the `try_` forms return an
+//! [`InputError`](crate::InputError) instead, naming the argument (counted from 0: the
+//! first shape is argument 0, its displacement 1, the second shape 2, its displacement 3).
+//! Neither ever panics.
 //!
 //! # Examples
 //!
@@ -62,9 +64,9 @@
 
 mod aabb;
 mod capsule;
-pub(crate) mod interval;
+mod interval;
 mod obb;
-pub(crate) mod pieces;
+mod pieces;
 mod sphere;
 mod triangle;
 
@@ -79,8 +81,8 @@ pub use triangle::{
     try_sweep_sphere_triangle,
 };
 
-use crate::geometry::GeometryError;
-use crate::Scalar;
+use crate::error::check_point;
+use crate::{InputError, Scalar, Validate};
 use interval::{solve, value, Piece, Pt};
 
 /// The contact interval of a sweep: the first and the last time of contact. The objects
@@ -285,43 +287,19 @@ pub(crate) fn bounds(points: &[&[f64; 3]]) -> ([f64; 3], [f64; 3]) {
     (lo, hi)
 }
 
-/// `x` as `[f64; 3]` when `T` is `f64` or `f32` (exact promotion), else `None`.
-#[inline(always)]
-pub(crate) fn as_f64<T: Scalar>(x: &[T; 3]) -> Option<[f64; 3]> {
-    use core::any::Any;
-    if let Some(v) = (x as &dyn Any).downcast_ref::<[f64; 3]>() {
-        return Some(*v);
-    }
-    (x as &dyn Any)
-        .downcast_ref::<[f32; 3]>()
-        .map(|v| v.map(f64::from))
-}
-
-/// `Err(NonFinite)` naming the first non-finite coordinate of `p`.
-pub(crate) fn check3<T: Scalar>(
-    what: &'static str,
-    index: usize,
-    p: &[T; 3],
-) -> Result<(), GeometryError> {
-    match p.iter().position(|x| !x.is_finite()) {
-        Some(axis) => Err(GeometryError::NonFinite { what, index, axis }),
-        None => Ok(()),
-    }
-}
-
-/// `Err(NonFinite)` or `Err(NegativeRadius)` for a radius.
-pub(crate) fn check_radius<T: Scalar>(r: &T) -> Result<(), GeometryError> {
-    if !r.is_finite() {
-        return Err(GeometryError::NonFinite {
-            what: "radius",
-            index: 0,
-            axis: 0,
-        });
-    }
-    if *r < T::zero() {
-        return Err(GeometryError::NegativeRadius);
-    }
-    Ok(())
+/// The validation of every two-body sweep's `try_` form: the first shape (argument 0),
+/// its displacement (1), the second shape (2), its displacement (3), in that order; a
+/// displacement's NaN or infinite coordinate is `NonFinite` with `what: "displacement"`.
+pub(crate) fn validate_sweep<T: Scalar>(
+    a: &impl Validate,
+    va: &[T; 3],
+    b: &impl Validate,
+    vb: &[T; 3],
+) -> Result<(), InputError> {
+    a.validate(0)?;
+    check_point(1, "displacement", None, va)?;
+    b.validate(2)?;
+    check_point(3, "displacement", None, vb)
 }
 
 /// All coordinates finite.

@@ -4,27 +4,12 @@
 //! the relative position and velocity are polynomials in the inputs (`p − q`,
 //! `v_p − v_q`), so nothing is rounded before the exact signs see it.
 
-use super::as_f64;
 use super::interval::{Found, Piece};
 use super::sphere::ss_filter;
 use crate::predicates::Ring;
+use crate::scalar::as_f64_array;
+use crate::vec3::{cross, dot, sub};
 use crate::Scalar;
-
-pub(crate) fn dot<R: Ring>(u: &[R; 3], v: &[R; 3]) -> R {
-    u[0].clone() * v[0].clone() + u[1].clone() * v[1].clone() + u[2].clone() * v[2].clone()
-}
-
-pub(crate) fn cross<R: Ring>(u: &[R; 3], v: &[R; 3]) -> [R; 3] {
-    [
-        u[1].clone() * v[2].clone() - u[2].clone() * v[1].clone(),
-        u[2].clone() * v[0].clone() - u[0].clone() * v[2].clone(),
-        u[0].clone() * v[1].clone() - u[1].clone() * v[0].clone(),
-    ]
-}
-
-pub(crate) fn sub<R: Ring>(u: &[R; 3], v: &[R; 3]) -> [R; 3] {
-    core::array::from_fn(|k| u[k].clone() - v[k].clone())
-}
 
 /// A point moving from `p` with displacement `vp`, relative to a frame moving with `vq`
 /// (`None`: at rest).
@@ -87,19 +72,24 @@ impl<T: Scalar> Piece<T> for Ball<'_, T> {
         0
     }
     /// The sphere/sphere filter (`proofs/sweep.md`, section 3.1) for float input.
+    #[inline(always)]
     fn fast(&self, bounded: bool) -> Option<Option<Found>> {
         let zero = [0.0; 3];
-        let (p, q) = (as_f64(self.m.p)?, as_f64(self.q)?);
+        let (p, q) = (as_f64_array(self.m.p)?, as_f64_array(self.q)?);
         let vp = match self.m.vp {
-            Some(v) => as_f64(v)?,
+            Some(v) => as_f64_array(v)?,
             None => zero,
         };
         let vq = match self.m.vq {
-            Some(v) => as_f64(v)?,
+            Some(v) => as_f64_array(v)?,
             None => zero,
         };
-        let r2 = self.r.1.map_or(0.0, Scalar::to_f64);
-        ss_filter(&q, &vq, self.r.0.to_f64(), &p, &vp, r2, bounded)
+        let r1 = self.r.0.as_f64()?;
+        let r2 = match self.r.1 {
+            Some(r) => r.as_f64()?,
+            None => 0.0,
+        };
+        ss_filter(&q, &vq, r1, &p, &vp, r2, bounded)
     }
     fn lin<R: Ring>(&self, _: usize, _: &impl Fn(&T) -> R) -> (R, R) {
         unreachable!("a ball has no linear constraints")

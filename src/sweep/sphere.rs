@@ -1,12 +1,11 @@
 //! Sphere/sphere and sphere/plane sweeps (Gomez; RTR §22.17; Ericson §5.5.5 and §5.5.3).
 
-use core::any::Any;
-
 use super::interval::{solve, Est, Found, Pt, INFLATE, U};
 use super::pieces::{Ball, Motion, Radius, Slab};
-use super::{as_f64, check3, check_radius, finite, radius_ok, single_hit, SweepHit};
-use crate::geometry::{GeometryError, Plane, Sphere};
-use crate::Scalar;
+use super::{finite, radius_ok, single_hit, validate_sweep, SweepHit};
+use crate::geometry::{Plane, Sphere};
+use crate::scalar::as_f64_array;
+use crate::{InputError, Scalar};
 
 // ---------------------------------------------------------------------------------------
 // The f64 filter of the sphere/sphere sweep (proofs/sweep.md, section 3.1).
@@ -21,11 +20,6 @@ pub(crate) const SS_C: f64 = 6.661338147750946e-16;
 /// `[2^-200, 2^200]`, so no product underflows or overflows.
 const SS_MIN: f64 = f64::from_bits((1023 - 200) << 52);
 const SS_MAX: f64 = f64::from_bits((1023 + 200) << 52);
-
-/// `x` as `&dyn Any` (for the float downcasts).
-fn any<T: 'static>(x: &[T; 3]) -> &dyn Any {
-    x
-}
 
 /// `Some(sign)` of `v` when `|v| > bound` (both finite).
 #[inline(always)]
@@ -223,37 +217,8 @@ pub fn sweep_sphere_sphere<T: Scalar>(
         q: &a.center,
         r: Radius(&a.radius, Some(&b.radius)),
     };
-    // Floats first try the filter; the downcasts monomorphise away.
-    let filtered = if let (Some(ca), Some(wa), Some(cb), Some(wb)) = (
-        any(&a.center).downcast_ref::<[f64; 3]>(),
-        any(va).downcast_ref::<[f64; 3]>(),
-        any(&b.center).downcast_ref::<[f64; 3]>(),
-        any(vb).downcast_ref::<[f64; 3]>(),
-    ) {
-        ss_filter(ca, wa, a.radius.to_f64(), cb, wb, b.radius.to_f64(), true)
-    } else if let (Some(ca), Some(wa), Some(cb), Some(wb)) = (
-        any(&a.center).downcast_ref::<[f32; 3]>(),
-        any(va).downcast_ref::<[f32; 3]>(),
-        any(&b.center).downcast_ref::<[f32; 3]>(),
-        any(vb).downcast_ref::<[f32; 3]>(),
-    ) {
-        let up = |p: &[f32; 3]| p.map(f64::from);
-        ss_filter(
-            &up(ca),
-            &up(wa),
-            a.radius.to_f64(),
-            &up(cb),
-            &up(wb),
-            b.radius.to_f64(),
-            true,
-        )
-    } else {
-        None
-    };
-    let found = match filtered {
-        Some(f) => f,
-        None => solve::<T, _>(&piece, true),
-    };
+    // The piece's own filter (`Ball::fast`, the f64 filter above) runs first for floats.
+    let found = solve::<T, _>(&piece, true);
     single_hit(&piece, found, true)
 }
 
@@ -261,19 +226,20 @@ pub fn sweep_sphere_sphere<T: Scalar>(
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"center"`, `"displacement"` or `"radius"`,
-/// `index` 0 for `a` and 1 for `b`) and [`GeometryError::NegativeRadius`].
+/// [`InputError::NonFinite`] (`what` is `"center"`, `"radius"` or `"displacement"`;
+/// `argument` 0 is `a`, 1 its displacement, 2 `b`, 3 its displacement) and
+/// [`InputError::NegativeRadius`].
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::sweep::try_sweep_sphere_sphere;
-/// use isect::{GeometryError, Sphere};
+/// use isect::{InputError, Sphere};
 /// let a = Sphere::new([0.0; 3], -1.0);
 /// let b = Sphere::new([3.0, 0.0, 0.0], 1.0);
 /// assert_eq!(
 ///     try_sweep_sphere_sphere(&a, &[1.0, 0.0, 0.0], &b, &[0.0; 3]),
-///     Err(GeometryError::NegativeRadius)
+///     Err(InputError::NegativeRadius { argument: 0 })
 /// );
 /// ```
 pub fn try_sweep_sphere_sphere<T: Scalar>(
@@ -281,13 +247,8 @@ pub fn try_sweep_sphere_sphere<T: Scalar>(
     va: &[T; 3],
     b: &Sphere<T>,
     vb: &[T; 3],
-) -> Result<Option<SweepHit<T>>, GeometryError> {
-    check3("center", 0, &a.center)?;
-    check3("displacement", 0, va)?;
-    check3("center", 1, &b.center)?;
-    check3("displacement", 1, vb)?;
-    check_radius(&a.radius)?;
-    check_radius(&b.radius)?;
+) -> Result<Option<SweepHit<T>>, InputError> {
+    validate_sweep(a, va, b, vb)?;
     Ok(sweep_sphere_sphere(a, va, b, vb))
 }
 
@@ -338,14 +299,14 @@ pub fn sweep_sphere_plane<T: Scalar>(
         r: Radius(&s.radius, None),
     };
     let filtered = match (
-        as_f64(&s.center),
-        as_f64(vs),
-        as_f64(&plane.normal),
-        as_f64(vp),
+        as_f64_array(&s.center),
+        as_f64_array(vs),
+        s.radius.as_f64(),
+        as_f64_array(&plane.normal),
+        plane.offset.as_f64(),
+        as_f64_array(vp),
     ) {
-        (Some(c), Some(w), Some(n), Some(v)) => {
-            sp_filter(&c, &w, s.radius.to_f64(), &n, plane.offset.to_f64(), &v)
-        }
+        (Some(c), Some(w), Some(r), Some(n), Some(d), Some(v)) => sp_filter(&c, &w, r, &n, d, &v),
         _ => None,
     };
     let found = match filtered {
@@ -359,41 +320,30 @@ pub fn sweep_sphere_plane<T: Scalar>(
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"center"`, `"displacement"` (index 0: the
-/// sphere's, 1: the plane's), `"normal"`, `"offset"` or `"radius"`),
-/// [`GeometryError::NegativeRadius`], and [`GeometryError::ZeroDirection`] for a zero
-/// normal.
+/// [`InputError::NonFinite`] (`what` is `"center"`, `"radius"`, `"normal"`, `"offset"` or
+/// `"displacement"`; `argument` 0 is the sphere, 1 its displacement, 2 the plane, 3 its
+/// displacement), [`InputError::NegativeRadius`], and [`InputError::ZeroDirection`] for a
+/// zero normal.
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::sweep::try_sweep_sphere_plane;
-/// use isect::{GeometryError, Plane, Sphere};
+/// use isect::{InputError, Plane, Sphere};
 /// let s = Sphere::new([0.0; 3], 1.0);
 /// let flat = Plane::new([0.0; 3], 1.0);
-/// assert_eq!(try_sweep_sphere_plane(&s, &[0.0; 3], &flat, &[0.0; 3]), Err(GeometryError::ZeroDirection));
+/// assert_eq!(
+///     try_sweep_sphere_plane(&s, &[0.0; 3], &flat, &[0.0; 3]),
+///     Err(InputError::ZeroDirection { argument: 2 })
+/// );
 /// ```
 pub fn try_sweep_sphere_plane<T: Scalar>(
     s: &Sphere<T>,
     vs: &[T; 3],
     plane: &Plane<T>,
     vp: &[T; 3],
-) -> Result<Option<SweepHit<T>>, GeometryError> {
-    check3("center", 0, &s.center)?;
-    check3("displacement", 0, vs)?;
-    check3("normal", 0, &plane.normal)?;
-    if !plane.offset.is_finite() {
-        return Err(GeometryError::NonFinite {
-            what: "offset",
-            index: 0,
-            axis: 0,
-        });
-    }
-    check3("displacement", 1, vp)?;
-    check_radius(&s.radius)?;
-    if plane.normal.iter().all(|x| x.is_zero()) {
-        return Err(GeometryError::ZeroDirection);
-    }
+) -> Result<Option<SweepHit<T>>, InputError> {
+    validate_sweep(s, vs, plane, vp)?;
     Ok(sweep_sphere_plane(s, vs, plane, vp))
 }
 
@@ -403,40 +353,23 @@ mod tests {
     use num_bigint::BigInt;
     use num_rational::BigRational as Q;
 
-    fn int(k: i64) -> Q {
-        Q::from_integer(BigInt::from(k))
-    }
-
-    /// `x ≤ c`, and `c` is the smallest double that is.
-    fn smallest_above(c: f64, x: &Q) {
-        assert!(&Q::from_float(c).unwrap() >= x, "{c} below");
-        assert!(
-            &Q::from_float(f64::from_bits(c.to_bits() - 1)).unwrap() < x,
-            "{c} not tight"
-        );
-    }
-
-    /// The constants of proofs/sweep.md, section 3.1, recomputed exactly.
+    /// The constants of proofs/sweep.md, section 3.1, recomputed exactly: each is the
+    /// smallest double not below its exact value.
     #[test]
     fn sphere_sphere_filter_constants() {
-        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
-        let gamma = |n: i64| (&u * int(n)) / (int(1) - &u * int(n));
-        let v = &u / (int(1) - &u);
-        let k = |n: i64| (gamma(n) + int(2) * &v + &v * &v) / ((int(1) - gamma(n)) * (int(1) - &u));
-        smallest_above(SS_AB, &k(3));
-        smallest_above(SS_C, &k(4));
-        let d = |n: i64| (int(1) - gamma(n)) * (int(1) - &u);
-        smallest_above(SP_S0, &(gamma(4) / d(4)));
-        smallest_above(SP_S1, &((gamma(3) + &v) / d(3)));
-        smallest_above(SP_NN, &(gamma(3) / d(3)));
-        assert_eq!(
-            Q::from_float(SS_MIN).unwrap(),
-            Q::new(1.into(), BigInt::from(1) << 200usize)
-        );
-        assert_eq!(
-            Q::from_float(SS_MAX).unwrap(),
-            Q::from_integer(BigInt::from(1) << 200usize)
-        );
+        use crate::predicates::float_tests::{gamma, q, round_up};
+        let one = Q::from_integer(BigInt::from(1));
+        let u = q(U);
+        let v = &u / (&one - &u);
+        let d = |n: i32| (&one - gamma(n)) * (&one - &u);
+        let k = |n: i32| (gamma(n) + &v + &v + &v * &v) / d(n);
+        assert_eq!(SS_AB, round_up(&k(3)));
+        assert_eq!(SS_C, round_up(&k(4)));
+        assert_eq!(SP_S0, round_up(&(gamma(4) / d(4))));
+        assert_eq!(SP_S1, round_up(&((gamma(3) + &v) / d(3))));
+        assert_eq!(SP_NN, round_up(&(gamma(3) / d(3))));
+        assert_eq!(q(SS_MIN), Q::new(1.into(), BigInt::from(1) << 200usize));
+        assert_eq!(q(SS_MAX), Q::from_integer(BigInt::from(1) << 200usize));
     }
 
     /// The filter decides clear cases, leaves grazing ones to the exact path, and never
@@ -458,14 +391,8 @@ mod tests {
         // Exact graze (discriminant 0): not decided.
         assert_eq!(f([-4.0, 2.0, 0.0], [8.0, 0.0, 0.0]), None);
         // Random: every decided answer equals the exact one.
-        let mut s = 3u64;
-        let mut next = || {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 8.0 - 4.0
-        };
+        let mut rng = crate::oracle::Rng::new(3);
+        let mut next = || rng.next_f64() * 8.0 - 4.0;
         let mut decided = 0;
         for _ in 0..5000 {
             let ca = [next(), next(), next()];

@@ -1,13 +1,13 @@
 //! Sphere/triangle and sphere/polygon sweeps: face, then edges as capsules, then vertices
 //! as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
 
-use super::pieces::{cross, dot, sub, Ball, Cylinder, Face, Motion, Radius};
-use super::{
-    as_f64, bounds, check3, check_radius, finite, radius_ok, swept_misses, Collect, SweepHit,
-};
-use crate::geometry::{GeometryError, Polygon, Sphere, Triangle};
+use super::pieces::{Ball, Cylinder, Face, Motion, Radius};
+use super::{bounds, finite, radius_ok, swept_misses, validate_sweep, Collect, SweepHit};
+use crate::geometry::{Polygon, Sphere, Triangle};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
-use crate::{Scalar, Sign};
+use crate::scalar::as_f64_array;
+use crate::vec3::{cross, dot, sub};
+use crate::{InputError, Scalar, Sign};
 
 /// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
 struct NormalSq<'a, T>([&'a [T; 3]; 3]);
@@ -72,16 +72,17 @@ pub fn sweep_sphere_triangle<T: Scalar>(
     if !finite(&[&s.center, vs, &tri.a, &tri.b, &tri.c, vt]) || !radius_ok(&s.radius) {
         return None;
     }
-    if let (Some(c), Some(ws), Some(wt), Some(a), Some(b), Some(cc)) = (
-        as_f64(&s.center),
-        as_f64(vs),
-        as_f64(vt),
-        as_f64(&tri.a),
-        as_f64(&tri.b),
-        as_f64(&tri.c),
+    if let (Some(c), Some(r), Some(ws), Some(wt), Some(a), Some(b), Some(cc)) = (
+        as_f64_array(&s.center),
+        s.radius.as_f64(),
+        as_f64_array(vs),
+        as_f64_array(vt),
+        as_f64_array(&tri.a),
+        as_f64_array(&tri.b),
+        as_f64_array(&tri.c),
     ) {
         let (lo, hi) = bounds(&[&a, &b, &cc]);
-        if swept_misses(&c, &c, s.radius.to_f64(), &ws, &wt, &lo, &hi) {
+        if swept_misses(&c, &c, r, &ws, &wt, &lo, &hi) {
             return None;
         }
     }
@@ -106,36 +107,40 @@ pub fn sweep_sphere_triangle<T: Scalar>(
     c.finish()
 }
 
-/// [`sweep_sphere_triangle`], refusing bad input.
+/// [`sweep_sphere_triangle`], refusing bad input. A degenerate triangle is valid input
+/// (it is read as the segment or point it spans).
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"center"`, `"displacement"` (index 0 the
-/// sphere's, 1 the triangle's), `"vertex"` (index 0–2) or `"radius"`) and
-/// [`GeometryError::NegativeRadius`].
+/// [`InputError::NonFinite`] (`what` is `"center"`, `"radius"`, `"vertex"` with `index`
+/// 0–2, or `"displacement"`; `argument` 0 is the sphere, 1 its displacement, 2 the
+/// triangle, 3 its displacement) and [`InputError::NegativeRadius`].
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::sweep::try_sweep_sphere_triangle;
-/// use isect::{GeometryError, Sphere, Triangle};
+/// use isect::{InputError, NonFiniteValue, Sphere, Triangle};
 /// let tri = Triangle::new([0.0; 3], [1.0, 0.0, 0.0], [0.0, f64::NAN, 0.0]);
 /// let err = try_sweep_sphere_triangle(&Sphere::new([0.0; 3], 1.0), &[0.0; 3], &tri, &[0.0; 3]);
-/// assert_eq!(err, Err(GeometryError::NonFinite { what: "vertex", index: 2, axis: 1 }));
+/// assert_eq!(
+///     err,
+///     Err(InputError::NonFinite {
+///         argument: 2,
+///         what: "vertex",
+///         index: Some(2),
+///         axis: Some(1),
+///         value: NonFiniteValue::NaN,
+///     })
+/// );
 /// ```
 pub fn try_sweep_sphere_triangle<T: Scalar>(
     s: &Sphere<T>,
     vs: &[T; 3],
     tri: &Triangle<T>,
     vt: &[T; 3],
-) -> Result<Option<SweepHit<T>>, GeometryError> {
-    check3("center", 0, &s.center)?;
-    check3("displacement", 0, vs)?;
-    for (i, p) in [&tri.a, &tri.b, &tri.c].into_iter().enumerate() {
-        check3("vertex", i, p)?;
-    }
-    check3("displacement", 1, vt)?;
-    check_radius(&s.radius)?;
+) -> Result<Option<SweepHit<T>>, InputError> {
+    validate_sweep(s, vs, tri, vt)?;
     Ok(sweep_sphere_triangle(s, vs, tri, vt))
 }
 
@@ -179,12 +184,17 @@ pub fn sweep_sphere_polygon<T: Scalar>(
     {
         return None;
     }
-    if let (Some(c), Some(ws), Some(wp)) = (as_f64(&s.center), as_f64(vs), as_f64(vp)) {
-        let pts: Option<alloc::vec::Vec<[f64; 3]>> = v.iter().map(as_f64).collect();
+    if let (Some(c), Some(r), Some(ws), Some(wp)) = (
+        as_f64_array(&s.center),
+        s.radius.as_f64(),
+        as_f64_array(vs),
+        as_f64_array(vp),
+    ) {
+        let pts: Option<alloc::vec::Vec<[f64; 3]>> = v.iter().map(as_f64_array).collect();
         if let Some(pts) = pts {
             let refs: alloc::vec::Vec<&[f64; 3]> = pts.iter().collect();
             let (lo, hi) = bounds(&refs);
-            if swept_misses(&c, &c, s.radius.to_f64(), &ws, &wp, &lo, &hi) {
+            if swept_misses(&c, &c, r, &ws, &wp, &lo, &hi) {
                 return None;
             }
         }
@@ -276,36 +286,36 @@ fn convex_planar<T: Scalar>(v: &[[T; 3]]) -> bool {
 ///
 /// # Errors
 ///
-/// [`GeometryError::TooFewVertices`] (fewer than three), [`GeometryError::NonFinite`]
-/// (`what` is `"center"`, `"displacement"`, `"vertex"` or `"radius"`),
-/// [`GeometryError::NegativeRadius`], and [`GeometryError::NotConvexPlanar`].
+/// [`InputError::NonFinite`] (`what` is `"center"`, `"radius"`, `"vertex"` or
+/// `"displacement"`; `argument` 0 is the sphere, 1 its displacement, 2 the polygon, 3 its
+/// displacement), [`InputError::NegativeRadius`], [`InputError::TooFewVertices`] (fewer
+/// than three), and [`InputError::NotConvexPlanar`].
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::sweep::try_sweep_sphere_polygon;
-/// use isect::{GeometryError, Polygon, Sphere};
+/// use isect::{InputError, Polygon, Sphere};
 /// let s = Sphere::new([0.0; 3], 1.0);
 /// // An L-shaped (concave) hexagon.
 /// let l = Polygon::new(vec![
 ///     [0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 1.0, 0.0],
 ///     [1.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 2.0, 0.0],
 /// ]);
-/// assert_eq!(try_sweep_sphere_polygon(&s, &[0.0; 3], &l, &[0.0; 3]), Err(GeometryError::NotConvexPlanar));
+/// assert_eq!(
+///     try_sweep_sphere_polygon(&s, &[0.0; 3], &l, &[0.0; 3]),
+///     Err(InputError::NotConvexPlanar { argument: 2 })
+/// );
 /// ```
 pub fn try_sweep_sphere_polygon<T: Scalar>(
     s: &Sphere<T>,
     vs: &[T; 3],
     poly: &Polygon<T>,
     vp: &[T; 3],
-) -> Result<Option<SweepHit<T>>, GeometryError> {
-    Polygon::try_new(poly.vertices.clone())?;
-    check3("center", 0, &s.center)?;
-    check3("displacement", 0, vs)?;
-    check3("displacement", 1, vp)?;
-    check_radius(&s.radius)?;
+) -> Result<Option<SweepHit<T>>, InputError> {
+    validate_sweep(s, vs, poly, vp)?;
     if !convex_planar(&poly.vertices) {
-        return Err(GeometryError::NotConvexPlanar);
+        return Err(InputError::NotConvexPlanar { argument: 2 });
     }
     Ok(sweep_sphere_polygon(s, vs, poly, vp))
 }

@@ -1,14 +1,9 @@
 //! The float types the audit runs the fast tests in.
 
-use isect::policy::PolicyScalar;
-use isect::ray::aabb::RayFloat;
-use isect::ray::triangle::WoopFloat;
 use num_rational::BigRational;
 
 /// `f32` or `f64`: everything the audited fast tests need.
-pub trait AuditFloat:
-    isect::Scalar + PolicyScalar + WoopFloat + RayFloat + Copy + Send + Sync + 'static
-{
+pub trait AuditFloat: isect::FloatScalar + Send + Sync {
     /// `f32` or `f64`.
     const NAME: &'static str;
     /// `x` rounded to this type (to nearest).

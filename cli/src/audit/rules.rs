@@ -1,7 +1,7 @@
 //! The tolerance rules the audit sweeps, as one runtime-chosen [`Policy`].
 
-use isect::policy::{Absolute, Exact, Policy, PolicyScalar, Ulps};
-use isect::{Point2, Point3, Sign};
+use isect::policy::{Absolute, Exact, Policy, Ulps};
+use isect::{Point2, Point3, Scalar, Sign};
 use serde::Serialize;
 
 /// One row of a sweep: how a fast test decides that a quantity is zero.
@@ -54,7 +54,7 @@ impl Rule {
     }
 }
 
-impl<T: PolicyScalar> Policy<T> for Rule {
+impl<T: Scalar> Policy<T> for Rule {
     #[inline]
     fn sign(&self, value: &T, scale: &T) -> Sign {
         match *self {

@@ -11,8 +11,8 @@
 //! circumcircle passes through the fourth corner `(0.5, 0.5)`, and `d` runs over the grid
 //! of floats centred on that corner.
 //!
-//! The plain values are the policy layer's formulas ([`naive_orient2d`] with `p` as the
-//! pivot, which is the paper's `(q − p) × (r − p)`, and [`naive_incircle`]) in the float
+//! The plain values are the policy layer's formulas ([`orient2d_naive`] with `p` as the
+//! pivot, which is the paper's `(q − p) × (r − p)`, and [`incircle_naive`]) in the float
 //! type; the exact ones are [`isect::orient2d`] and [`isect::incircle`], checked against
 //! closed forms before anything is drawn. Colours: positive red, zero yellow, negative
 //! blue; in the difference map the cells where the plain sign is wrong are black, the
@@ -20,7 +20,7 @@
 
 use std::path::Path;
 
-use isect::policy::{naive_incircle, naive_orient2d};
+use isect::policy::{incircle_naive, orient2d_naive};
 use isect::Sign;
 use serde::Serialize;
 
@@ -245,7 +245,7 @@ pub fn panels<T: AuditFloat>() -> Result<[Panel; 2], String> {
         ),
         |i, j| [0.5 + i as f64 * u, 0.5 + j as f64 * u],
         |p| {
-            let (value, _) = naive_orient2d(q, r, t(p));
+            let (value, _) = orient2d_naive(q, r, t(p));
             Sign::of(value)
         },
         |p| isect::orient2d(t(p), q, r),
@@ -263,7 +263,7 @@ pub fn panels<T: AuditFloat>() -> Result<[Panel; 2], String> {
         ),
         |i, j| [0.5 + (i as f64 - half) * u, 0.5 + (j as f64 - half) * u],
         |d| {
-            let (value, _) = naive_incircle(a, b, c, t(d));
+            let (value, _) = incircle_naive(a, b, c, t(d));
             Sign::of(value)
         },
         |d| isect::incircle(a, b, c, t(d)),

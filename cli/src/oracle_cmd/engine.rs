@@ -1,164 +1,50 @@
 //! The scanning and evaluating core of `isect oracle`: test kinds, row parsing (CSV and
 //! JSON Lines) and exact answers, over one chunk of whole lines at a time.
 //!
-//! Self-contained (it uses only `isect`, `serde_json` and `std`), so the throughput bench
-//! includes this file directly.
+//! The kinds, their columns and their exact answers come from the library
+//! ([`isect::oracle::KINDS`]). Self-contained (it uses only `isect`, `serde_json` and
+//! `std`), so the throughput bench includes this file directly.
 
-use isect::ray::aabb::ray_aabb;
-use isect::ray::triangle::ray_triangle_closed;
-use isect::{Aabb, Ray, Sign, Triangle};
+use isect::oracle::{AnswerForm, KindInfo, Outcome, KINDS};
 
-/// A test kind of `isect oracle`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Orient2d,
-    Orient3d,
-    Incircle,
-    Insphere,
-    RayTriangle,
-    TriTri,
-    RayAabb,
+/// A test kind of `isect oracle`: one of the library's [`KINDS`], so a kind added to
+/// the library is a kind of the command line.
+pub type Kind = &'static KindInfo;
+
+/// The kind named `name` (also accepting `_` for `-`, any case, surrounding spaces).
+pub fn kind_named(name: &str) -> Option<Kind> {
+    let n = name.trim().to_ascii_lowercase().replace('_', "-");
+    KINDS.iter().find(|k| k.name == n)
 }
 
-/// Every kind, in the order the help text lists them.
-pub const KINDS: [Kind; 7] = [
-    Kind::Orient2d,
-    Kind::Orient3d,
-    Kind::Incircle,
-    Kind::Insphere,
-    Kind::RayTriangle,
-    Kind::TriTri,
-    Kind::RayAabb,
-];
-
-impl Kind {
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Orient2d => "orient2d",
-            Kind::Orient3d => "orient3d",
-            Kind::Incircle => "incircle",
-            Kind::Insphere => "insphere",
-            Kind::RayTriangle => "ray-triangle",
-            Kind::TriTri => "tri-tri",
-            Kind::RayAabb => "ray-aabb",
+/// The most values a row of any kind has.
+pub const MAX_ARITY: usize = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < KINDS.len() {
+        if KINDS[i].columns.len() > max {
+            max = KINDS[i].columns.len();
         }
+        i += 1;
     }
+    max
+};
 
-    /// The kind named `name` (also accepting `_` for `-`).
-    pub fn from_name(name: &str) -> Option<Kind> {
-        let n = name.trim().to_ascii_lowercase().replace('_', "-");
-        KINDS.into_iter().find(|k| k.name() == n)
-    }
-
-    /// The input columns, in order.
-    pub fn columns(self) -> &'static [&'static str] {
-        match self {
-            Kind::Orient2d => &["ax", "ay", "bx", "by", "cx", "cy"],
-            Kind::Orient3d => &[
-                "ax", "ay", "az", "bx", "by", "bz", "cx", "cy", "cz", "dx", "dy", "dz",
-            ],
-            Kind::Incircle => &["ax", "ay", "bx", "by", "cx", "cy", "dx", "dy"],
-            Kind::Insphere => &[
-                "ax", "ay", "az", "bx", "by", "bz", "cx", "cy", "cz", "dx", "dy", "dz", "ex", "ey",
-                "ez",
-            ],
-            Kind::RayTriangle => &[
-                "ox", "oy", "oz", "dx", "dy", "dz", "ax", "ay", "az", "bx", "by", "bz", "cx", "cy",
-                "cz",
-            ],
-            Kind::TriTri => &[
-                "ax", "ay", "az", "bx", "by", "bz", "cx", "cy", "cz", "px", "py", "pz", "qx", "qy",
-                "qz", "rx", "ry", "rz",
-            ],
-            Kind::RayAabb => &[
-                "ox", "oy", "oz", "dx", "dy", "dz", "minx", "miny", "minz", "maxx", "maxy", "maxz",
-            ],
-        }
-    }
-
-    /// The number of input values per row.
-    pub fn arity(self) -> usize {
-        self.columns().len()
-    }
-
-    /// Whether the answer is a sign (predicates) rather than hit/miss.
-    pub fn is_sign(self) -> bool {
-        matches!(
-            self,
-            Kind::Orient2d | Kind::Orient3d | Kind::Incircle | Kind::Insphere
-        )
-    }
-
-    /// The JSON object keys: point names and their dimensions, in column order.
-    fn json_keys(self) -> &'static [(&'static str, usize)] {
-        match self {
-            Kind::Orient2d => &[("a", 2), ("b", 2), ("c", 2)],
-            Kind::Orient3d => &[("a", 3), ("b", 3), ("c", 3), ("d", 3)],
-            Kind::Incircle => &[("a", 2), ("b", 2), ("c", 2), ("d", 2)],
-            Kind::Insphere => &[("a", 3), ("b", 3), ("c", 3), ("d", 3), ("e", 3)],
-            Kind::RayTriangle => &[
-                ("origin", 3),
-                ("direction", 3),
-                ("a", 3),
-                ("b", 3),
-                ("c", 3),
-            ],
-            Kind::TriTri => &[("a", 3), ("b", 3), ("c", 3), ("p", 3), ("q", 3), ("r", 3)],
-            Kind::RayAabb => &[("origin", 3), ("direction", 3), ("min", 3), ("max", 3)],
-        }
-    }
-}
-
-fn p2(v: &[f64], i: usize) -> [f64; 2] {
-    [v[i], v[i + 1]]
-}
-fn p3(v: &[f64], i: usize) -> [f64; 3] {
-    [v[i], v[i + 1], v[i + 2]]
-}
-fn sign_code(s: Sign) -> i8 {
-    match s {
-        Sign::Negative => -1,
-        Sign::Zero => 0,
-        Sign::Positive => 1,
-    }
+/// Whether the answer is a sign (predicates) rather than hit/miss.
+pub fn is_sign(kind: Kind) -> bool {
+    kind.answer == AnswerForm::Sign
 }
 
 /// The exact answer for one row of finite values: −1, 0, 1 for signs; 0 (miss) or
 /// 1 (hit) for the others.
 #[inline]
 pub fn evaluate(kind: Kind, v: &[f64]) -> i8 {
-    match kind {
-        Kind::Orient2d => sign_code(isect::orient2d(p2(v, 0), p2(v, 2), p2(v, 4))),
-        Kind::Orient3d => sign_code(isect::orient3d(p3(v, 0), p3(v, 3), p3(v, 6), p3(v, 9))),
-        Kind::Incircle => sign_code(isect::incircle(p2(v, 0), p2(v, 2), p2(v, 4), p2(v, 6))),
-        Kind::Insphere => sign_code(isect::insphere(
-            p3(v, 0),
-            p3(v, 3),
-            p3(v, 6),
-            p3(v, 9),
-            p3(v, 12),
-        )),
-        Kind::RayTriangle => {
-            let ray = Ray::new(p3(v, 0), p3(v, 3));
-            let tri = Triangle::new(p3(v, 6), p3(v, 9), p3(v, 12));
-            ray_triangle_closed(&ray, &tri).is_some() as i8
-        }
-        Kind::TriTri => {
-            let a = [p3(v, 0), p3(v, 3), p3(v, 6)];
-            let b = [p3(v, 9), p3(v, 12), p3(v, 15)];
-            isect::tri_tri_intersect(a, b) as i8
-        }
-        Kind::RayAabb => {
-            let ray = Ray::new(p3(v, 0), p3(v, 3));
-            ray_aabb(&ray, &Aabb::new(p3(v, 6), p3(v, 9))).is_some() as i8
-        }
-    }
+    kind.exact(v)
 }
 
 /// The text of an answer code.
 pub fn answer_text(kind: Kind, code: i8) -> &'static str {
-    match (kind.is_sign(), code) {
+    match (is_sign(kind), code) {
         (true, -1) => "negative",
         (true, 0) => "zero",
         (true, _) => "positive",
@@ -179,7 +65,7 @@ pub fn parse_answer(kind: Kind, s: &str) -> Option<i8> {
     } else {
         t
     };
-    if kind.is_sign() {
+    if is_sign(kind) {
         match t {
             "-1" | "negative" | "neg" | "-" | "-1.0" => Some(-1),
             "0" | "zero" | "0.0" | "-0" => Some(0),
@@ -196,7 +82,7 @@ pub fn parse_answer(kind: Kind, s: &str) -> Option<i8> {
 }
 
 fn expected_answers(kind: Kind) -> &'static str {
-    if kind.is_sign() {
+    if is_sign(kind) {
         "-1, 0, 1, negative, zero or positive"
     } else {
         "1, 0, true, false, hit or miss"
@@ -205,7 +91,7 @@ fn expected_answers(kind: Kind) -> &'static str {
 
 /// How a user's answer differs from the exact one (index into [`OUTCOMES`]).
 pub fn outcome(kind: Kind, exact: i8, given: i8) -> usize {
-    if kind.is_sign() {
+    if is_sign(kind) {
         match (exact, given) {
             (0, _) => 2, // missed zero
             (_, 0) => 1, // false zero
@@ -218,13 +104,13 @@ pub fn outcome(kind: Kind, exact: i8, given: i8) -> usize {
     }
 }
 
-/// Names of the disagreement kinds, by [`outcome`] index.
-pub const OUTCOMES: [&str; 5] = [
-    "wrong sign",
-    "false zero",
-    "missed zero",
-    "false hit",
-    "miss",
+/// The disagreement kinds, by [`outcome`] index (named by [`Outcome::name`]).
+pub const OUTCOMES: [Outcome; 5] = [
+    Outcome::WrongSign,
+    Outcome::FalseZero,
+    Outcome::MissedZero,
+    Outcome::FalseHit,
+    Outcome::Miss,
 ];
 
 /// A message about a line of the chunk (line relative to the chunk's first, from 0;
@@ -365,7 +251,7 @@ impl Chunk {
 pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
     let arity = layout.kind.arity();
     let want = layout.columns();
-    let mut values = [0.0f64; 18];
+    let mut values = [0.0f64; MAX_ARITY];
     let mut line_no: u64 = 0;
     for line in text.split_terminator('\n') {
         let this = line_no;
@@ -390,7 +276,7 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
                 match parse_number(field, layout.f32) {
                     Some(x) => {
                         if !x.is_finite() && bad.is_none() {
-                            let name = layout.kind.columns()[n];
+                            let name = layout.kind.columns[n];
                             bad = Some((
                                 start + 1,
                                 format!("`{field}` in column {} ({name})", n + 1),
@@ -407,7 +293,7 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
                         chunk.fail(
                             this,
                             start + 1,
-                            format!("{what} in column {} ({})", n + 1, layout.kind.columns()[n]),
+                            format!("{what} in column {} ({})", n + 1, layout.kind.columns[n]),
                         );
                         return;
                     }
@@ -441,7 +327,7 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
                 1,
                 format!(
                     "expected {want} columns ({}{}), found {n}",
-                    layout.kind.columns().join(","),
+                    layout.kind.columns.join(","),
                     if layout.answers { ",answer" } else { "" }
                 ),
             );
@@ -467,7 +353,7 @@ fn json_number(v: &serde_json::Value, f32: bool) -> Option<f64> {
 
 fn json_answer(kind: Kind, v: &serde_json::Value) -> Option<i8> {
     match v {
-        serde_json::Value::Bool(b) if !kind.is_sign() => Some(*b as i8),
+        serde_json::Value::Bool(b) if !is_sign(kind) => Some(*b as i8),
         serde_json::Value::Number(n) => parse_answer(kind, &n.to_string()),
         serde_json::Value::String(s) => parse_answer(kind, s),
         _ => None,
@@ -479,7 +365,7 @@ fn json_answer(kind: Kind, v: &serde_json::Value) -> Option<i8> {
 /// the named points (`{"a": [..], "b": [..], …, "answer": 1}`).
 pub fn scan_jsonl(layout: &Layout, text: &str, chunk: &mut Chunk) {
     let arity = layout.kind.arity();
-    let mut values = [0.0f64; 18];
+    let mut values = [0.0f64; MAX_ARITY];
     let mut line_no: u64 = 0;
     for line in text.split_terminator('\n') {
         let this = line_no;
@@ -512,7 +398,7 @@ pub fn scan_jsonl(layout: &Layout, text: &str, chunk: &mut Chunk) {
 fn json_row(
     layout: &Layout,
     value: &serde_json::Value,
-    values: &mut [f64; 18],
+    values: &mut [f64; MAX_ARITY],
 ) -> Result<(Option<i8>, Option<String>), String> {
     let arity = layout.kind.arity();
     let mut bad: Option<String> = None;
@@ -539,9 +425,7 @@ fn json_row(
                 ));
             }
             for (i, v) in items.iter().take(arity).enumerate() {
-                put(i, v, &|| {
-                    format!("index {i} ({})", layout.kind.columns()[i])
-                })?;
+                put(i, v, &|| format!("index {i} ({})", layout.kind.columns[i]))?;
             }
             if layout.answers {
                 given = Some(json_answer(layout.kind, &items[arity]).ok_or_else(|| {
@@ -555,7 +439,7 @@ fn json_row(
         }
         serde_json::Value::Object(map) => {
             let mut i = 0;
-            for &(key, dim) in layout.kind.json_keys() {
+            for &(key, dim) in layout.kind.points {
                 let point = map.get(key).ok_or_else(|| format!("missing key `{key}`"))?;
                 let coords = point
                     .as_array()

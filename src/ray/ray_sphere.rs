@@ -1,39 +1,11 @@
-//! Ray/sphere tests (Real-Time Rendering, section 22.6).
-//!
-//! With `f = o − c`, the ray `o + t·d` is in the closed ball `|x − c| ≤ r` where
-//! `q(t) = a·t² + 2b·t + c₀ ≤ 0`, with
-//!
-//! ```text
-//! a = d·d      b = f·d      c₀ = f·f − r²      Δ = b² − a·c₀   (a quarter of the usual discriminant)
-//! ```
-//!
-//! so for `t ≥ 0` the ray meets the ball iff the origin is inside (`c₀ ≤ 0`), or it moves
-//! towards the centre (`b < 0`) and its line meets the ball (`Δ ≥ 0`).
-//!
-//! * [`ray_sphere`]: **exact** hit/miss: the three decisions above are exact signs of
-//!   polynomials in the inputs ([`polynomial_sign`]). The entry and exit parameters
-//!   `(−b ∓ √Δ)/a` are irrational in general, so they are returned as `f64`
-//!   approximations with a documented bound, for every scalar type.
-//! * [`ray_sphere_algebraic_with`] (RTR §22.6.1) and [`ray_sphere_geometric_with`]
-//!   (RTR §22.6.2, the optimized form with early rejections): the classic float
-//!   formulas in `f32`/`f64`, deciding their signs under a [`Policy`].
-//!
-//! # Sources
-//!
-//! * T. Akenine-Möller et al., *Real-Time Rendering*, 4th ed., §22.6.
-//! * E. Haines, J. Günther, T. Akenine-Möller, "Precision improvements for ray/sphere
-//!   intersection", *Ray Tracing Gems*, ch. 7, 2019: the discriminant as
-//!   `a·(r² − |f − (b/a)·d|²)`, which avoids the cancellation in `b² − a·c₀` for small,
-//!   distant spheres (used for the `f64` parameters here).
+//! The exact ray/sphere test ([`ray_sphere`]): exact hit/miss, the entry and exit
+//! parameters as `f64` with a documented bound.
 
-use core::any::Any;
-
-use super::aabb::{all_finite, Filtered, RayFloat, Span};
-use crate::geometry::{GeometryError, Ray, Sphere};
-use crate::policy::{Naive, Policy};
+use super::{all_finite, f64_of, Filtered, Span};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
-use crate::scalar::ldexp;
-use crate::{Scalar, Sign};
+use crate::scalar::{as_f64_array, exponent, ldexp};
+use crate::vec3::{dot, sub};
+use crate::{InputError, Ray, Scalar, Sign, Sphere, Validate};
 
 /// The polynomials of the exact test.
 #[derive(Clone, Copy)]
@@ -53,9 +25,6 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
         let (ray, s) = (self.0, self.1);
         let f = [0, 1, 2].map(|k| lift(&ray.origin[k]) - lift(&s.center[k]));
         let d = ray.direction.each_ref().map(lift);
-        let dot = |x: &[R; 3], y: &[R; 3]| {
-            x[0].clone() * y[0].clone() + x[1].clone() * y[1].clone() + x[2].clone() * y[2].clone()
-        };
         let r = lift(&s.radius);
         let c0 = || dot(&f, &f) - r.clone() * r.clone();
         match self.2 {
@@ -74,7 +43,7 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
 ///
 /// **Hit or miss is exact** for every finite input of every scalar type: it is decided by
 /// the exact signs of `c₀ = |o − c|² − r²` (origin inside or on the sphere: a hit), of
-/// `b = (o − c)·d` and of `Δ = b² − |d|²·c₀` (module docs), each evaluated by
+/// `b = (o − c)·d` and of `Δ = b² − |d|²·c₀` (below), each evaluated by
 /// [`polynomial_sign`]; for `f64` (and `f32`, promoted exactly) plain float evaluations
 /// of the three with static error bounds decide first (`proofs/ray_shapes.md`, section
 /// 2), and only values within their bound of zero reach the exact signs. Closed: a
@@ -99,10 +68,25 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
 /// * a negative radius: the ball is empty, `None`; radius `0` is the single point `c`;
 /// * a zero direction: the ray is the point `o`: `Some([0, 0])` if the ball contains it.
 ///
+/// # The test
+///
+/// With `f = o − c`, the ray `o + t·d` is in the closed ball `|x − c| ≤ r` where
+/// `q(t) = a·t² + 2b·t + c₀ ≤ 0`, with
+///
+/// ```text
+/// a = d·d      b = f·d      c₀ = f·f − r²      Δ = b² − a·c₀   (a quarter of the usual discriminant)
+/// ```
+///
+/// so for `t ≥ 0` the ray meets the ball iff the origin is inside (`c₀ ≤ 0`), or it moves
+/// towards the centre (`b < 0`) and its line meets the ball (`Δ ≥ 0`). The `f64`
+/// parameters use the discriminant in the form `a·(r² − |f − (b/a)·d|²)` (Haines,
+/// Günther & Akenine-Möller, *Ray Tracing Gems*, ch. 7, 2019), which avoids the
+/// cancellation in `b² − a·c₀` for small, distant spheres.
+///
 /// # Examples
 ///
 /// ```
-/// use isect::ray::sphere::ray_sphere;
+/// use isect::ray::ray_sphere;
 /// use isect::{Ray, Sphere};
 /// let s = Sphere::new([0.0, 0.0, 0.0], 5.0);
 /// // Tangent exactly: the line x = 3, y = 4 touches the sphere at (3, 4, 0).
@@ -115,23 +99,11 @@ impl<T> Polynomial<T> for SpherePoly<'_, T> {
 /// assert_eq!(ray_sphere(&Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap().t_enter, 0.0);
 /// ```
 pub fn ray_sphere<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> Option<Span<f64>> {
-    // Floats first try the filtered f64 test; the downcasts monomorphise away.
-    if let (Some(r), Some(s)) = (
-        (ray as &dyn Any).downcast_ref::<Ray<f64>>(),
-        (sphere as &dyn Any).downcast_ref::<Sphere<f64>>(),
-    ) {
-        match sphere_filter(&r.origin, &r.direction, &s.center, s.radius) {
-            Filtered::Decided(None) => return None,
-            Filtered::Decided(Some(inside)) => return Some(span(ray, sphere, inside)),
-            Filtered::Unknown => {}
-        }
-    } else if let (Some(r), Some(s)) = (
-        (ray as &dyn Any).downcast_ref::<Ray<f32>>(),
-        (sphere as &dyn Any).downcast_ref::<Sphere<f32>>(),
-    ) {
-        let up = |p: &[f32; 3]| p.map(f64::from);
-        let (o, d, c) = (up(&r.origin), up(&r.direction), up(&s.center));
-        match sphere_filter(&o, &d, &c, f64::from(s.radius)) {
+    // Floats first try the filtered test on the exact f64 view (f32 promoted exactly);
+    // the capability tests monomorphise away.
+    if T::FLOAT.is_some() {
+        let (o, d) = (&ray.origin, &ray.direction);
+        match sphere_filter(o, d, &sphere.center, &sphere.radius) {
             Filtered::Decided(None) => return None,
             Filtered::Decided(Some(inside)) => return Some(span(ray, sphere, inside)),
             Filtered::Unknown => {}
@@ -199,17 +171,23 @@ fn filtered_sign(v: f64, bound: f64) -> Option<bool> {
 /// The exact hit/miss from plain `f64` evaluations of `c₀`, `b` and `Δ` with static
 /// error bounds: `Decided(Some(inside))` for a hit, `Decided(None)` for a miss, `Unknown`
 /// when a value is within its bound of zero, or an intermediate (or an input) is not
-/// finite.
+/// finite. The inputs are read through their exact `f64` view where they live.
 #[inline(always)]
-fn sphere_filter(o: &[f64; 3], d: &[f64; 3], c: &[f64; 3], r: f64) -> Filtered<Option<bool>> {
-    let f = [o[0] - c[0], o[1] - c[1], o[2] - c[2]];
+fn sphere_filter<T: Scalar>(o: &[T; 3], d: &[T; 3], c: &[T; 3], r: &T) -> Filtered<Option<bool>> {
+    let v = f64_of::<T>;
+    let r = v(r);
+    let f = [
+        v(&o[0]) - v(&c[0]),
+        v(&o[1]) - v(&c[1]),
+        v(&o[2]) - v(&c[2]),
+    ];
     let s = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
     let r2 = r * r;
     let c0 = s - r2;
     let m = s + r2;
     // The sum catches a non-finite d (the other inputs make c0 or m non-finite); a
     // negative radius is a miss; both rare, both decided on the exact path.
-    if !(r >= 0.0 && (d[0] + d[1] + d[2]).is_finite()) {
+    if !(r >= 0.0 && (v(&d[0]) + v(&d[1]) + v(&d[2])).is_finite()) {
         return Filtered::Unknown;
     }
     match filtered_sign(c0, m * SPHERE_C0 + TAU2) {
@@ -217,7 +195,7 @@ fn sphere_filter(o: &[f64; 3], d: &[f64; 3], c: &[f64; 3], r: f64) -> Filtered<O
         Some(true) => {}
         None => return Filtered::Unknown,
     }
-    let p = [f[0] * d[0], f[1] * d[1], f[2] * d[2]];
+    let p = [f[0] * v(&d[0]), f[1] * v(&d[1]), f[2] * v(&d[2])];
     let b = p[0] + p[1] + p[2];
     let sb = p[0].abs() + p[1].abs() + p[2].abs();
     match filtered_sign(b, sb * SPHERE_B + TAU2) {
@@ -225,7 +203,7 @@ fn sphere_filter(o: &[f64; 3], d: &[f64; 3], c: &[f64; 3], r: f64) -> Filtered<O
         Some(false) => {}
         None => return Filtered::Unknown,
     }
-    let a = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    let a = v(&d[0]) * v(&d[0]) + v(&d[1]) * v(&d[1]) + v(&d[2]) * v(&d[2]);
     let disc = b * b - a * c0;
     match filtered_sign(disc, ((a + TAU) * (m + TAU)) * SPHERE_D + TAU2) {
         Some(true) => Filtered::Decided(Some(false)),
@@ -238,62 +216,49 @@ fn sphere_filter(o: &[f64; 3], d: &[f64; 3], c: &[f64; 3], r: f64) -> Filtered<O
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"origin"`, `"direction"`, `"center"` or
-/// `"radius"`), [`GeometryError::ZeroDirection`], [`GeometryError::NegativeRadius`]: the
-/// checks of [`Ray::try_new`] and [`Sphere::try_new`].
+/// [`InputError::NonFinite`] for a NaN or infinite coordinate of the ray (argument 0,
+/// `"origin"` or `"direction"`) or of the sphere (argument 1, `"center"` or `"radius"`),
+/// [`InputError::ZeroDirection`] for a zero direction, [`InputError::NegativeRadius`].
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::ray::sphere::try_ray_sphere;
-/// use isect::{GeometryError, Ray, Sphere};
+/// use isect::ray::try_ray_sphere;
+/// use isect::{InputError, Ray, Sphere};
 /// let ray = Ray::new([0.0; 3], [1.0, 0.0, 0.0]);
 /// assert!(try_ray_sphere(&ray, &Sphere::new([3.0, 0.0, 0.0], 1.0)).unwrap().is_some());
 /// assert_eq!(
 ///     try_ray_sphere(&ray, &Sphere::new([3.0, 0.0, 0.0], -1.0)),
-///     Err(GeometryError::NegativeRadius)
+///     Err(InputError::NegativeRadius { argument: 1 })
 /// );
 /// ```
 pub fn try_ray_sphere<T: Scalar>(
     ray: &Ray<T>,
     sphere: &Sphere<T>,
-) -> Result<Option<Span<f64>>, GeometryError> {
-    Ray::try_new(ray.origin.clone(), ray.direction.clone())?;
-    Sphere::try_new(sphere.center.clone(), sphere.radius.clone())?;
+) -> Result<Option<Span<f64>>, InputError> {
+    ray.validate(0)?;
+    sphere.validate(1)?;
     Ok(ray_sphere(ray, sphere))
 }
 
 /// The binary exponent of the largest magnitude (0 if all are zero).
 fn max_exponent(xs: &[f64]) -> i32 {
-    let m = xs.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
-    if m == 0.0 {
-        return 0;
-    }
-    // Exponent of m, subnormals included: m = 1.x · 2^e.
-    let bits = m.to_bits();
-    let biased = (bits >> 52) as i32;
-    if biased == 0 {
-        -1011 - m.to_bits().leading_zeros() as i32 // 63 − lz − 1074
-    } else {
-        biased - 1023
-    }
+    exponent(xs.iter().fold(0.0_f64, |m, x| m.max(x.abs())))
 }
 
 /// The two roots `t₀ ≤ t₁` in `f64` (the caller has established that they are real).
 fn roots<T: Scalar>(ray: &Ray<T>, sphere: &Sphere<T>) -> (f64, f64) {
-    if crate::scalar::is_float::<T>() {
-        // Exact promotion to f64.
-        let o = ray.origin.each_ref().map(Scalar::to_f64);
-        let c = sphere.center.each_ref().map(Scalar::to_f64);
-        let d = ray.direction.each_ref().map(Scalar::to_f64);
-        let r = sphere.radius.to_f64();
+    // Floats: the exact f64 view.
+    if let (Some(o), Some(c), Some(d), Some(r)) = (
+        as_f64_array(&ray.origin),
+        as_f64_array(&sphere.center),
+        as_f64_array(&ray.direction),
+        sphere.radius.as_f64(),
+    ) {
         float_roots(o, c, d, r)
     } else {
-        let f: [T; 3] = core::array::from_fn(|k| ray.origin[k].clone() - &sphere.center[k]);
+        let f = sub(&ray.origin, &sphere.center);
         let d = &ray.direction;
-        let dot = |x: &[T; 3], y: &[T; 3]| {
-            x[0].clone() * &y[0] + x[1].clone() * &y[1] + x[2].clone() * &y[2]
-        };
         let a = dot(d, d);
         let b = dot(&f, d);
         let c0 = dot(&f, &f) - sphere.radius.clone() * &sphere.radius;
@@ -346,8 +311,7 @@ fn float_roots(o: [f64; 3], c: [f64; 3], d: [f64; 3], r: f64) -> (f64, f64) {
     let c = c.map(|x| ldexp(x, -ep));
     let r = ldexp(r, -ep);
     let d = d.map(|x| ldexp(x, -ed));
-    let f = [o[0] - c[0], o[1] - c[1], o[2] - c[2]];
-    let dot = |x: &[f64; 3], y: &[f64; 3]| x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
+    let f = sub(&o, &c);
     let a = dot(&d, &d);
     let b = dot(&f, &d);
     // Haines et al.: Δ = a·(r² − |f − (b/a)·d|²).
@@ -356,174 +320,6 @@ fn float_roots(o: [f64; 3], c: [f64; 3], d: [f64; 3], r: f64) -> (f64, f64) {
     let disc = (a * (r * r - dot(&perp, &perp))).max(0.0);
     let (t0, t1) = quadratic_roots(a, b, disc);
     (ldexp(t0, ep - ed), ldexp(t1, ep - ed))
-}
-
-// ---------------------------------------------------------------------------------------
-// Classic float forms under a policy.
-// ---------------------------------------------------------------------------------------
-
-fn dot3<F: RayFloat>(x: &[F; 3], y: &[F; 3]) -> (F, F) {
-    let p = [x[0] * y[0], x[1] * y[1], x[2] * y[2]];
-    (p[0] + p[1] + p[2], p[0].abs() + p[1].abs() + p[2].abs())
-}
-
-/// The classic algebraic ray/sphere test (RTR §22.6.1), in `f32` or `f64`, deciding its
-/// signs under `policy`.
-///
-/// Computes in `F`: `f = o − c`, `a = d·d`, `b = f·d`, `c₀ = f·f − r²`,
-/// `Δ = b² − a·c₀`. The origin is inside if `c₀` is not positive under the policy (scale
-/// `f·f + r²`); otherwise a miss if `Δ` is negative (scale `b² + a·(f·f + r²)`), else the
-/// roots `(−b ∓ √Δ)/a` are computed and the ray misses if the larger is negative under the
-/// policy (scale `|b| + √Δ`). Returns `[max(t₀, 0), t₁]` (`[0, t₁]` from inside).
-///
-/// **Not exact**: every value is rounded; under [`Exact`](crate::policy::Exact) this
-/// behaves as under [`Naive`] (the policy only sees rounded values). Use [`ray_sphere`]
-/// for exact answers. A zero direction gives `a = 0`: a hit iff the origin is inside,
-/// `[0, 0]`; a negative radius is read through `r²` (as the classic formula does: the
-/// sign of `r` is ignored); NaN gives an arbitrary answer, never a panic.
-///
-/// # Examples
-///
-/// ```
-/// use isect::policy::{Naive, Relative};
-/// use isect::ray::sphere::ray_sphere_algebraic_with;
-/// use isect::{Ray, Sphere};
-/// let s = Sphere::new([0.0, 0.0, 10.0], 1.0);
-/// let hit = ray_sphere_algebraic_with(Naive, &Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap();
-/// assert_eq!((hit.t_enter, hit.t_exit), (9.0, 11.0));
-/// // Just outside the tangent: a relative tolerance reports a (tangent) hit.
-/// let ray = Ray::new([1.0 + 1e-12, 0.0, 0.0], [0.0, 0.0, 1.0]);
-/// assert!(ray_sphere_algebraic_with(Naive, &ray, &s).is_none());
-/// assert!(ray_sphere_algebraic_with(Relative { eps: 1e-9 }, &ray, &s).is_some());
-/// ```
-pub fn ray_sphere_algebraic_with<F: RayFloat, P: Policy<F>>(
-    policy: P,
-    ray: &Ray<F>,
-    sphere: &Sphere<F>,
-) -> Option<Span<F>> {
-    let f: [F; 3] = core::array::from_fn(|k| ray.origin[k] - sphere.center[k]);
-    let d = &ray.direction;
-    let r2 = sphere.radius * sphere.radius;
-    let (a, _) = dot3(d, d);
-    let (b, _) = dot3(&f, d);
-    let (ff, _) = dot3(&f, &f);
-    let c0 = ff - r2;
-    let inside = policy.sign(&c0, &(ff + r2)) != Sign::Positive;
-    let disc = b * b - a * c0;
-    if !inside && policy.sign(&disc, &(b * b + a * (ff + r2))) == Sign::Negative {
-        return None;
-    }
-    let s = disc.max(F::zero()).sqrt();
-    if a == F::zero() {
-        return inside.then_some(Span {
-            t_enter: F::zero(),
-            t_exit: F::zero(),
-        });
-    }
-    let t1 = (-b + s) / a;
-    if !inside && policy.sign(&(-b + s), &(b.abs() + s)) == Sign::Negative {
-        return None;
-    }
-    let t0 = (-b - s) / a;
-    let t_enter = if inside { F::zero() } else { t0.max(F::zero()) };
-    Some(Span {
-        t_enter,
-        t_exit: t1.max(t_enter),
-    })
-}
-
-/// [`ray_sphere_algebraic_with`] under [`Naive`] (no tolerance: the plain float code).
-///
-/// # Examples
-///
-/// ```
-/// use isect::ray::sphere::ray_sphere_algebraic;
-/// use isect::{Ray, Sphere};
-/// let s = Sphere::new([0.0_f32, 0.0, 4.0], 1.0);
-/// assert_eq!(ray_sphere_algebraic(&Ray::new([0.0; 3], [0.0, 0.0, 1.0]), &s).unwrap().t_enter, 3.0);
-/// ```
-pub fn ray_sphere_algebraic<F: RayFloat>(ray: &Ray<F>, sphere: &Sphere<F>) -> Option<Span<F>> {
-    ray_sphere_algebraic_with(Naive, ray, sphere)
-}
-
-/// The optimized geometric ray/sphere test (RTR §22.6.2), in `f32` or `f64`, deciding its
-/// signs under `policy`, for a direction of any length.
-///
-/// With `l = c − o`, `s = l·d` (the projection of the centre on the ray, times `|d|`),
-/// `l² = l·l`, `a = d·d`: reject early if the sphere is behind the origin (`s < 0`) and
-/// the origin outside (`l² − r² > 0`); then `m²·a = l²·a − s²` (squared distance from the
-/// centre to the line, times `a`) and reject if `m²·a − r²·a > 0` (scale
-/// `a·(l² + r²) + s²`); otherwise `q = √(r²·a − m²·a)` and the hit is at `(s ∓ q)/a`
-/// (`[0, (s + q)/a]` from inside). Every sign is taken under the policy with the scale of
-/// its formula.
-///
-/// **Not exact** (rounded throughout; under [`Exact`](crate::policy::Exact) it behaves as
-/// under [`Naive`]); use [`ray_sphere`] for exact answers. A zero direction is a hit iff
-/// the origin is inside, `[0, 0]`; NaN gives an arbitrary answer, never a panic.
-///
-/// # Examples
-///
-/// ```
-/// use isect::policy::Naive;
-/// use isect::ray::sphere::ray_sphere_geometric_with;
-/// use isect::{Ray, Sphere};
-/// let s = Sphere::new([0.0, 0.0, 10.0], 2.0);
-/// let hit = ray_sphere_geometric_with(Naive, &Ray::new([0.0; 3], [0.0, 0.0, 2.0]), &s).unwrap();
-/// assert_eq!((hit.t_enter, hit.t_exit), (4.0, 6.0));
-/// assert!(ray_sphere_geometric_with(Naive, &Ray::new([0.0; 3], [0.0, 0.0, -1.0]), &s).is_none());
-/// ```
-pub fn ray_sphere_geometric_with<F: RayFloat, P: Policy<F>>(
-    policy: P,
-    ray: &Ray<F>,
-    sphere: &Sphere<F>,
-) -> Option<Span<F>> {
-    let l: [F; 3] = core::array::from_fn(|k| sphere.center[k] - ray.origin[k]);
-    let d = &ray.direction;
-    let (s, s_scale) = dot3(&l, d);
-    let (l2, _) = dot3(&l, &l);
-    let r2 = sphere.radius * sphere.radius;
-    let outside = policy.sign(&(l2 - r2), &(l2 + r2)) == Sign::Positive;
-    if outside && policy.sign(&s, &s_scale) == Sign::Negative {
-        return None;
-    }
-    let (a, _) = dot3(d, d);
-    if a == F::zero() {
-        return (!outside).then_some(Span {
-            t_enter: F::zero(),
-            t_exit: F::zero(),
-        });
-    }
-    let m2a = l2 * a - s * s;
-    if policy.sign(&(m2a - r2 * a), &(a * (l2 + r2) + s * s)) == Sign::Positive {
-        return None;
-    }
-    let q = (r2 * a - m2a).max(F::zero()).sqrt();
-    let t_exit = (s + q) / a;
-    if !outside {
-        return Some(Span {
-            t_enter: F::zero(),
-            t_exit: t_exit.max(F::zero()),
-        });
-    }
-    let t_enter = ((s - q) / a).max(F::zero());
-    Some(Span {
-        t_enter,
-        t_exit: t_exit.max(t_enter),
-    })
-}
-
-/// [`ray_sphere_geometric_with`] under [`Naive`] (no tolerance: the plain float code).
-///
-/// # Examples
-///
-/// ```
-/// use isect::ray::sphere::ray_sphere_geometric;
-/// use isect::{Ray, Sphere};
-/// let s = Sphere::new([3.0, 0.0, 0.0], 1.0);
-/// assert_eq!(ray_sphere_geometric(&Ray::new([0.0; 3], [1.0, 0.0, 0.0]), &s).unwrap().t_enter, 2.0);
-/// ```
-pub fn ray_sphere_geometric<F: RayFloat>(ray: &Ray<F>, sphere: &Sphere<F>) -> Option<Span<F>> {
-    ray_sphere_geometric_with(Naive, ray, sphere)
 }
 
 #[cfg(test)]
@@ -570,7 +366,7 @@ mod tests {
     #[test]
     fn filter_decides_clear_cases_only() {
         let c = [0.0; 3];
-        let f = |o: [f64; 3], d: [f64; 3], r: f64| match sphere_filter(&o, &d, &c, r) {
+        let f = |o: [f64; 3], d: [f64; 3], r: f64| match sphere_filter(&o, &d, &c, &r) {
             Filtered::Decided(x) => Some(x),
             Filtered::Unknown => None,
         };

@@ -1,35 +1,17 @@
-//! Ray/polygon test (Real-Time Rendering, section 22.9): the ray meets the polygon's
-//! plane, then a crossings test decides whether the hit point is inside, in the
-//! projection that drops the dominant axis of the normal.
-//!
-//! Every decision is the exact sign of a polynomial in the inputs. The hit point is
-//! `p = o + (N/D)·d` with `D = n·d` and `N = n·(a − o)`, `n = (b − a) × (c − a)`, so
-//! "vertex `v` is below `p`" is the sign of `D·(p_y − v_y) = (o_y − v_y)·D + N·d_y` times
-//! the sign of `D`, and "the edge `vᵢvⱼ` passes right of `p`" is the sign of
-//! `D·((vⱼ − vᵢ) × (p − vᵢ))`, a polynomial of degree 5; whether `p` lies on an edge adds
-//! the degree-8 sign of `D²·(p − vᵢ)·(p − vⱼ)`. Concave and self-intersecting polygons
-//! are handled by the winding number.
-//!
-//! # Sources
-//!
-//! * T. Akenine-Möller et al., *Real-Time Rendering*, 4th ed., §22.9 (ray/polygon,
-//!   crossings test after Haines).
-//! * E. Haines, "Point in polygon strategies", *Graphics Gems IV*, 1994 (crossings test,
-//!   half-open rule for vertices on the test ray).
-//! * D. Sunday, "Inclusion of a point in a polygon", 2001 (winding number from signed
-//!   crossings).
+//! The exact ray/polygon test ([`ray_polygon`], RTR §22.9): the ray meets the polygon's
+//! plane, then a crossings test decides whether the hit point is inside.
 
-use super::aabb::all_finite;
-use crate::geometry::{GeometryError, Polygon, Ray};
+use super::all_finite;
 use crate::predicates::{collinear3, polynomial_sign, Polynomial, Ring};
-use crate::{Scalar, Sign};
+use crate::vec3::{cross, dot, sub};
+use crate::{InputError, Polygon, Ray, Scalar, Sign, Validate};
 
 /// Which points a self-intersecting (or multiply wound) polygon covers.
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::ray::polygon::FillRule;
+/// use isect::ray::FillRule;
 /// assert!(FillRule::EvenOdd.covers(1) && !FillRule::EvenOdd.covers(2));
 /// assert!(FillRule::NonZero.covers(2) && FillRule::NonZero.covers(-1));
 /// ```
@@ -47,7 +29,7 @@ impl FillRule {
     /// # Examples
     ///
     /// ```
-    /// use isect::ray::polygon::FillRule;
+    /// use isect::ray::FillRule;
     /// assert!(!FillRule::NonZero.covers(0));
     /// assert!(FillRule::EvenOdd.covers(-3));
     /// ```
@@ -64,7 +46,7 @@ impl FillRule {
 /// # Examples
 ///
 /// ```
-/// use isect::ray::polygon::{ray_polygon, FillRule};
+/// use isect::ray::{ray_polygon, FillRule};
 /// use isect::{Polygon, Ray};
 /// let square = Polygon::new(vec![[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 2.0, 0.0], [0.0, 2.0, 0.0]]);
 /// let hit = ray_polygon(&Ray::new([1.0, 1.0, 3.0], [0.0, 0.0, -1.0]), &square, FillRule::EvenOdd).unwrap();
@@ -114,22 +96,15 @@ struct PolyPoly<'a, 'b, T>(&'b Frame<'a, T>, PolyQ);
 
 impl<T> Frame<'_, T> {
     fn normal<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
-        let e1 = [0, 1, 2].map(|k| lift(&self.b[k]) - lift(&self.a[k]));
-        let e2 = [0, 1, 2].map(|k| lift(&self.c[k]) - lift(&self.a[k]));
-        let m = |i: usize, j: usize| e1[i].clone() * e2[j].clone() - e1[j].clone() * e2[i].clone();
-        [m(1, 2), m(2, 0), m(0, 1)]
+        let [a, b, c] = [self.a, self.b, self.c].map(|p| p.each_ref().map(lift));
+        cross(&sub(&b, &a), &sub(&c, &a))
     }
 
     /// `(D, N)`.
     fn ratio<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> (R, R) {
         let n = self.normal(lift);
-        let dot = |v: [R; 3]| {
-            let [v0, v1, v2] = v;
-            n[0].clone() * v0 + n[1].clone() * v1 + n[2].clone() * v2
-        };
-        let den = dot(self.d.each_ref().map(lift));
-        let num = dot([0, 1, 2].map(|k| lift(&self.a[k]) - lift(&self.o[k])));
-        (den, num)
+        let [a, o, d] = [self.a, self.o, self.d].map(|p| p.each_ref().map(lift));
+        (dot(&n, &d), dot(&n, &sub(&a, &o)))
     }
 
     /// `D·(p_k − v_k) = (o_k − v_k)·D + N·d_k`.
@@ -193,7 +168,7 @@ fn plane_vertices<T: Scalar>(v: &[[T; 3]]) -> Option<(&[T; 3], &[T; 3], &[T; 3])
 /// `N = n·(a − o)`, `n = (b − a) × (c − a)`; the hit point `p` is then tested against the
 /// polygon projected along the axis where `|n|` is largest (Haines's crossings test with
 /// the half-open rule, counting signed crossings for the winding number). **Every
-/// decision is exact** for every finite input of every scalar type (module docs): which
+/// decision is exact** for every finite input of every scalar type (see below): which
 /// vertices are collinear, the sign of `D` and `N`, the dominant axis, every crossing.
 /// The polygon is closed: a hit point on an edge or vertex is a hit
 /// ([`PolygonHit::winding`] is then `None`). Concave and self-intersecting polygons are
@@ -213,10 +188,21 @@ fn plane_vertices<T: Scalar>(v: &[[T; 3]]) -> Option<(&[T; 3], &[T; 3], &[T; 3])
 ///   against the projection of *all* vertices along the dominant axis of that plane's
 ///   normal (exactly; the out-of-plane offsets of the other vertices are ignored).
 ///
+/// # The test
+///
+/// Every decision is the exact sign of a polynomial in the inputs. The hit point is
+/// `p = o + (N/D)·d`, so "vertex `v` is below `p`" is the sign of
+/// `D·(p_y − v_y) = (o_y − v_y)·D + N·d_y` times the sign of `D`, and "the edge `vᵢvⱼ`
+/// passes right of `p`" is the sign of `D·((vⱼ − vᵢ) × (p − vᵢ))`, a polynomial of
+/// degree 5; whether `p` lies on an edge adds the degree-8 sign of
+/// `D²·(p − vᵢ)·(p − vⱼ)`. Concave and self-intersecting polygons are handled by the
+/// winding number (Sunday's signed crossings; Haines's half-open rule for vertices on
+/// the test ray).
+///
 /// # Examples
 ///
 /// ```
-/// use isect::ray::polygon::{ray_polygon, FillRule};
+/// use isect::ray::{ray_polygon, FillRule};
 /// use isect::{Polygon, Ray};
 /// // A pentagram (self-intersecting): its centre has winding number 2.
 /// let star = Polygon::new(vec![
@@ -314,40 +300,30 @@ fn plane_t<T: Scalar>(frame: &Frame<'_, T>) -> T {
 ///
 /// # Errors
 ///
-/// [`GeometryError::NonFinite`] (`what` is `"origin"`, `"direction"` or `"vertex"` with
-/// its index), [`GeometryError::ZeroDirection`], [`GeometryError::TooFewVertices`]. All
-/// vertices collinear and a ray parallel to the plane are answered (`None`), not errors.
+/// [`InputError::NonFinite`] for a NaN or infinite coordinate of the ray (argument 0,
+/// `"origin"` or `"direction"`) or of a vertex (argument 1, `"vertex"` with its index),
+/// [`InputError::ZeroDirection`] for a zero direction, [`InputError::TooFewVertices`]
+/// for fewer than 3 vertices. All vertices collinear and a ray parallel to the plane are
+/// answered (`None`), not errors.
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::ray::polygon::{try_ray_polygon, FillRule};
-/// use isect::{GeometryError, Polygon, Ray};
+/// use isect::ray::{try_ray_polygon, FillRule};
+/// use isect::{InputError, Polygon, Ray};
 /// let two = Polygon::new(vec![[0.0; 3], [1.0, 0.0, 0.0]]);
 /// let ray = Ray::new([0.0, 0.0, 1.0], [0.0, 0.0, -1.0]);
 /// assert_eq!(
 ///     try_ray_polygon(&ray, &two, FillRule::NonZero),
-///     Err(GeometryError::TooFewVertices { count: 2 })
+///     Err(InputError::TooFewVertices { argument: 1, count: 2 })
 /// );
 /// ```
 pub fn try_ray_polygon<T: Scalar>(
     ray: &Ray<T>,
     polygon: &Polygon<T>,
     rule: FillRule,
-) -> Result<Option<PolygonHit<T>>, GeometryError> {
-    Ray::try_new(ray.origin.clone(), ray.direction.clone())?;
-    let count = polygon.vertices.len();
-    if count < 3 {
-        return Err(GeometryError::TooFewVertices { count });
-    }
-    for (index, v) in polygon.vertices.iter().enumerate() {
-        if let Some(axis) = v.iter().position(|x| !x.is_finite()) {
-            return Err(GeometryError::NonFinite {
-                what: "vertex",
-                index,
-                axis,
-            });
-        }
-    }
+) -> Result<Option<PolygonHit<T>>, InputError> {
+    ray.validate(0)?;
+    polygon.validate(1)?;
     Ok(ray_polygon(ray, polygon, rule))
 }

@@ -1,0 +1,543 @@
+//! The BVH's unit tests: every traversal checked against exact entries in rationals, on
+//! random, grid-aligned (rays through box edges and corners), extreme-magnitude and
+//! adversarial inputs.
+
+use super::bvh::{Box3, Bvh, STACK};
+use crate::oracle::Rng;
+use crate::scalar::ldexp;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+fn pow2(k: i32) -> f64 {
+    // Exact for -1074 ≤ k ≤ 1023.
+    ldexp(1.0, k)
+}
+
+/// A fraction `n/d`, `d > 0`, compared by cross-multiplication (no gcd).
+#[derive(Clone, Debug)]
+struct Frac {
+    n: BigInt,
+    d: BigInt,
+}
+
+impl Frac {
+    fn new(n: BigInt, d: BigInt) -> Frac {
+        if d.is_negative() {
+            Frac { n: -n, d: -d }
+        } else {
+            Frac { n, d }
+        }
+    }
+    fn le(&self, o: &Frac) -> bool {
+        &self.n * &o.d <= &o.n * &self.d
+    }
+    fn to_f64(&self) -> f64 {
+        BigRational::new(self.n.clone(), self.d.clone())
+            .to_f64()
+            .unwrap_or(f64::INFINITY)
+    }
+}
+
+/// `x = m·2^e` with integer `m` (`e` is the ulp exponent; 0 for zero).
+fn decode(x: f64) -> (BigInt, i32) {
+    let (m, e, s) = num_traits::Float::integer_decode(x);
+    (BigInt::from(m) * BigInt::from(s), e as i32)
+}
+
+/// The exact entry parameter at which `o + t d`, `t ∈ [0, t_max]` (`t_max` infinite:
+/// unbounded) first meets the closed box, or `None` if it never does. Every input is
+/// written as an integer times `2^e_min`; parameters are `(P − O)/D`, free of the scale.
+fn exact_entry(b: &Box3, o: [f64; 3], d: [f64; 3], t_max: f64) -> Option<Frac> {
+    let finite_t = t_max != f64::INFINITY;
+    let mut vals: Vec<f64> =
+        b.0.iter()
+            .chain(&b.1)
+            .chain(&o)
+            .chain(&d)
+            .copied()
+            .collect();
+    if finite_t {
+        vals.push(t_max);
+    }
+    let e_min = vals
+        .iter()
+        .filter(|x| **x != 0.0)
+        .map(|&x| decode(x).1)
+        .min()
+        .unwrap_or(0);
+    let int = |x: f64| -> BigInt {
+        let (m, e) = decode(x);
+        if x == 0.0 {
+            BigInt::zero()
+        } else {
+            m << ((e - e_min) as usize)
+        }
+    };
+    let mut lo = Frac::new(BigInt::zero(), BigInt::one());
+    let mut hi: Option<Frac> = finite_t.then(|| {
+        let t = int(t_max);
+        if e_min >= 0 {
+            Frac::new(t << (e_min as usize), BigInt::one())
+        } else {
+            Frac::new(t, BigInt::one() << ((-e_min) as usize))
+        }
+    });
+    for k in 0..3 {
+        let (bl, bh, ok) = (int(b.0[k]), int(b.1[k]), int(o[k]));
+        if d[k] == 0.0 {
+            if ok < bl || ok > bh {
+                return None;
+            }
+            continue;
+        }
+        let dk = int(d[k]);
+        let ta = Frac::new(&bl - &ok, dk.clone());
+        let tb = Frac::new(&bh - &ok, dk);
+        let (t0, t1) = if ta.le(&tb) { (ta, tb) } else { (tb, ta) };
+        if !t0.le(&lo) {
+            lo = t0;
+        }
+        hi = Some(match hi {
+            Some(h) if h.le(&t1) => h,
+            _ => t1,
+        });
+    }
+    match hi {
+        Some(h) if !lo.le(&h) => None,
+        _ => Some(lo),
+    }
+}
+
+/// Check `traverse` against brute force: without pruning every box met is visited,
+/// and each primitive at most once.
+fn check_no_pruning(boxes: &[Box3], bvh: &Bvh, o: [f64; 3], d: [f64; 3], t_max: f64) {
+    let mut seen = vec![0u32; boxes.len()];
+    bvh.traverse(o, d, t_max, |p| {
+        seen[p as usize] += 1;
+        f64::INFINITY
+    });
+    let t_max = if t_max.is_nan() { f64::INFINITY } else { t_max };
+    for (i, b) in boxes.iter().enumerate() {
+        assert!(seen[i] <= 1, "primitive {i} visited {} times", seen[i]);
+        if exact_entry(b, o, d, t_max).is_some() {
+            assert_eq!(
+                seen[i], 1,
+                "box {i} {b:?} met by ray o={o:?} d={d:?} t_max={t_max} but not visited"
+            );
+        }
+    }
+}
+
+/// With pruning: `visit` returns bounds derived from exact entries (rounded either
+/// way) and random values; afterwards every box met within the final bound was visited.
+fn check_pruning(boxes: &[Box3], bvh: &Bvh, o: [f64; 3], d: [f64; 3], t_max: f64, rng: &mut Rng) {
+    let mut seen = vec![false; boxes.len()];
+    let mut bound = t_max;
+    let mode = rng.below(4);
+    let mut r = Rng::new(rng.next_u64());
+    bvh.traverse(o, d, t_max, |p| {
+        seen[p as usize] = true;
+        let entry = exact_entry(&boxes[p as usize], o, d, f64::INFINITY);
+        let ret = match (mode, entry) {
+            (_, None) => f64::INFINITY,
+            // The box's exact entry, rounded to nearest (may be just below it).
+            (0, Some(e)) => e.to_f64(),
+            // Somewhere inside the box's interval, or a random fraction of it.
+            (1, Some(e)) => e.to_f64() * (1.0 + r.next_f64()),
+            (2, Some(e)) => e.to_f64() * r.next_f64(),
+            (_, Some(_)) => {
+                if r.below(3) == 0 {
+                    f64::INFINITY
+                } else {
+                    bound
+                }
+            }
+        };
+        if ret < bound {
+            bound = ret;
+        }
+        ret
+    });
+    if bound < 0.0 || bound.is_nan() {
+        return;
+    }
+    for (i, b) in boxes.iter().enumerate() {
+        if exact_entry(b, o, d, bound).is_some() {
+            assert!(
+                seen[i],
+                "box {i} {b:?} met by ray o={o:?} d={d:?} within bound {bound} (t_max {t_max}) but skipped"
+            );
+        }
+    }
+}
+
+fn random_boxes(rng: &mut Rng, n: usize, scale: f64) -> Vec<Box3> {
+    (0..n)
+        .map(|_| {
+            let c: [f64; 3] = core::array::from_fn(|_| rng.uniform(-1.0, 1.0));
+            let h: [f64; 3] = core::array::from_fn(|_| rng.uniform(0.0, 0.1) * rng.next_f64());
+            (
+                core::array::from_fn(|k| (c[k] - h[k]) * scale),
+                core::array::from_fn(|k| (c[k] + h[k]) * scale),
+            )
+        })
+        .collect()
+}
+
+/// Boxes with corners on the grid `k/4`, `k ∈ [-8, 8]`, some of them flat.
+fn grid_boxes(rng: &mut Rng, n: usize) -> Vec<Box3> {
+    (0..n)
+        .map(|_| {
+            let a: [i64; 3] = core::array::from_fn(|_| rng.below(17) as i64 - 8);
+            let s: [i64; 3] = core::array::from_fn(|_| rng.below(4) as i64);
+            (
+                core::array::from_fn(|k| a[k] as f64 / 4.0),
+                core::array::from_fn(|k| (a[k] + s[k]).min(8) as f64 / 4.0),
+            )
+        })
+        .collect()
+}
+
+fn scale_boxes(boxes: &[Box3], s: f64) -> Vec<Box3> {
+    boxes
+        .iter()
+        .map(|b| (b.0.map(|x| x * s), b.1.map(|x| x * s)))
+        .collect()
+}
+
+/// Adversarial rays on the grid: origins on grid points (so often on box faces), aimed
+/// exactly at box corners, edge points and face points, or axis-parallel.
+fn grid_ray(rng: &mut Rng, boxes: &[Box3]) -> ([f64; 3], [f64; 3]) {
+    let o: [f64; 3] = core::array::from_fn(|_| (rng.below(41) as i64 - 20) as f64 / 4.0);
+    let b = &boxes[rng.below(boxes.len())];
+    let d: [f64; 3] = match rng.below(6) {
+        // At a corner.
+        0 => core::array::from_fn(|k| {
+            if rng.below(2) == 0 {
+                b.0[k] - o[k]
+            } else {
+                b.1[k] - o[k]
+            }
+        }),
+        // At an edge or face point (midpoints are dyadic).
+        1 => core::array::from_fn(|k| match rng.below(3) {
+            0 => b.0[k] - o[k],
+            1 => b.1[k] - o[k],
+            _ => 0.5 * (b.0[k] + b.1[k]) - o[k],
+        }),
+        // Axis-parallel, either sign of zero.
+        2 => {
+            let axis = rng.below(3);
+            let z = if rng.below(2) == 0 { 0.0 } else { -0.0 };
+            core::array::from_fn(|k| {
+                if k == axis {
+                    if rng.below(2) == 0 {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                } else {
+                    z
+                }
+            })
+        }
+        // In a coordinate plane.
+        3 => {
+            let axis = rng.below(3);
+            core::array::from_fn(|k| {
+                if k == axis {
+                    0.0
+                } else {
+                    (rng.below(9) as i64 - 4) as f64 / 4.0
+                }
+            })
+        }
+        // Random small-integer direction.
+        4 => core::array::from_fn(|_| (rng.below(9) as i64 - 4) as f64),
+        // Random.
+        _ => core::array::from_fn(|_| rng.uniform(-1.0, 1.0)),
+    };
+    (o, d)
+}
+
+fn t_max_choice(rng: &mut Rng, scale_t: f64) -> f64 {
+    match rng.below(4) {
+        0 | 1 => f64::INFINITY,
+        2 => (rng.below(16) as f64 / 4.0) * scale_t,
+        _ => rng.uniform(0.0, 4.0) * scale_t,
+    }
+}
+
+#[test]
+fn empty_and_single() {
+    let bvh = Bvh::build(&[]);
+    bvh.traverse([0.0; 3], [1.0, 0.0, 0.0], f64::INFINITY, |_| {
+        panic!("empty")
+    });
+    bvh.visit_point([0.0; 3], |_| panic!("empty"));
+    let boxes = [([0.0; 3], [1.0; 3])];
+    let bvh = Bvh::build(&boxes);
+    let mut n = 0;
+    bvh.traverse([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY, |_| {
+        n += 1;
+        f64::INFINITY
+    });
+    assert_eq!(n, 1);
+    bvh.traverse([-1.0, 0.5, 0.5], [-1.0, 0.0, 0.0], f64::INFINITY, |_| {
+        panic!("behind")
+    });
+    bvh.traverse([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], 0.5, |_| {
+        panic!("too short")
+    });
+    // t_max exactly at the entry: touching counts.
+    let mut n = 0;
+    bvh.traverse([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], 1.0, |_| {
+        n += 1;
+        f64::INFINITY
+    });
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn random_boxes_random_rays() {
+    let mut rng = Rng::new(1);
+    for &n in &[1usize, 2, 3, 5, 17, 100, 1000] {
+        let boxes = random_boxes(&mut rng, n, 1.0);
+        let bvh = Bvh::build(&boxes);
+        assert!(bvh.depth() <= STACK);
+        for _ in 0..200 {
+            let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-2.0, 2.0));
+            let d: [f64; 3] = core::array::from_fn(|_| rng.uniform(-1.0, 1.0));
+            let t = t_max_choice(&mut rng, 1.0);
+            check_no_pruning(&boxes, &bvh, o, d, t);
+            check_pruning(&boxes, &bvh, o, d, t, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn grid_rays_through_edges_and_corners() {
+    let mut rng = Rng::new(2);
+    for &n in &[4usize, 40, 400] {
+        for _ in 0..3 {
+            let boxes = grid_boxes(&mut rng, n);
+            let bvh = Bvh::build(&boxes);
+            for _ in 0..400 {
+                let (o, d) = grid_ray(&mut rng, &boxes);
+                let t = t_max_choice(&mut rng, 1.0);
+                check_no_pruning(&boxes, &bvh, o, d, t);
+                check_pruning(&boxes, &bvh, o, d, t, &mut rng);
+            }
+        }
+    }
+}
+
+/// The grid cases scaled by powers of two: coordinates by `2^s`, directions by `2^r`,
+/// so the exact answers are the same while every magnitude regime (subnormal to near
+/// overflow, and parameters far outside the `f64` range) is exercised.
+#[test]
+fn extreme_magnitudes() {
+    let mut rng = Rng::new(3);
+    let exps = [
+        -1070, -1000, -600, -300, -40, 0, 40, 300, 600, 1000, 1019, 1022,
+    ];
+    for &s in &exps {
+        let base = grid_boxes(&mut rng, 200);
+        let boxes = scale_boxes(&base, pow2(s));
+        let bvh = Bvh::build(&boxes);
+        for &r in &exps {
+            for _ in 0..40 {
+                let (o, d) = grid_ray(&mut rng, &base);
+                let o = o.map(|x| x * pow2(s));
+                let d = d.map(|x| x * pow2(r));
+                // Parameters scale by 2^(s − r); t_max may be finite only in range.
+                let t = if (s - r).abs() < 1000 {
+                    t_max_choice(&mut rng, pow2(s - r))
+                } else {
+                    f64::INFINITY
+                };
+                check_no_pruning(&boxes, &bvh, o, d, t);
+                check_pruning(&boxes, &bvh, o, d, t, &mut rng);
+            }
+        }
+    }
+}
+
+/// Huge and tiny boxes in one tree, rays from far away and from near the origin.
+#[test]
+fn mixed_magnitudes() {
+    let mut rng = Rng::new(4);
+    let mut boxes = Vec::new();
+    for &s in &[-1060, -500, -20, 0, 20, 500, 1015] {
+        boxes.extend(scale_boxes(&grid_boxes(&mut rng, 30), pow2(s)));
+    }
+    boxes.push(([-f64::MAX; 3], [f64::MAX; 3]));
+    boxes.push(([f64::MAX, 0.0, 0.0], [f64::MAX; 3]));
+    let bvh = Bvh::build(&boxes);
+    assert!(bvh.depth() <= STACK);
+    for _ in 0..3000 {
+        let so = [-1060, -500, 0, 500, 1015][rng.below(5)];
+        let sd = [-1074, -1060, -500, 0, 500, 1023][rng.below(6)];
+        let (o, d) = if rng.below(4) == 0 {
+            let b = &boxes[rng.below(boxes.len())];
+            let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-2.0, 2.0) * pow2(so));
+            // Aim at a corner, halving to avoid overflow.
+            let d = core::array::from_fn(|k| 0.5 * b.1[k] - 0.5 * o[k]);
+            (o, d)
+        } else {
+            (
+                core::array::from_fn(|_| rng.uniform(-2.0, 2.0) * pow2(so)),
+                core::array::from_fn(|_| {
+                    if rng.below(5) == 0 {
+                        0.0
+                    } else {
+                        rng.uniform(-1.0, 1.0) * pow2(sd)
+                    }
+                }),
+            )
+        };
+        let t = if rng.below(2) == 0 {
+            f64::INFINITY
+        } else {
+            rng.uniform(0.0, 2.0) * pow2([-1000, 0, 1000][rng.below(3)])
+        };
+        check_no_pruning(&boxes, &bvh, o, d, t);
+        check_pruning(&boxes, &bvh, o, d, t, &mut rng);
+    }
+}
+
+#[test]
+fn origin_inside_and_zero_direction() {
+    let mut rng = Rng::new(5);
+    let boxes = grid_boxes(&mut rng, 300);
+    let bvh = Bvh::build(&boxes);
+    for _ in 0..500 {
+        let o: [f64; 3] = core::array::from_fn(|_| (rng.below(17) as i64 - 8) as f64 / 4.0);
+        let d = if rng.below(2) == 0 {
+            [0.0; 3]
+        } else {
+            [-0.0; 3]
+        };
+        check_no_pruning(&boxes, &bvh, o, d, f64::INFINITY);
+        check_no_pruning(&boxes, &bvh, o, d, 0.0);
+    }
+}
+
+#[test]
+fn non_finite_inputs_visit_everything() {
+    let mut rng = Rng::new(6);
+    let boxes = random_boxes(&mut rng, 50, 1.0);
+    let bvh = Bvh::build(&boxes);
+    for (o, d) in [
+        ([f64::NAN, 0.0, 0.0], [1.0, 0.0, 0.0]),
+        ([0.0; 3], [f64::INFINITY, 0.0, 0.0]),
+    ] {
+        let mut n = 0;
+        bvh.traverse(o, d, f64::INFINITY, |_| {
+            n += 1;
+            f64::INFINITY
+        });
+        assert_eq!(n, boxes.len());
+    }
+    // A NaN t_max is an infinite one; a NaN returned bound is ignored.
+    check_no_pruning(&boxes, &bvh, [-3.0, 0.0, 0.0], [1.0, 0.01, 0.0], f64::NAN);
+    let mut with_nan = boxes.clone();
+    with_nan[3].0[1] = f64::NAN;
+    let bvh = Bvh::build(&with_nan);
+    let mut n = 0;
+    bvh.traverse([5.0; 3], [1.0; 3], f64::INFINITY, |_| {
+        n += 1;
+        f64::INFINITY
+    });
+    assert_eq!(n, boxes.len());
+}
+
+#[test]
+fn depth_is_bounded_on_adversarial_inputs() {
+    // Geometrically spaced boxes (SAH peels one at a time), identical boxes, and
+    // identical centroids with nested sizes.
+    let geometric: Vec<Box3> = (0..2000)
+        .map(|i| {
+            let x = pow2(i / 2 - 500);
+            ([x, 0.0, 0.0], [x * 1.5, 1.0, 1.0])
+        })
+        .collect();
+    let same: Vec<Box3> = vec![([0.0; 3], [1.0; 3]); 5000];
+    let nested: Vec<Box3> = (1..3000)
+        .map(|i| {
+            let h = i as f64;
+            ([-h; 3], [h; 3])
+        })
+        .collect();
+    for boxes in [&geometric, &same, &nested] {
+        let bvh = Bvh::build(boxes);
+        assert!(bvh.depth() <= STACK, "depth {}", bvh.depth());
+        let mut sorted = bvh.prims.clone();
+        sorted.sort_unstable();
+        assert!(sorted.iter().enumerate().all(|(i, &p)| p as usize == i));
+        let mut rng = Rng::new(7);
+        for _ in 0..50 {
+            let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-3.0, 3.0));
+            let d: [f64; 3] = core::array::from_fn(|_| rng.uniform(-1.0, 1.0));
+            check_no_pruning(boxes, &bvh, o, d, f64::INFINITY);
+        }
+    }
+}
+
+#[test]
+fn visit_point_matches_brute_force() {
+    let mut rng = Rng::new(8);
+    let (mut extra, mut total) = (0usize, 0usize);
+    for &s in &[-1060, 0, 1000] {
+        let boxes = scale_boxes(&grid_boxes(&mut rng, 500), pow2(s));
+        let bvh = Bvh::build(&boxes);
+        for _ in 0..500 {
+            let p: [f64; 3] =
+                core::array::from_fn(|_| (rng.below(41) as i64 - 20) as f64 / 8.0 * pow2(s));
+            let mut seen = vec![0u32; boxes.len()];
+            bvh.visit_point(p, |i| seen[i as usize] += 1);
+            for (i, b) in boxes.iter().enumerate() {
+                let inside = (0..3).all(|k| b.0[k] <= p[k] && p[k] <= b.1[k]);
+                // Whole leaves are visited: a superset, each at most once.
+                assert!(
+                    seen[i] <= 1 && seen[i] >= inside as u32,
+                    "box {i} {b:?} point {p:?}"
+                );
+                extra += (seen[i] as usize) - (inside as usize);
+                total += inside as usize;
+            }
+        }
+    }
+    // 1,500 queries over 500 boxes each: the tree must cull almost everything.
+    assert!(
+        extra + total < 1500 * 50,
+        "{extra} extra, {total} containing"
+    );
+}
+
+/// Near-to-far: with `visit` returning the exact entry of each visited box, the nearest
+/// box met is visited first among the leaves' boxes in most cases, and pruning cuts
+/// the visits well below the number of boxes met.
+#[test]
+fn pruning_prunes() {
+    let mut rng = Rng::new(9);
+    let boxes = random_boxes(&mut rng, 5000, 1.0);
+    let bvh = Bvh::build(&boxes);
+    let (mut visited, mut met) = (0usize, 0usize);
+    for _ in 0..200 {
+        let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-3.0, 3.0));
+        let target: [f64; 3] = core::array::from_fn(|_| rng.uniform(-0.5, 0.5));
+        let d: [f64; 3] = core::array::from_fn(|k| target[k] - o[k]);
+        bvh.traverse(o, d, f64::INFINITY, |p| {
+            visited += 1;
+            exact_entry(&boxes[p as usize], o, d, f64::INFINITY)
+                .map_or(f64::INFINITY, |e| e.to_f64())
+        });
+        met += boxes
+            .iter()
+            .filter(|b| exact_entry(b, o, d, f64::INFINITY).is_some())
+            .count();
+    }
+    assert!(visited * 2 < met, "visited {visited}, met {met}");
+}

@@ -1,0 +1,598 @@
+//! The cold stages of the staged `f64` kernel (see `float.rs` for the overview): the
+//! window check, stage B (compensated monomials with an error bound of order `u²`), stage C
+//! (exact sums) and the hand-off to the big-integer fallback. Every function here is
+//! reached only through the `*_slow` entry points, which stage A calls when its filter
+//! cannot decide.
+
+use super::expansion::{
+    sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, two_two_diff_sign, Expansion,
+};
+use super::float::{
+    IC_B_INV, IC_WINDOW, IS_B_INV, IS_WINDOW, O2_B_INV, O2_WINDOW, O3_B_INV, O3_WINDOW,
+};
+use super::{bigint, exact};
+use crate::Sign;
+
+// ---------------------------------------------------------------------------------------
+// Window classification
+// ---------------------------------------------------------------------------------------
+
+/// Where an input stands relative to a predicate's expansion window.
+#[derive(Debug, PartialEq)]
+pub(super) enum Fit {
+    /// Every coordinate is zero.
+    AllZero,
+    /// Inside the window as given.
+    Inside,
+    /// Inside after multiplying every coordinate by `2^s`.
+    Scaled(i32),
+    /// The spread of exponents exceeds the window's width.
+    Outside,
+}
+
+/// `2^k` for `-1022 ≤ k ≤ 1023`.
+#[inline]
+fn pow2(k: i32) -> f64 {
+    debug_assert!((-1022..=1023).contains(&k));
+    f64::from_bits(((k + 1023) as u64) << 52)
+}
+
+/// `x · 2^s`, exact when the result is a normal number or zero (the caller guarantees it).
+pub(super) fn scale(x: f64, s: i32) -> f64 {
+    let mut x = x;
+    let mut s = s;
+    while s != 0 {
+        let step = s.clamp(-1000, 1000);
+        x *= pow2(step);
+        s -= step;
+    }
+    x
+}
+
+/// `(E, K)` over the nonzero values: every one satisfies `2^E ≤ |x| < 2^(E+1)` for the
+/// largest, and is an integer multiple of `2^K`. `None` when all are zero.
+fn exponent_range(values: impl Iterator<Item = f64>) -> Option<(i32, i32)> {
+    let mut hi = i32::MIN;
+    let mut lo = i32::MAX;
+    for x in values {
+        if x != 0.0 {
+            let (m, e) = bigint::decompose(x);
+            let m = m.unsigned_abs();
+            hi = hi.max(e + 63 - m.leading_zeros() as i32);
+            lo = lo.min(e + m.trailing_zeros() as i32);
+        }
+    }
+    (hi != i32::MIN).then_some((hi, lo))
+}
+
+pub(super) fn classify<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> Fit {
+    let Some((hi, lo)) = exponent_range(pts.iter().flat_map(|p| p.iter().copied())) else {
+        return Fit::AllZero;
+    };
+    if hi <= e_max && lo >= k_min {
+        Fit::Inside
+    } else if hi - lo <= e_max - k_min {
+        Fit::Scaled(k_min - lo)
+    } else {
+        Fit::Outside
+    }
+}
+
+/// A quick sufficient test for [`Fit::Inside`]: every coordinate is zero or has magnitude
+/// in `[2^(K+52), 2^(E+1))`. (A double of magnitude at least `2^(K+52)` is a multiple of
+/// `2^K`.) False for NaN and infinities, whose comparisons fail.
+#[inline(always)]
+fn inside_fast<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> bool {
+    let lo = pow2(k_min + 52);
+    let hi = pow2(e_max + 1);
+    // Non-short-circuiting `&` so that the test compiles to straight-line comparisons.
+    let mut ok = true;
+    for p in pts {
+        for &x in p.iter() {
+            ok &= (x == 0.0) | ((x.abs() >= lo) & (x.abs() < hi));
+        }
+    }
+    ok
+}
+
+#[inline]
+fn all_finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
+    pts.iter().all(|p| p.iter().all(|x| x.is_finite()))
+}
+
+fn scaled<const D: usize>(p: &[f64; D], s: i32) -> [f64; D] {
+    p.map(|x| scale(x, s))
+}
+
+fn expansions<const D: usize>(p: &[f64; D]) -> [Expansion; D] {
+    p.map(Expansion::from_f64)
+}
+
+// ---------------------------------------------------------------------------------------
+// Slow paths
+// ---------------------------------------------------------------------------------------
+
+#[cold]
+#[inline(never)]
+pub(super) fn orient2d_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Sign {
+    let (a, b, c) = (&a, &b, &c);
+    if inside_fast(&[a, b, c], O2_WINDOW) {
+        return orient2d_adapt(a, b, c);
+    }
+    orient2d_rare(a, b, c)
+}
+
+/// Non-finite input, or input outside the window: classify, then scale or fall back.
+#[cold]
+#[inline(never)]
+fn orient2d_rare(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    if !all_finite(&[a, b, c]) {
+        return Sign::Zero;
+    }
+    match classify(&[a, b, c], O2_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => orient2d_adapt(a, b, c),
+        Fit::Scaled(s) => orient2d_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s)),
+        Fit::Outside => bigint::orient2d(a, b, c),
+    }
+}
+
+/// One monomial `h1·h2` of a degree-2 determinant with exact differences `h + t`:
+/// returns `(ph, low)` where `ph + pl = h1·h2` exactly and `low ≈ pl + t1·h2 + h1·t2`.
+#[inline(always)]
+fn mono2(h1: f64, t1: f64, h2: f64, t2: f64) -> (f64, f64) {
+    let (ph, pl) = two_product(h1, h2);
+    let f = t1 * h2 + h1 * t2;
+    (ph, pl + f)
+}
+
+/// Stages B and C of orient2d; the input lies in [`O2_WINDOW`].
+fn orient2d_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    let (acx, acxt) = two_diff(a[0], c[0]);
+    let (bcx, bcxt) = two_diff(b[0], c[0]);
+    let (acy, acyt) = two_diff(a[1], c[1]);
+    let (bcy, bcyt) = two_diff(b[1], c[1]);
+    if acxt == 0.0
+        && bcxt == 0.0
+        && acyt == 0.0
+        && bcyt == 0.0
+        && float_evaluation_is_exact(&[acx, bcx, acy, bcy], 2, 1)
+    {
+        // Small or coarse grids: the plain evaluation is exact (no operation rounds).
+        return Sign::of(acx * bcy - acy * bcx);
+    }
+    if acxt == 0.0 && bcxt == 0.0 && acyt == 0.0 && bcyt == 0.0 {
+        // The differences are exact, so the determinant is exactly
+        // (ph1 + pl1) − (ph2 + pl2), whose sign TWO-TWO-DIFF gives exactly: cheaper than
+        // bounding it.
+        let (p1, pl1) = two_product(acx, bcy);
+        let (p2, pl2) = two_product(acy, bcx);
+        return two_two_diff_sign(p1, pl1, p2, pl2);
+    }
+    let (p1, l1) = mono2(acx, acxt, bcy, bcyt);
+    let (p2, l2) = mono2(acy, acyt, bcx, bcxt);
+    let (s, e) = two_sum(p1, -p2);
+    let res = s + ((e + l1) - l2);
+    let p = p1.abs() + p2.abs();
+    if res.abs() * O2_B_INV > p {
+        return Sign::of(res);
+    }
+    orient2d_exact(a, b, c)
+}
+
+#[cold]
+#[inline(never)]
+fn orient2d_exact(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    exact::orient2d(&expansions(a), &expansions(b), &expansions(c)).sign()
+}
+
+#[cold]
+#[inline(never)]
+pub(super) fn orient3d_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Sign {
+    let (a, b, c, d) = (&a, &b, &c, &d);
+    if inside_fast(&[a, b, c, d], O3_WINDOW) {
+        return orient3d_adapt(a, b, c, d);
+    }
+    orient3d_rare(a, b, c, d)
+}
+
+/// Non-finite input, or input outside the window: classify, then scale or fall back.
+#[cold]
+#[inline(never)]
+fn orient3d_rare(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    if !all_finite(&[a, b, c, d]) {
+        return Sign::Zero;
+    }
+    match classify(&[a, b, c, d], O3_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => orient3d_adapt(a, b, c, d),
+        Fit::Scaled(s) => {
+            orient3d_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s))
+        }
+        Fit::Outside => bigint::orient3d(a, b, c, d),
+    }
+}
+
+/// One monomial `h1·h2·h3` of a degree-3 determinant with exact differences `h + t`:
+/// returns `(qh, low)` with `qh + ql + pl·h3 = h1·h2·h3` exactly (where `ph + pl = h1·h2`
+/// and `qh + ql = ph·h3`) and `low ≈ ql + pl·h3 + (first-order tail terms)`.
+#[inline(always)]
+fn mono3(h1: f64, t1: f64, h2: f64, t2: f64, h3: f64, t3: f64) -> (f64, f64) {
+    let (ph, pl) = two_product(h1, h2);
+    let (qh, ql) = two_product(ph, h3);
+    let r = pl * h3;
+    let f = (t1 * h2 + h1 * t2) * h3 + ph * t3;
+    (qh, (ql + r) + f)
+}
+
+/// `h1·h2·h3` exactly, as four floats.
+#[inline(always)]
+fn exact_mono3(h1: f64, h2: f64, h3: f64) -> [f64; 4] {
+    let (ph, pl) = two_product(h1, h2);
+    let (qh, ql) = two_product(ph, h3);
+    let (rh, rl) = two_product(pl, h3);
+    [qh, ql, rh, rl]
+}
+
+/// Stages B and C of orient3d; the input lies in [`O3_WINDOW`].
+fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    let (adx, adxt) = two_diff(a[0], d[0]);
+    let (bdx, bdxt) = two_diff(b[0], d[0]);
+    let (cdx, cdxt) = two_diff(c[0], d[0]);
+    let (ady, adyt) = two_diff(a[1], d[1]);
+    let (bdy, bdyt) = two_diff(b[1], d[1]);
+    let (cdy, cdyt) = two_diff(c[1], d[1]);
+    let (adz, adzt) = two_diff(a[2], d[2]);
+    let (bdz, bdzt) = two_diff(b[2], d[2]);
+    let (cdz, cdzt) = two_diff(c[2], d[2]);
+    let tails = [adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt];
+    let exact_differences = tails.iter().all(|&t| t == 0.0);
+    if exact_differences
+        && float_evaluation_is_exact(&[adx, bdx, cdx, ady, bdy, cdy, adz, bdz, cdz], 3, 3)
+    {
+        // Small or coarse grids: the plain evaluation is exact (no operation rounds).
+        return Sign::of(exact::orient3d(a, b, c, d));
+    }
+    // det = adz(bdx·cdy − cdx·bdy) + bdz(cdx·ady − adx·cdy) + cdz(adx·bdy − bdx·ady)
+    let (q1, l1) = mono3(bdx, bdxt, cdy, cdyt, adz, adzt);
+    let (q2, l2) = mono3(cdx, cdxt, bdy, bdyt, adz, adzt);
+    let (q3, l3) = mono3(cdx, cdxt, ady, adyt, bdz, bdzt);
+    let (q4, l4) = mono3(adx, adxt, cdy, cdyt, bdz, bdzt);
+    let (q5, l5) = mono3(adx, adxt, bdy, bdyt, cdz, cdzt);
+    let (q6, l6) = mono3(bdx, bdxt, ady, adyt, cdz, cdzt);
+    let (s, e1) = two_sum(q1, -q2);
+    let (s, e2) = two_sum(s, q3);
+    let (s, e3) = two_sum(s, -q4);
+    let (s, e4) = two_sum(s, q5);
+    let (s, e5) = two_sum(s, -q6);
+    let low = e1 + e2 + e3 + e4 + e5 + l1 - l2 + l3 - l4 + l5 - l6;
+    let res = s + low;
+    let p = q1.abs() + q2.abs() + q3.abs() + q4.abs() + q5.abs() + q6.abs();
+    if res.abs() * O3_B_INV > p {
+        return Sign::of(res);
+    }
+    if exact_differences {
+        // The differences are exact: the determinant is the exact sum of the six
+        // monomials h1·h2·h3 = qh + ql + pl·h3, each written as four floats.
+        let m1 = exact_mono3(bdx, cdy, adz);
+        let m2 = exact_mono3(cdx, bdy, adz).map(|x| -x);
+        let m3 = exact_mono3(cdx, ady, bdz);
+        let m4 = exact_mono3(adx, cdy, bdz).map(|x| -x);
+        let m5 = exact_mono3(adx, bdy, cdz);
+        let m6 = exact_mono3(bdx, ady, cdz).map(|x| -x);
+        let mut terms = [0.0; 24];
+        for (i, m) in [m1, m2, m3, m4, m5, m6].into_iter().enumerate() {
+            terms[4 * i..4 * i + 4].copy_from_slice(&m);
+        }
+        return sum_sign(terms);
+    }
+    orient3d_exact(a, b, c, d)
+}
+
+#[cold]
+#[inline(never)]
+fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    exact::orient3d(
+        &expansions(a),
+        &expansions(b),
+        &expansions(c),
+        &expansions(d),
+    )
+    .sign()
+}
+
+#[cold]
+#[inline(never)]
+pub(super) fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {
+    let (a, b, c, d) = (&a, &b, &c, &d);
+    if inside_fast(&[a, b, c, d], IC_WINDOW) {
+        return incircle_adapt(a, b, c, d);
+    }
+    if !all_finite(&[a, b, c, d]) {
+        return Sign::Zero;
+    }
+    match classify(&[a, b, c, d], IC_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => incircle_adapt(a, b, c, d),
+        Fit::Scaled(s) => {
+            incircle_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s))
+        }
+        Fit::Outside => bigint::incircle(a, b, c, d),
+    }
+}
+
+/// Whether the plain floating-point evaluation of a determinant is itself exact: true when
+/// every difference is exact (the caller checks the tails), and, with `g = 2^k` the
+/// coarsest power of two dividing every difference and `R·g` the largest magnitude,
+/// `2^log2_terms · R^degree ≤ 2^53`. Then every intermediate of the evaluation is a sum of
+/// at most `2^log2_terms` monomials, an integer multiple of `g^j` below `2^53·g^j` (for a
+/// degree-`j` intermediate, as `R ≥ 1`), hence representable: no operation rounds. This is
+/// the usual case for small-integer and coarse dyadic grids (proofs/predicates.md, 4).
+fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32) -> bool {
+    match exponent_range(h.iter().copied()) {
+        None => true,
+        // Every |x| < 2^(hi+1) and every x is a multiple of 2^lo, so R < 2^(hi + 1 − lo).
+        Some((hi, lo)) => degree * (hi + 1 - lo) + log2_terms <= 53,
+    }
+}
+
+/// Exact differences `p − q`, heads and tails, flattened point by point.
+fn differences<const D: usize, const N: usize>(
+    pts: [&[f64; D]; N],
+    origin: &[f64; D],
+    heads: &mut [f64],
+    tails: &mut [f64],
+) {
+    for (i, p) in pts.iter().enumerate() {
+        for k in 0..D {
+            let (h, t) = two_diff(p[k], origin[k]);
+            heads[i * D + k] = h;
+            tails[i * D + k] = t;
+        }
+    }
+}
+
+/// Stages B and C of incircle; the input lies in [`IC_WINDOW`].
+fn incircle_adapt(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
+    let (mut h, mut t) = ([0.0; 6], [0.0; 6]);
+    differences([a, b, c], d, &mut h, &mut t);
+    let exact_differences = t.iter().all(|&x| x == 0.0);
+    if exact_differences && float_evaluation_is_exact(&h, 4, 4) {
+        return Sign::of(exact::incircle(a, b, c, d));
+    }
+    if let Some(s) = compensated(&h, &t, &INCIRCLE_MONOMIALS, IC_B_INV) {
+        return s;
+    }
+    if exact_differences {
+        let mut buf = [0.0; 12 * 8];
+        return exact_monomial_sum(&h, &INCIRCLE_MONOMIALS, &mut buf);
+    }
+    exact::incircle(
+        &expansions(a),
+        &expansions(b),
+        &expansions(c),
+        &expansions(d),
+    )
+    .sign()
+}
+
+#[cold]
+#[inline(never)]
+pub(super) fn insphere_slow(
+    a: [f64; 3],
+    b: [f64; 3],
+    c: [f64; 3],
+    d: [f64; 3],
+    e: [f64; 3],
+) -> Sign {
+    let (a, b, c, d, e) = (&a, &b, &c, &d, &e);
+    if inside_fast(&[a, b, c, d, e], IS_WINDOW) {
+        return insphere_adapt(a, b, c, d, e);
+    }
+    if !all_finite(&[a, b, c, d, e]) {
+        return Sign::Zero;
+    }
+    match classify(&[a, b, c, d, e], IS_WINDOW) {
+        Fit::AllZero => Sign::Zero,
+        Fit::Inside => insphere_adapt(a, b, c, d, e),
+        Fit::Scaled(s) => insphere_adapt(
+            &scaled(a, s),
+            &scaled(b, s),
+            &scaled(c, s),
+            &scaled(d, s),
+            &scaled(e, s),
+        ),
+        Fit::Outside => bigint::insphere(a, b, c, d, e),
+    }
+}
+
+/// Stages B and C of insphere; the input lies in [`IS_WINDOW`].
+fn insphere_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
+    let (mut h, mut t) = ([0.0; 12], [0.0; 12]);
+    differences([a, b, c, d], e, &mut h, &mut t);
+    let exact_differences = t.iter().all(|&x| x == 0.0);
+    if exact_differences && float_evaluation_is_exact(&h, 5, 7) {
+        return Sign::of(exact::insphere(a, b, c, d, e));
+    }
+    if let Some(s) = compensated(&h, &t, &INSPHERE_MONOMIALS, IS_B_INV) {
+        return s;
+    }
+    if exact_differences {
+        let mut buf = [0.0; 72 * 16];
+        return exact_monomial_sum(&h, &INSPHERE_MONOMIALS, &mut buf);
+    }
+    exact::insphere(
+        &expansions(a),
+        &expansions(b),
+        &expansions(c),
+        &expansions(d),
+        &expansions(e),
+    )
+    .sign()
+}
+
+/// Stage B for a determinant written as signed monomials `s·h[f₁]⋯h[f_n]` of exact
+/// differences `h + t`: each monomial's leading part by a chain of `TwoProduct`s, its low
+/// part and first-order tail terms in floating point, the leading parts summed with
+/// `TwoSum`. `Some(sign)` when `|res|·inv_bound > Σ|v|` (see proofs/predicates.md, 3.2).
+#[inline(always)]
+fn compensated<const M: usize, const N: usize>(
+    h: &[f64],
+    t: &[f64],
+    monomials: &[(f64, [usize; N]); M],
+    inv_bound: f64,
+) -> Option<Sign> {
+    let mut sigma = 0.0;
+    let mut low = 0.0;
+    let mut p = 0.0;
+    for (s, f) in monomials {
+        let mut v = h[f[0]];
+        let mut l = 0.0;
+        for &j in &f[1..] {
+            let (nv, e) = two_product(v, h[j]);
+            l = l * h[j] + e;
+            v = nv;
+        }
+        let mut first = 0.0;
+        for k in 0..N {
+            let mut term = t[f[k]];
+            if term != 0.0 {
+                for (j, &fj) in f.iter().enumerate() {
+                    if j != k {
+                        term *= h[fj];
+                    }
+                }
+                first += term;
+            }
+        }
+        let (ns, e) = two_sum(sigma, s * v);
+        sigma = ns;
+        low += e + s * (l + first);
+        p += v.abs();
+    }
+    let res = sigma + low;
+    if res.abs() * inv_bound > p {
+        Some(Sign::of(res))
+    } else {
+        None
+    }
+}
+
+/// The exact sign of `Σ s·h[f₁]⋯h[f_n]`: each monomial expanded into exact pieces by a
+/// chain of `TwoProduct`s (at most `2^(n−1)` floats), all pieces summed exactly.
+fn exact_monomial_sum<const M: usize, const N: usize>(
+    h: &[f64],
+    monomials: &[(f64, [usize; N]); M],
+    buf: &mut [f64],
+) -> Sign {
+    let mut len = 0;
+    for (s, f) in monomials {
+        let start = len;
+        buf[len] = s * h[f[0]];
+        len += 1;
+        for &j in &f[1..] {
+            let end = len;
+            for i in start..end {
+                let (x, y) = two_product(buf[i], h[j]);
+                buf[i] = x;
+                if y != 0.0 {
+                    buf[len] = y;
+                    len += 1;
+                }
+            }
+        }
+    }
+    sum_sign_in_place(&mut buf[..len])
+}
+
+/// incircle as signed monomials of the differences `[adx, ady, bdx, bdy, cdx, cdy]`
+/// (`alift·(bdx·cdy − cdx·bdy) + …` expanded; checked against `exact.rs` in a unit test).
+pub(super) const INCIRCLE_MONOMIALS: [(f64, [usize; 4]); 12] = [
+    (1.0, [2, 5, 0, 0]),
+    (-1.0, [4, 3, 0, 0]),
+    (1.0, [2, 5, 1, 1]),
+    (-1.0, [4, 3, 1, 1]),
+    (1.0, [4, 1, 2, 2]),
+    (-1.0, [0, 5, 2, 2]),
+    (1.0, [4, 1, 3, 3]),
+    (-1.0, [0, 5, 3, 3]),
+    (1.0, [0, 3, 4, 4]),
+    (-1.0, [2, 1, 4, 4]),
+    (1.0, [0, 3, 5, 5]),
+    (-1.0, [2, 1, 5, 5]),
+];
+/// insphere as signed monomials of `[aex, aey, aez, bex, …, dez]` (checked likewise).
+pub(super) const INSPHERE_MONOMIALS: [(f64, [usize; 5]); 72] = [
+    (1.0, [3, 7, 2, 9, 9]),
+    (-1.0, [6, 4, 2, 9, 9]),
+    (1.0, [3, 7, 2, 10, 10]),
+    (-1.0, [6, 4, 2, 10, 10]),
+    (1.0, [3, 7, 2, 11, 11]),
+    (-1.0, [6, 4, 2, 11, 11]),
+    (-1.0, [0, 7, 5, 9, 9]),
+    (1.0, [6, 1, 5, 9, 9]),
+    (-1.0, [0, 7, 5, 10, 10]),
+    (1.0, [6, 1, 5, 10, 10]),
+    (-1.0, [0, 7, 5, 11, 11]),
+    (1.0, [6, 1, 5, 11, 11]),
+    (1.0, [0, 4, 8, 9, 9]),
+    (-1.0, [3, 1, 8, 9, 9]),
+    (1.0, [0, 4, 8, 10, 10]),
+    (-1.0, [3, 1, 8, 10, 10]),
+    (1.0, [0, 4, 8, 11, 11]),
+    (-1.0, [3, 1, 8, 11, 11]),
+    (-1.0, [0, 4, 11, 6, 6]),
+    (1.0, [3, 1, 11, 6, 6]),
+    (-1.0, [0, 4, 11, 7, 7]),
+    (1.0, [3, 1, 11, 7, 7]),
+    (-1.0, [0, 4, 11, 8, 8]),
+    (1.0, [3, 1, 11, 8, 8]),
+    (-1.0, [3, 10, 2, 6, 6]),
+    (1.0, [9, 4, 2, 6, 6]),
+    (-1.0, [3, 10, 2, 7, 7]),
+    (1.0, [9, 4, 2, 7, 7]),
+    (-1.0, [3, 10, 2, 8, 8]),
+    (1.0, [9, 4, 2, 8, 8]),
+    (-1.0, [9, 1, 5, 6, 6]),
+    (1.0, [0, 10, 5, 6, 6]),
+    (-1.0, [9, 1, 5, 7, 7]),
+    (1.0, [0, 10, 5, 7, 7]),
+    (-1.0, [9, 1, 5, 8, 8]),
+    (1.0, [0, 10, 5, 8, 8]),
+    (1.0, [9, 1, 8, 3, 3]),
+    (-1.0, [0, 10, 8, 3, 3]),
+    (1.0, [9, 1, 8, 4, 4]),
+    (-1.0, [0, 10, 8, 4, 4]),
+    (1.0, [9, 1, 8, 5, 5]),
+    (-1.0, [0, 10, 8, 5, 5]),
+    (1.0, [0, 7, 11, 3, 3]),
+    (-1.0, [6, 1, 11, 3, 3]),
+    (1.0, [0, 7, 11, 4, 4]),
+    (-1.0, [6, 1, 11, 4, 4]),
+    (1.0, [0, 7, 11, 5, 5]),
+    (-1.0, [6, 1, 11, 5, 5]),
+    (1.0, [6, 10, 2, 3, 3]),
+    (-1.0, [9, 7, 2, 3, 3]),
+    (1.0, [6, 10, 2, 4, 4]),
+    (-1.0, [9, 7, 2, 4, 4]),
+    (1.0, [6, 10, 2, 5, 5]),
+    (-1.0, [9, 7, 2, 5, 5]),
+    (-1.0, [6, 10, 5, 0, 0]),
+    (1.0, [9, 7, 5, 0, 0]),
+    (-1.0, [6, 10, 5, 1, 1]),
+    (1.0, [9, 7, 5, 1, 1]),
+    (-1.0, [6, 10, 5, 2, 2]),
+    (1.0, [9, 7, 5, 2, 2]),
+    (1.0, [3, 10, 8, 0, 0]),
+    (-1.0, [9, 4, 8, 0, 0]),
+    (1.0, [3, 10, 8, 1, 1]),
+    (-1.0, [9, 4, 8, 1, 1]),
+    (1.0, [3, 10, 8, 2, 2]),
+    (-1.0, [9, 4, 8, 2, 2]),
+    (-1.0, [3, 7, 11, 0, 0]),
+    (1.0, [6, 4, 11, 0, 0]),
+    (-1.0, [3, 7, 11, 1, 1]),
+    (1.0, [6, 4, 11, 1, 1]),
+    (-1.0, [3, 7, 11, 2, 2]),
+    (1.0, [6, 4, 11, 2, 2]),
+];

@@ -1,0 +1,404 @@
+//! Internal cross-checks of the stages of the `f64` kernel against the big-integer
+//! fallback (itself checked against an independent rational oracle in `tests/`), and the
+//! test that recomputes every filter constant in rational arithmetic. Its helpers
+//! ([`round_up`], [`gamma`], [`coefficient`]) serve the constant checks of other filters.
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use super::float::{
+    incircle, insphere, o3_bound, orient2d, orient3d, IC_A, IS_A, O2_A, O2_B_INV, O2_WINDOW,
+    O3_B_INV, O3_K, O3_XY_FLOOR, O3_Z_FLOOR, TAU, TAU2,
+};
+use super::float_slow::{classify, scale, Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS};
+use super::{bigint, exact};
+use crate::oracle::Rng;
+
+/// Unit roundoff of binary64, `u = 2^-53` (the constants test derives everything from it).
+pub(crate) const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+/// Uniform in `[-1, 1)`.
+fn unit(rng: &mut Rng) -> f64 {
+    rng.uniform(-1.0, 1.0)
+}
+
+/// A coordinate of a random family: uniform, small integer, or m·2^e anywhere.
+fn coord(rng: &mut Rng, family: u64) -> f64 {
+    match family {
+        0 => unit(rng),
+        1 => (rng.below(9) as f64) - 4.0,
+        2 => {
+            let m = rng.next_f64() + 0.5;
+            let e = rng.below(2098) as i32 - 1074;
+            let x = scale(m, e);
+            if rng.next_u64() & 1 == 1 {
+                -x
+            } else {
+                x
+            }
+        }
+        _ => {
+            let e = [-1074, -1000, -300, 0, 300, 1000, 1023][rng.below(7)];
+            scale(1.0 + rng.below(4) as f64 * 0.25, e.min(1022)) * unit(rng).signum()
+        }
+    }
+}
+
+fn scale_all<const D: usize>(p: [f64; D], s: i32) -> [f64; D] {
+    p.map(|x| scale(x, s))
+}
+
+#[test]
+fn stages_agree_with_the_fallback() {
+    let mut rng = Rng::new(7);
+    for i in 0..20_000 {
+        let fam = i % 4;
+        let mut p2 = [[0.0; 2]; 4];
+        let mut p3 = [[0.0; 3]; 5];
+        for p in &mut p2 {
+            *p = [coord(&mut rng, fam), coord(&mut rng, fam)];
+        }
+        for p in &mut p3 {
+            *p = [
+                coord(&mut rng, fam),
+                coord(&mut rng, fam),
+                coord(&mut rng, fam),
+            ];
+        }
+        // Near-degenerate: last point on the segment / plane through the others, rounded.
+        if i % 3 == 0 {
+            let t = unit(&mut rng);
+            p2[2] = [
+                p2[0][0] + t * (p2[1][0] - p2[0][0]),
+                p2[0][1] + t * (p2[1][1] - p2[0][1]),
+            ];
+            let (s, t) = (unit(&mut rng), unit(&mut rng));
+            let [p0, p1, p2] = [p3[0], p3[1], p3[2]];
+            p3[3] = [0, 1, 2].map(|k| p0[k] + s * (p1[k] - p0[k]) + t * (p2[k] - p0[k]));
+        }
+        // Near-cocircular / near-cospherical: rounded points on a circle / sphere.
+        if i % 3 == 1 {
+            let (cx, cy, cz) = (unit(&mut rng), unit(&mut rng), unit(&mut rng));
+            let r = 0.1 + unit(&mut rng).abs();
+            for p in &mut p2 {
+                let t = unit(&mut rng) * 3.2;
+                *p = [cx + r * t.cos(), cy + r * t.sin()];
+            }
+            for p in &mut p3 {
+                let (x, y, z) = (unit(&mut rng), unit(&mut rng), unit(&mut rng));
+                let n = (x * x + y * y + z * z).sqrt().max(1e-3);
+                *p = [cx + r * x / n, cy + r * y / n, cz + r * z / n];
+            }
+        }
+        if i % 5 == 0 {
+            let s = rng.below(600) as i32 - 300;
+            p2 = p2.map(|p| scale_all(p, s));
+            p3 = p3.map(|p| scale_all(p, s));
+        }
+        if !p2
+            .iter()
+            .flatten()
+            .chain(p3.iter().flatten())
+            .all(|x| x.is_finite())
+        {
+            continue;
+        }
+        let [a, b, c, d] = &p2;
+        assert_eq!(orient2d(a, b, c), bigint::orient2d(a, b, c), "{p2:?}");
+        assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d), "{p2:?}");
+        let [a, b, c, d, e] = &p3;
+        assert_eq!(orient3d(a, b, c, d), bigint::orient3d(a, b, c, d), "{p3:?}");
+        assert_eq!(
+            insphere(a, b, c, d, e),
+            bigint::insphere(a, b, c, d, e),
+            "{p3:?}"
+        );
+    }
+}
+
+#[test]
+fn monomial_tables_match_the_determinant_formulas() {
+    let mut rng = Rng::new(11);
+    for _ in 0..50 {
+        let r = |rng: &mut Rng| BigRational::from_integer(((rng.below(41) as i64) - 20).into());
+        let p2: Vec<[BigRational; 2]> = (0..4).map(|_| [r(&mut rng), r(&mut rng)]).collect();
+        let h: Vec<BigRational> = (0..3)
+            .flat_map(|i| (0..2).map(move |k| (i, k)))
+            .map(|(i, k)| p2[i][k].clone() - p2[3][k].clone())
+            .collect();
+        let from_table = |h: &[BigRational], monos: &[(f64, Vec<usize>)]| {
+            monos.iter().fold(BigRational::zero(), |acc, (s, f)| {
+                let m = f.iter().fold(BigRational::one(), |m, &j| m * h[j].clone());
+                if *s > 0.0 {
+                    acc + m
+                } else {
+                    acc - m
+                }
+            })
+        };
+        let ic: Vec<(f64, Vec<usize>)> = INCIRCLE_MONOMIALS
+            .iter()
+            .map(|(s, f)| (*s, f.to_vec()))
+            .collect();
+        assert_eq!(
+            from_table(&h, &ic),
+            exact::incircle(&p2[0], &p2[1], &p2[2], &p2[3])
+        );
+        let p3: Vec<[BigRational; 3]> = (0..5)
+            .map(|_| [r(&mut rng), r(&mut rng), r(&mut rng)])
+            .collect();
+        let h: Vec<BigRational> = (0..4)
+            .flat_map(|i| (0..3).map(move |k| (i, k)))
+            .map(|(i, k)| p3[i][k].clone() - p3[4][k].clone())
+            .collect();
+        let is: Vec<(f64, Vec<usize>)> = INSPHERE_MONOMIALS
+            .iter()
+            .map(|(s, f)| (*s, f.to_vec()))
+            .collect();
+        assert_eq!(
+            from_table(&h, &is),
+            exact::insphere(&p3[0], &p3[1], &p3[2], &p3[3], &p3[4])
+        );
+    }
+}
+
+/// Integer grids of every width around the threshold of `float_evaluation_is_exact`,
+/// with extreme values (±2^bits) and exactly degenerate configurations, against the
+/// big-integer evaluation.
+#[test]
+fn plain_evaluation_shortcut_at_its_threshold() {
+    let mut rng = Rng::new(99);
+    for bits in 1..=24 {
+        let top = 1u64 << bits;
+        for _ in 0..400 {
+            let g = |rng: &mut Rng| -> f64 {
+                let v = match rng.below(4) {
+                    0 => top as f64,
+                    1 => -(top as f64),
+                    _ => rng.below((2 * top + 1) as usize) as f64 - top as f64,
+                };
+                v * scale(1.0, rng.below(3) as i32 - 1) // dyadic: halves and doubles
+            };
+            let p3: [[f64; 3]; 5] =
+                core::array::from_fn(|_| [g(&mut rng), g(&mut rng), g(&mut rng)]);
+            let p2: [[f64; 2]; 4] = core::array::from_fn(|_| [g(&mut rng), g(&mut rng)]);
+            // an exactly coplanar fourth point: integer combination
+            let (s, t) = (rng.below(5) as f64 - 2.0, rng.below(5) as f64 - 2.0);
+            let d =
+                [0, 1, 2].map(|k| p3[0][k] + s * (p3[1][k] - p3[0][k]) + t * (p3[2][k] - p3[0][k]));
+            let [a, b, c, e, f] = &p3;
+            assert_eq!(orient3d(a, b, c, &d), bigint::orient3d(a, b, c, &d));
+            assert_eq!(orient3d(a, b, c, e), bigint::orient3d(a, b, c, e));
+            assert_eq!(insphere(a, b, c, e, f), bigint::insphere(a, b, c, e, f));
+            let [a, b, c, d] = &p2;
+            assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d));
+            // Cocircular: (±3, ±4)·m and (±5, 0)·m around an integer centre.
+            let m = g(&mut rng).abs().max(1.0);
+            let (cx, cy) = (g(&mut rng), g(&mut rng));
+            let on = [[3.0, 4.0], [-4.0, 3.0], [5.0, 0.0], [0.0, -5.0]]
+                .map(|[x, y]| [cx + x * m, cy + y * m]);
+            let [a, b, c, d] = &on;
+            assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d));
+            // Rows in arithmetic progression, large and nearly parallel: the
+            // determinant is exactly zero while its monomials are near 2^(3·bits), so a
+            // plain evaluation that rounds shows up as a nonzero sign.
+            let x = (rng.below(top as usize) | 1) as f64 + top as f64;
+            let (u, v) = (rng.below(7) as f64 + 1.0, rng.below(7) as f64 + 1.0);
+            let row = |i: f64| [x + i * u, x + i * v + 1.0, x + 2.0 * i];
+            let (a, b, c, o) = (row(1.0), row(2.0), row(3.0), [0.0; 3]);
+            assert_eq!(orient3d(&a, &b, &c, &o), bigint::orient3d(&a, &b, &c, &o));
+            let (a2, b2, c2) = (
+                [x, x + u],
+                [2.0 * x, 2.0 * (x + u)],
+                [3.0 * x, 3.0 * (x + u)],
+            );
+            assert_eq!(orient2d(&a2, &b2, &c2), bigint::orient2d(&a2, &b2, &c2));
+        }
+    }
+}
+
+#[test]
+fn classify_and_scale() {
+    assert_eq!(classify(&[&[0.0, 0.0]], O2_WINDOW), Fit::AllZero);
+    assert_eq!(classify(&[&[1.0, 0.5]], O2_WINDOW), Fit::Inside);
+    // 2^600 and 1: exponents 600 and 0, granularities 600 and 0: too high for the
+    // window (450) but the spread (600) fits its width (940): shift by −490 − 0.
+    assert_eq!(
+        classify(&[&[scale(1.0, 600), 1.0]], O2_WINDOW),
+        Fit::Scaled(-490)
+    );
+    assert_eq!(
+        classify(&[&[scale(1.0, 400), 0.75]], O2_WINDOW),
+        Fit::Inside
+    );
+    // f64::MAX has granularity 2^971 and exponent 1023; 1.0 has granularity 2^0.
+    assert_eq!(classify(&[&[f64::MAX, 1.0]], O2_WINDOW), Fit::Outside);
+    assert_eq!(classify(&[&[f64::MAX, 1.0]], (1023, -1000)), Fit::Inside);
+    assert_eq!(classify(&[&[f64::MAX, 5e-324]], O2_WINDOW), Fit::Outside);
+    let tiny = 5e-324;
+    assert_eq!(scale(scale(tiny, 1500), -1500), tiny);
+    assert_eq!(scale(f64::MAX, -1500), scale(scale(f64::MAX, -1000), -500));
+}
+
+/// `x` as a rational (finite `x`).
+pub(crate) fn q(x: f64) -> BigRational {
+    BigRational::from_float(x).unwrap()
+}
+
+/// Higham's `γ_k = k·u/(1 − k·u)` for binary64, exactly: the relative error bound of `k`
+/// successive roundings.
+pub(crate) fn gamma(k: i32) -> BigRational {
+    let kk = BigRational::from_integer(k.into());
+    kk.clone() * q(U) / (BigRational::one() - kk * q(U))
+}
+
+/// `(1 − u)^e` for binary64, exactly (`e` may be negative).
+pub(crate) fn one_minus_u_pow(e: i32) -> BigRational {
+    let p = (0..e.unsigned_abs()).fold(BigRational::one(), |acc, _| {
+        acc * (BigRational::one() - q(U))
+    });
+    if e >= 0 {
+        p
+    } else {
+        BigRational::one() / p
+    }
+}
+
+/// The exact value of the stage-A coefficient `(γ_k + (1−u)^−n − 1)/(1−u)^(r+2)`.
+pub(crate) fn coefficient(n: i32, k: i32, r: i32) -> BigRational {
+    (gamma(k) + one_minus_u_pow(-n) - BigRational::one()) / one_minus_u_pow(r + 2)
+}
+
+/// The smallest double not below `x`: a filter constant must be its exact value rounded
+/// this way.
+pub(crate) fn round_up(x: &BigRational) -> f64 {
+    let f = num_traits::ToPrimitive::to_f64(x).unwrap();
+    if q(f) >= *x {
+        let below = f64::from_bits(f.to_bits() - 1);
+        assert!(q(below) < *x);
+        f
+    } else {
+        f64::from_bits(f.to_bits() + 1)
+    }
+}
+
+#[test]
+fn filter_constants_are_the_rounded_up_exact_values() {
+    // (n: degree, k: roundings per monomial in the determinant, r: in the permanent);
+    // the counts are derived in proofs/predicates.md.
+    assert_eq!(O2_A, round_up(&coefficient(2, 2, 2)));
+    assert_eq!(IC_A, round_up(&coefficient(4, 7, 9)));
+    assert_eq!(IS_A, round_up(&coefficient(5, 11, 15)));
+    assert_eq!(
+        q(U),
+        BigRational::new(1.into(), num_bigint::BigInt::one() << 53)
+    );
+    assert_eq!(
+        q(TAU),
+        BigRational::new(1.into(), num_bigint::BigInt::one() << 1020)
+    );
+    assert_eq!(
+        q(TAU2),
+        BigRational::new(1.into(), num_bigint::BigInt::one() << 1060)
+    );
+    assert_eq!(
+        q(O3_B_INV),
+        BigRational::from_integer(num_bigint::BigInt::one() << 99)
+    );
+    assert_eq!(
+        q(O2_B_INV),
+        BigRational::from_integer(num_bigint::BigInt::one() << 101)
+    );
+    assert!(!q(U).is_zero());
+}
+
+fn pow2q(k: i32) -> BigRational {
+    let p = BigRational::from_integer(num_bigint::BigInt::one() << k.unsigned_abs());
+    if k >= 0 {
+        p
+    } else {
+        BigRational::one() / p
+    }
+}
+
+/// `ρ̄ = 1.0617 ≥ max over f in [0, 1] of (1 + f)·2^−f = 2/(e·ln 2)`, from lower bounds on
+/// `e` and `ln 2` by partial sums of their (positive) series.
+fn rho_bar() -> BigRational {
+    let r = |n: i64, d: i64| BigRational::new(n.into(), d.into());
+    let mut e = BigRational::zero();
+    let mut fact = BigRational::one();
+    for k in 0..12 {
+        if k > 0 {
+            fact *= BigRational::from_integer(k.into());
+        }
+        e += BigRational::one() / fact.clone();
+    }
+    let mut ln2 = BigRational::zero();
+    for k in 1..40 {
+        ln2 += BigRational::one() / (BigRational::from_integer(k.into()) * pow2q(k));
+    }
+    let rho = r(10617, 10000);
+    assert!(rho.clone() * e * ln2 > r(2, 1));
+    rho
+}
+
+/// The bound of orient3d's stage A, `f64::from_bits(o3_bound(X, Y, Z))`, must exceed
+/// `E = c·X·Y·Z + 6(1+u)^4·η·Z + 3(1+u)^2·η` with `c = 6(γ₅ + (1−u)^−3 − 1)`
+/// (proofs/predicates.md §1.6). This checks the sufficient condition on the constants
+/// exactly, and that the integer sum stays in range.
+#[test]
+fn orient3d_bit_pattern_bound_constants() {
+    let six = BigRational::from_integer(6.into());
+    let three = BigRational::from_integer(3.into());
+    let c = coefficient(3, 5, -2) * six.clone();
+    let u = q(U);
+    let one = BigRational::one();
+    let eta = pow2q(-1075);
+    let rho = rho_bar();
+    let (k, t1, t3) = (47, -650, -325);
+    assert_eq!(O3_K, ((2046 + k) as u64) << 52);
+    assert_eq!(O3_XY_FLOOR, ((2046 + t1) as u64) << 52);
+    assert_eq!(O3_Z_FLOOR, ((1023 + t3) as u64) << 52);
+    let up4 = (0..4).fold(one.clone(), |acc, _| acc * (one.clone() + u.clone()));
+    let up2 = (0..2).fold(one.clone(), |acc, _| acc * (one.clone() + u.clone()));
+    let needed = c * rho.clone() * rho.clone() * rho.clone()
+        + six * up4 * rho * eta.clone() * pow2q(-t1)
+        + three * up2 * eta * pow2q(-(t1 + t3));
+    assert!(needed <= pow2q(-k));
+    // Smallest value: exactly 2^52 (the bound is at least 2^-1022, a normal number).
+    let lo = O3_XY_FLOOR as u128 + O3_Z_FLOOR as u128 - O3_K as u128;
+    assert_eq!(lo, 1 << 52);
+    // Largest value for finite maxima: below 2^64, so nothing wraps.
+    let top = (f64::MAX.to_bits() as u128) * 3 - O3_K as u128;
+    assert!(top < 1 << 64);
+}
+
+/// The same inequality checked directly on `o3_bound` for maxima of every magnitude,
+/// in rational arithmetic: a cross-check of the derivation, independent of `ρ̄`.
+#[test]
+fn orient3d_bit_pattern_bound_dominates_the_error() {
+    let c = coefficient(3, 5, -2) * BigRational::from_integer(6.into());
+    let eta = pow2q(-1075);
+    let up = BigRational::one() + q(U);
+    let up2 = up.clone() * up;
+    // The Z-proportional and constant underflow terms: 6(1+u)^4·η·Z and 3(1+u)^2·η.
+    let eta_z = BigRational::from_integer(6.into()) * up2.clone() * up2.clone() * eta.clone();
+    let eta_0 = BigRational::from_integer(3.into()) * up2 * eta;
+    let mut rng = Rng::new(5);
+    for i in 0..20_000u64 {
+        let mut m = || match (i + rng.below(4) as u64) % 4 {
+            0 => 0.0,
+            1 => coord(&mut rng, 0).abs(),
+            _ => coord(&mut rng, 2).abs(),
+        };
+        let (x, y, z) = (m(), m(), m());
+        let b = o3_bound(x, y, z);
+        assert!(b >= 1 << 52);
+        if b >= f64::INFINITY.to_bits() {
+            continue;
+        }
+        let w = q(f64::from_bits(b));
+        let err = c.clone() * q(x) * q(y) * q(z) + eta_z.clone() * q(z) + eta_0.clone();
+        assert!(w >= err, "{x:e} {y:e} {z:e}");
+    }
+}

@@ -1,0 +1,517 @@
+//! The `f64` filter of [`ray_triangle`](super::ray_triangle) (`proofs/ray_triangle.md`,
+//! section 3): Möller–Trumbore's evaluation order made exact by an error bound on every
+//! quantity it compares, with the exact path for what the bounds cannot decide.
+
+use super::f64_of;
+use super::ray_triangle::{
+    construct_generic, perturbation_axes, perturbed, rounding_error, RayHit, Side,
+};
+use crate::predicates::polynomial_sign;
+use crate::vec3::{cross, det3, dot, sub};
+use crate::{Ray, Scalar, Sign};
+
+/// Filter coefficient for the side products and `N`: `(γ₅ + (1−u)^−3 − 1)/(1−u)^10`
+/// rounded up (≈ 8u); applied to `L_d·L_p·L_q` (`proofs/ray_triangle.md`, section 3.1).
+pub(crate) const RT_A: f64 = 8.881784197001266e-16;
+/// Inner underflow term (as in the orient3d filter).
+const TAU: f64 = f64::from_bits(3 << 52);
+/// Outer underflow term, `2^-1020`: it also keeps every bound (and every sum of bounds)
+/// a normal number, so multiplying one by `BOUND_SUM` rounds with relative error `≤ u`.
+const TAU2: f64 = f64::from_bits(3 << 52);
+/// Stage-1 filter coefficient: `(γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` rounded up
+/// (≈ 0.3u); applied to `(S² + τ)·S` (`proofs/ray_triangle.md`, section 3.2).
+pub(crate) const RT_S: f64 = 3.289549702593073e-17;
+/// Bits of `2^-300`, the least `S` stage 1 takes.
+const S_MIN_BITS: u64 = 0x2d30_0000_0000_0000;
+/// Bits of `2^330`: stage 1 takes `S` below it.
+const S_MAX_BITS: u64 = 0x5490_0000_0000_0000;
+/// Unit roundoff.
+const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+/// Inflation for bounds that add a few computed bounds and rounding terms: covers the
+/// roundings of those additions (`(1 − u)^-5 ≤ 1 + 8u`).
+const BOUND_SUM: f64 = 1.0 + 8.0 * U;
+
+#[inline(always)]
+fn l1(p: &[f64; 3]) -> f64 {
+    p[0].abs() + p[1].abs() + p[2].abs()
+}
+
+/// The sign of `s` when `|s| > bound` and `s` is finite (so nothing overflowed: an
+/// infinity never becomes finite again through `+ − ×`).
+#[inline(always)]
+fn decided(s: f64, bound: f64) -> Option<Sign> {
+    let m = s.abs();
+    if m > bound && m < f64::INFINITY {
+        Some(if s > 0.0 {
+            Sign::Positive
+        } else {
+            Sign::Negative
+        })
+    } else {
+        None
+    }
+}
+
+/// A ray prepared for many `f64` triangle tests (the per-ray part of the filter).
+#[derive(Clone, Debug)]
+pub(crate) struct PreparedRay {
+    pub(crate) o: [f64; 3],
+    pub(crate) d: [f64; 3],
+    /// `L_d = |d_0| + |d_1| + |d_2|` as computed (NaN or infinite when `d` is not
+    /// finite; the filter's range test then fails).
+    md: f64,
+}
+
+/// A float `t` whose error bound exceeds `2^-26·|t|` is recomputed exactly and rounded
+/// once, so every reported `t` is accurate to about half the digits of `f64` at worst
+/// (and normally to the last few bits).
+const LOOSE_T: f64 = 1.0 / 67_108_864.0;
+
+/// `2^330`: with every 1-norm below it, no product of the filter exceeds `2^1000`, so
+/// nothing overflows.
+const FILTER_MAX: f64 = 2.187250724783012e99;
+
+/// The `f64` filter of [`ray_triangle`](super::ray_triangle) on the ray `o + t·d`, for a
+/// `T` with the float capability: every coordinate is read through its exact `f64` view
+/// ([`view`]) where it lives, and so are the cold paths' (they read the operands again
+/// from there, so the hot path keeps no copy of them on the stack). A hit is handed to
+/// `make` (which builds the caller's result type in place).
+///
+/// Stage 1 (this function): one semi-static bound `B` for `det`, `u` and `v`, from the
+/// single sum `S` of the four 1-norms (proofs/ray_triangle.md, section 3.2); it decides
+/// Möller–Trumbore's early exits and certain crossings. A crossing's `t` is then bounded
+/// with the per-quantity bounds of stage 2. What stage 1 cannot decide goes to stage 2
+/// ([`precise_hit`], the per-quantity bounds of section 3.1), and from there to the
+/// exact path.
+#[inline(always)]
+pub(super) fn filtered_hit<T: Scalar, R>(
+    o: &[T; 3],
+    d: &[T; 3],
+    a: &[T; 3],
+    b: &[T; 3],
+    c: &[T; 3],
+    make: impl Fn(RayHit<f64>) -> R,
+) -> Option<R> {
+    let e1 = sub(&view(b), &view(a));
+    let e2 = sub(&view(c), &view(a));
+    let tvec = sub(&view(o), &view(a));
+    let pvec = cross(&view(d), &e2);
+    let det = dot(&e1, &pvec);
+    // S = L_e1 + L_e2 + L_t + L_d; below 2^330 means every norm is (NaN fails).
+    let s = (l1(&e1) + l1(&e2)) + (l1(&tvec) + l1(&view(d)));
+    // 2^-300 ≤ S < 2^330 (NaN fails): no overflow anywhere, no underflow in the bound.
+    let in_range = s.to_bits().wrapping_sub(S_MIN_BITS) < S_MAX_BITS - S_MIN_BITS;
+    let bound = (s * s) * (s * RT_S);
+    let ads = det.abs();
+    if !(in_range & (ads > bound)) {
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    // Multiplying by sign(det) is exact: compare everything against |det|. Each early
+    // exit first branches on the plain comparison (Möller–Trumbore's, unpredictable for
+    // random rays but short to compute), then certifies it against the bound (almost
+    // always certain, so well predicted).
+    let sg = 1.0_f64.copysign(det);
+    let us = dot(&tvec, &pvec) * sg;
+    if us < 0.0 {
+        if us < -bound {
+            return None; // S(c,a) certainly has the sign opposite to D's (u < 0)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    if us > ads {
+        if us > (ads + 2.0 * bound) * BOUND_SUM {
+            return None; // S(a,b) + S(b,c) certainly opposite to D (u > 1)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    let qvec = cross(&tvec, &e1);
+    let vs = dot(&view(d), &qvec) * sg;
+    if vs < 0.0 {
+        if vs < -bound {
+            return None; // S(a,b) opposite (v < 0)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    let bound3 = 3.0 * bound;
+    let uv = us + vs;
+    if uv > ads {
+        if uv > (ads + bound3) * BOUND_SUM {
+            return None; // S(b,c) opposite (u + v > 1)
+        }
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    if !((us > bound) & (vs > bound) & ((uv + bound3) * BOUND_SUM < ads)) {
+        return precise_hit(o, d, a, b, c).map(make);
+    }
+    // A certain crossing: t = t_num / det must be ≥ 0, decided (and t bounded) with the
+    // per-quantity bounds.
+    let (l1e, l2e, lt, ld) = (l1(&e1), l1(&e2), l1(&tvec), l1(&view(d)));
+    let b_det = ((ld * l2e + TAU) * l1e) * RT_A + TAU2;
+    let t_num = dot(&e2, &qvec);
+    let b_t = ((lt * l1e + TAU) * l2e) * RT_A + TAU2;
+    let ts = t_num * sg;
+    if ts < -b_t {
+        return None;
+    }
+    if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
+        return slow_hit(o, d, a, b, c).map(make);
+    }
+    Some(make(hit_value(
+        o,
+        d,
+        a,
+        b,
+        c,
+        det,
+        b_det,
+        t_num,
+        b_t,
+        [us, vs],
+    )))
+}
+
+/// Stage 2 of the filter: Möller–Trumbore's decisions with one bound per quantity
+/// (proofs/ray_triangle.md, section 3.1); the exact path for what it cannot decide.
+#[inline(never)]
+fn precise_hit<T: Scalar>(
+    o: &[T; 3],
+    d: &[T; 3],
+    a: &[T; 3],
+    b: &[T; 3],
+    c: &[T; 3],
+) -> Option<RayHit<f64>> {
+    let md = l1(&view(d));
+    let e1 = sub(&view(b), &view(a));
+    let e2 = sub(&view(c), &view(a));
+    let tvec = sub(&view(o), &view(a));
+    let (l1e, l2e, lt) = (l1(&e1), l1(&e2), l1(&tvec));
+    let pvec = cross(&view(d), &e2);
+    let det = dot(&e1, &pvec);
+    let m_de2 = md * l2e + TAU;
+    let b_det = (m_de2 * l1e) * RT_A + TAU2;
+    // Every norm finite and below 2^330 (a NaN fails the comparison).
+    let in_range = (l1e + l2e) + (lt + md) < FILTER_MAX;
+    let ads = det.abs();
+    if !(in_range && ads > b_det) {
+        return slow_hit(o, d, a, b, c);
+    }
+    // Multiplying by sign(det) is exact: compare everything against |det|.
+    let sg = 1.0_f64.copysign(det);
+    let us = dot(&tvec, &pvec) * sg;
+    let b_u = (m_de2 * lt) * RT_A + TAU2;
+    if us < -b_u {
+        return None; // S(c,a) certainly has the sign opposite to D's (u < 0)
+    }
+    let b_du = b_det + b_u;
+    if us > (ads + b_du) * BOUND_SUM {
+        return None; // S(a,b) + S(b,c) certainly opposite to D (u > 1)
+    }
+    let qvec = cross(&tvec, &e1);
+    let m_te1 = lt * l1e + TAU;
+    let vs = dot(&view(d), &qvec) * sg;
+    let b_v = (m_te1 * md) * RT_A + TAU2;
+    if vs < -b_v {
+        return None; // S(a,b) opposite (v < 0)
+    }
+    let b_s = b_du + b_v;
+    let uv = us + vs;
+    if uv > (ads + b_s) * BOUND_SUM {
+        return None; // S(b,c) opposite (u + v > 1)
+    }
+    if !(us > b_u && vs > b_v && (uv + b_s) * BOUND_SUM < ads) {
+        return slow_hit(o, d, a, b, c);
+    }
+    // A certain crossing. t = t_num / det must be ≥ 0.
+    let t_num = dot(&e2, &qvec);
+    let b_t = (m_te1 * l2e) * RT_A + TAU2;
+    let ts = t_num * sg;
+    if ts < -b_t {
+        return None;
+    }
+    if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
+        return slow_hit(o, d, a, b, c);
+    }
+    Some(hit_value(o, d, a, b, c, det, b_det, t_num, b_t, [us, vs]))
+}
+
+/// The cold exact path of [`filtered_hit`] (reads the ray from where it lives, so the hot
+/// path keeps nothing on the stack for it).
+#[cold]
+#[inline(never)]
+fn slow_hit<T: Scalar>(
+    o: &[T; 3],
+    d: &[T; 3],
+    a: &[T; 3],
+    b: &[T; 3],
+    c: &[T; 3],
+) -> Option<RayHit<f64>> {
+    let d = view(d);
+    let r = PreparedRay {
+        o: view(o),
+        d,
+        md: l1(&d),
+    };
+    r.hit_slow(&view(a), &view(b), &view(c))
+}
+
+/// The exact construction ([`rounded_exact_hit`]) for the filter's hits whose float `t`
+/// is too loose.
+#[cold]
+#[inline(never)]
+fn exact_hit<T: Scalar>(
+    o: &[T; 3],
+    d: &[T; 3],
+    a: &[T; 3],
+    b: &[T; 3],
+    c: &[T; 3],
+    s: Sign,
+) -> RayHit<f64> {
+    rounded_exact_hit([o, d, a, b, c], s)
+}
+
+/// `t`, the weights and `t_error` of a certain crossing found by the filter.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn hit_value<T: Scalar>(
+    o: &[T; 3],
+    d: &[T; 3],
+    a: &[T; 3],
+    b: &[T; 3],
+    c: &[T; 3],
+    det: f64,
+    b_det: f64,
+    t_num: f64,
+    b_t: f64,
+    [us, vs]: [f64; 2],
+) -> RayHit<f64> {
+    let inv = 1.0 / det;
+    let t = t_num * inv;
+    let ads = det.abs();
+    // |N/D − ñ/d̃| ≤ (e_N + |t̃|·e_D)/(|d̃| − e_D), plus two roundings (1/det, ×).
+    let t_error = ((b_t + t.abs() * b_det) / (ads - b_det) + 2.0 * U * t.abs()) * (1.0 + 16.0 * U);
+    if !(t.is_finite() && ads > b_det && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
+        // t overflowed, or the bound is loose (tiny or cancelling quantities):
+        // construct exactly and round once (cold path).
+        let s = if det > 0.0 {
+            Sign::Negative
+        } else {
+            Sign::Positive
+        };
+        return exact_hit(o, d, a, b, c, s);
+    }
+    // The weights: |u|/|det|, |v|/|det| and the rest (all three certainly positive).
+    let ainv = inv.abs();
+    let (wu, wv) = (us * ainv, vs * ainv);
+    RayHit {
+        t,
+        barycentric: [((ads - us) - vs) * ainv, wu, wv],
+        front: det > 0.0,
+        t_error,
+    }
+}
+
+impl PreparedRay {
+    #[inline(always)]
+    pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
+        let (o, d) = (r.origin, r.direction);
+        PreparedRay { o, d, md: l1(&d) }
+    }
+
+    /// The exactly-once test (see [`ray_triangle`](super::ray_triangle)).
+    ///
+    /// Möller–Trumbore's evaluation order, made exact by an error bound on every
+    /// quantity it compares (proofs/ray_triangle.md, section 3):
+    /// `det = e1·(d × e2) = −D`, `u = (o − a)·(d × e2) = −S(c,a)`,
+    /// `v = d·((o − a) × e1) = −S(a,b)`, `det − u − v = −S(b,c)`,
+    /// `t_num = e2·((o − a) × e1) = −N`. A sign is used only when the value clears its
+    /// bound; the early exits are Möller–Trumbore's (`u < 0`, `u > 1`, `v < 0`,
+    /// `u + v > 1`), taken only when certain. Everything else goes to the cold exact path.
+    #[inline(always)]
+    pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
+        filtered_hit(&self.o, &self.d, a, b, c, |h| h)
+    }
+
+    /// Everything the filter could not decide, exactly.
+    #[cold]
+    #[inline(never)]
+    fn hit_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
+        let s = self.crossing_sign_slow(a, b, c)?;
+        let n = self.n_sign(a, b, c);
+        if n == -s {
+            return None;
+        }
+        Some(self.construct(a, b, c, s))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn crossing_sign_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
+        let (o, d, axes) = (&self.o, &self.d, perturbation_axes(&self.d));
+        let valid = super::all_finite([o, d, a, b, c]) && d.iter().any(|x| *x != 0.0);
+        if !valid {
+            return None;
+        }
+        let mut common = Sign::Zero;
+        for (p, q) in [(a, b), (b, c), (c, a)] {
+            let s = match polynomial_sign(&Side { o, d, p, q }) {
+                Sign::Zero => perturbed(axes, d, p, q),
+                s => s,
+            };
+            if s == Sign::Zero || (common != Sign::Zero && s != common) {
+                return None;
+            }
+            common = s;
+        }
+        Some(common)
+    }
+
+    /// The exact sign of `N = det[a − o, b − o, c − o]`.
+    #[inline]
+    fn n_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Sign {
+        let o = &self.o;
+        let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
+        let n = det3(&pa, &pb, &pc);
+        let bound = ((l1(&pa) * l1(&pb) + TAU) * l1(&pc)) * RT_A + TAU2;
+        match decided(n, bound) {
+            Some(s) => s,
+            None => crate::orient3d(a, b, c, o),
+        }
+    }
+
+    /// `t`, the weights and the bound on `t`'s error, for a crossing with side sign `s`.
+    pub(crate) fn construct(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        s: Sign,
+    ) -> RayHit<f64> {
+        let (o, d, md) = (&self.o, &self.d, self.md);
+        let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
+        let la = l1(&pa);
+        let sab = det3(d, &pa, &pb);
+        let sbc = det3(d, &pb, &pc);
+        let sca = det3(d, &pc, &pa);
+        // t = N/D with N = (a − o)·n and D = d·n, n = (b − a) × (c − a): equal to the
+        // side-product forms in exact arithmetic, and usually more accurate in floats
+        // (differences of nearby vertices are often exact).
+        let (e1, e2) = (sub(b, a), sub(c, a));
+        let (l1e, l2e) = (l1(&e1), l1(&e2));
+        let big_d = det3(d, &e1, &e2);
+        let e_d = ((l1e * l2e + TAU) * md) * RT_A + TAU2;
+        let n = det3(&pa, &e1, &e2);
+        let e_n = ((l1e * l2e + TAU) * la) * RT_A + TAU2;
+        let t = n / big_d;
+        // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
+        let t_error =
+            ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs()) * (1.0 + 16.0 * U);
+        if t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d {
+            return RayHit {
+                t: if t < 0.0 { 0.0 } else { t },
+                // The exact weights of a hit are ≥ 0; a rounded one that came out
+                // negative is raised to 0 (closer to the truth), as t is.
+                barycentric: [sbc / big_d, sca / big_d, sab / big_d].map(|w| w.max(0.0)),
+                front: s == Sign::Negative,
+                t_error,
+            };
+        }
+        self.construct_exact(a, b, c, s)
+    }
+
+    /// The construction in exact arithmetic, rounded once: for inputs where the float
+    /// formula overflows, underflows or is too ill-conditioned to bound usefully.
+    #[cold]
+    #[inline(never)]
+    fn construct_exact(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: Sign) -> RayHit<f64> {
+        rounded_exact_hit([&self.o, &self.d, a, b, c], s)
+    }
+}
+
+/// The hit with side sign `s` of the ray `o + t·d` on `a, b, c` (`points`, in that
+/// order), constructed in exact arithmetic and rounded once.
+fn rounded_exact_hit<T: Scalar>(points: [&[T; 3]; 5], s: Sign) -> RayHit<f64> {
+    let [o, d, a, b, c] = points.map(|p| p.clone().map(|x| x.to_rational().unwrap_or_default()));
+    let exact = construct_generic(&o, &d, &a, &b, &c, s);
+    let t = f64::from_rational(&exact.t);
+    RayHit {
+        t,
+        barycentric: exact.barycentric.clone().map(|w| f64::from_rational(&w)),
+        front: exact.front,
+        t_error: rounding_error(&t, &exact.t),
+    }
+}
+
+/// The exact `f64` view of a point ([`f64_of`]).
+#[inline(always)]
+fn view<T: Scalar>(p: &[T; 3]) -> [f64; 3] {
+    [f64_of(&p[0]), f64_of(&p[1]), f64_of(&p[2])]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+    use num_rational::BigRational as Q;
+
+    /// `RT_A ≥ (γ₅ + (1−u)^−3 − 1)/(1−u)^10` (proofs/ray_triangle.md, section 3), and it
+    /// is the smallest double that is.
+    #[test]
+    fn rt_a_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma5 = (&u * Q::from_integer(BigInt::from(5)))
+            / (&one - &u * Q::from_integer(BigInt::from(5)));
+        let w = &one - &u;
+        let inv3 = &one / (&w * &w * &w);
+        let mut den = one.clone();
+        for _ in 0..10 {
+            den *= &w;
+        }
+        let c = (gamma5 + inv3 - &one) / den;
+        let rt = Q::from_float(RT_A).unwrap();
+        assert!(rt >= c);
+        let below = Q::from_float(f64::from_bits(RT_A.to_bits() - 1)).unwrap();
+        assert!(below < c);
+    }
+
+    /// `RT_S ≥ (γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` (proofs/ray_triangle.md, section 3.2),
+    /// and it is the smallest double that is; the range constants are `2^-300` and `2^330`.
+    #[test]
+    fn rt_s_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma5 = (&u * Q::from_integer(BigInt::from(5)))
+            / (&one - &u * Q::from_integer(BigInt::from(5)));
+        let w = &one - &u;
+        let inv3 = &one / (&w * &w * &w);
+        let mut den = Q::from_integer(BigInt::from(27));
+        for _ in 0..40 {
+            den *= &w;
+        }
+        let c = (gamma5 + inv3 - &one) / den;
+        let rt = Q::from_float(RT_S).unwrap();
+        assert!(rt >= c);
+        let below = Q::from_float(f64::from_bits(RT_S.to_bits() - 1)).unwrap();
+        assert!(below < c);
+        let pow2 = |k: i32| {
+            if k >= 0 {
+                Q::from_integer(BigInt::from(1) << k as usize)
+            } else {
+                Q::new(BigInt::from(1), BigInt::from(1) << (-k) as usize)
+            }
+        };
+        assert_eq!(
+            Q::from_float(f64::from_bits(S_MIN_BITS)).unwrap(),
+            pow2(-300)
+        );
+        assert_eq!(
+            Q::from_float(f64::from_bits(S_MAX_BITS)).unwrap(),
+            pow2(330)
+        );
+        assert_eq!(Q::from_float(FILTER_MAX).unwrap(), pow2(330));
+        assert_eq!(Q::from_float(TAU2).unwrap(), pow2(-1020));
+        assert_eq!(Q::from_float(TAU).unwrap(), pow2(-1020));
+        assert!(BOUND_SUM == 1.0 + 8.0 * U && U == 2f64.powi(-53));
+    }
+}
