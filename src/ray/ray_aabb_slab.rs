@@ -106,7 +106,7 @@ fn slab_loop<F: FloatScalar>(ray: &SlabRay<F>, aabb: &Aabb<F>) -> (F, F) {
 ///
 /// **Not exact**: every `t` carries three roundings (`bound − o`, `1/d`, the product), so
 /// rays that graze an edge or corner can be reported either way, and a ray that exactly
-/// touches the box can be missed. Use [`ray_aabb`] for exact answers,
+/// touches the box can be missed. Use [`ray_aabb`](super::ray_aabb()) for exact answers,
 /// [`ray_aabb_conservative`] for answers that never miss.
 ///
 /// Axis-parallel rays and origins on slab planes are handled without special cases
@@ -135,8 +135,8 @@ pub fn ray_aabb_slab<F: FloatScalar>(ray: &SlabRay<F>, aabb: &Aabb<F>) -> Option
 }
 
 /// The slab test with outward rounding (Ize 2013): it **never misses** a ray the exact
-/// test [`ray_aabb`] hits, at the cost of rare false hits on rays that pass within a few
-/// ulps of the box.
+/// test [`ray_aabb`](super::ray_aabb()) hits, at the cost of rare false hits on rays that
+/// pass within a few ulps of the box.
 ///
 /// It computes the slab loop of [`ray_aabb_slab`] and compares the entry with the exit
 /// multiplied by `1 + 2γ₄` (`γₙ = n·u/(1 − n·u)`, `u` the unit roundoff of `F`), rounded

@@ -111,11 +111,12 @@ impl<F: FloatScalar> Validate for SlopeRay<F> {
 /// box (`> max_j`) for some pair of moving axes. Axes with a zero component only require
 /// `min_k ≤ o_k ≤ max_k`. On a hit the span is computed with the mirrored inverse
 /// direction (as Eisemann et al.'s "slope-int" variant does); a zero direction is a point,
-/// reported as `[0, ∞]` when the box contains it, as by [`ray_aabb_slab`].
+/// reported as `[0, ∞]` when the box contains it, as by
+/// [`ray_aabb_slab`](super::ray_aabb_slab()).
 ///
 /// **Not exact**: slopes and intercepts are rounded, so grazing rays can be reported
-/// either way. Use [`ray_aabb`] for exact answers. A NaN coordinate gives an arbitrary
-/// answer (never a panic); an inverted box gives `None`.
+/// either way. Use [`ray_aabb`](super::ray_aabb()) for exact answers. A NaN coordinate
+/// gives an arbitrary answer (never a panic); an inverted box gives `None`.
 ///
 /// # Examples
 ///

@@ -45,9 +45,9 @@
 //! # Bad input
 //!
 //! The plain functions answer `None` for a NaN or infinite coordinate and for a negative
-//! radius (an empty sphere never touches); the `try_` forms return an
-//! [`InputError`](crate::InputError) instead, naming the argument (counted from 0: the
-//! first shape is argument 0, its displacement 1, the second shape 2, its displacement 3).
+//! radius (an empty sphere never touches); the `try_` forms return an [`InputError`]
+//! instead, naming the argument (counted from 0: the first shape is argument 0, its
+//! displacement 1, the second shape 2, its displacement 3).
 //! Neither ever panics.
 //!
 //! # Examples
