@@ -6,7 +6,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::hull::{convex_hull, Hull};
+use super::convex_hull::{convex_hull, Hull};
 use crate::overlap::Kdop;
 use crate::predicates::Ring;
 use crate::scalar::rational_to_f64;

@@ -51,12 +51,12 @@ use crate::overlap::Kdop;
 use crate::{Aabb, InputError, Scalar};
 
 mod contain;
-mod hull;
+mod convex_hull;
 mod measure;
 mod obb;
 mod sphere;
 
-pub use hull::{convex_hull, try_convex_hull, Hull};
+pub use convex_hull::{convex_hull, try_convex_hull, Hull};
 pub use measure::Measure;
 pub use obb::{obb_dito, obb_pca, try_obb_dito, try_obb_pca};
 pub use sphere::{

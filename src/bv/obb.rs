@@ -7,7 +7,7 @@ use num_traits::Float;
 
 use num_rational::BigRational;
 
-use super::hull::{hull_of, Hull};
+use super::convex_hull::{hull_of, Hull};
 use super::{check_points, grow, scalar_of, Frame, Measure};
 use crate::vec3::{cross, det3, dot, sub};
 use crate::{Aabb, FloatFormat, InputError, Obb, Scalar};

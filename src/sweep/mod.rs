@@ -62,24 +62,23 @@
 //! assert_eq!((hit.first, hit.last), (0.5, 0.5));
 //! ```
 
-mod aabb;
-mod capsule;
 mod interval;
-mod obb;
 mod pieces;
-mod sphere;
-mod triangle;
+mod ray_capsule;
+mod sweep_aabb_aabb;
+mod sweep_obb_obb;
+mod sweep_sphere;
+mod sweep_sphere_polygon;
+mod sweep_sphere_triangle;
 
-pub use aabb::{sweep_aabb_aabb, try_sweep_aabb_aabb};
-pub use capsule::{ray_capsule, try_ray_capsule, Capsule};
-pub use obb::{sweep_obb_obb, try_sweep_obb_obb};
-pub use sphere::{
+pub use ray_capsule::{ray_capsule, try_ray_capsule, Capsule};
+pub use sweep_aabb_aabb::{sweep_aabb_aabb, try_sweep_aabb_aabb};
+pub use sweep_obb_obb::{sweep_obb_obb, try_sweep_obb_obb};
+pub use sweep_sphere::{
     sweep_sphere_plane, sweep_sphere_sphere, try_sweep_sphere_plane, try_sweep_sphere_sphere,
 };
-pub use triangle::{
-    sweep_sphere_polygon, sweep_sphere_triangle, try_sweep_sphere_polygon,
-    try_sweep_sphere_triangle,
-};
+pub use sweep_sphere_polygon::{sweep_sphere_polygon, try_sweep_sphere_polygon};
+pub use sweep_sphere_triangle::{sweep_sphere_triangle, try_sweep_sphere_triangle};
 
 use crate::error::check_point;
 use crate::{InputError, Scalar, Validate};

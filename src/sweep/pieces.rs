@@ -5,7 +5,7 @@
 //! `v_p − v_q`), so nothing is rounded before the exact signs see it.
 
 use super::interval::{Found, Piece};
-use super::sphere::ss_filter;
+use super::sweep_sphere::ss_filter;
 use crate::predicates::Ring;
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};

@@ -1,149 +1,18 @@
+//! The sweep of a moving sphere against a moving polygon (its fan triangulation).
+
 //! Sphere/triangle and sphere/polygon sweeps: face, then edges as capsules, then vertices
 //! as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
 
-use super::pieces::{Ball, Cylinder, Face, Motion, Radius};
+use super::pieces::{Ball, Cylinder, Motion, Radius};
+use super::sweep_sphere_triangle::{add_face, NormalSq};
 use super::{bounds, finite, radius_ok, swept_misses, validate_sweep, Collect, SweepHit};
-use crate::geometry::{Polygon, Sphere, Triangle};
+use crate::geometry::{Polygon, Sphere};
 use crate::predicates::{polynomial_sign, Polynomial, Ring};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar, Sign};
 
 /// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
-struct NormalSq<'a, T>([&'a [T; 3]; 3]);
-
-impl<T> Polynomial<T> for NormalSq<'_, T> {
-    fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
-        let [a, b, c] = self.0.map(|p| p.each_ref().map(lift));
-        let n = cross(&sub(&b, &a), &sub(&c, &a));
-        dot(&n, &n)
-    }
-}
-
-/// Adds the face piece of triangle `v` if it is not degenerate (decided exactly).
-fn add_face<'a, T: Scalar>(
-    c: &mut Collect<T>,
-    m: Motion<'a, T>,
-    v: [&'a [T; 3]; 3],
-    r: Radius<'a, T>,
-) {
-    if polynomial_sign::<T, _>(&NormalSq(v)) != Sign::Zero {
-        c.add(&Face { m, v, r });
-    }
-}
-
-/// Sweep of a moving closed ball against a moving closed triangle over `u ∈ [0, 1]`:
-/// the sphere moves by `vs`, the triangle (all three vertices) by `vt`.
-///
-/// They touch at `u` iff the centre is within `r` of the triangle, i.e. in the union of
-/// three kinds of convex pieces (Minkowski sum of triangle and ball): the **face** slab
-/// prism (within `r` of the plane, inside the three edge planes parallel to the normal),
-/// the three **edges** as capsule cylinders, and the three **vertices** as spheres. Each
-/// piece's time set is decided exactly ([`sweep_sphere_sphere`](super::sweep_sphere_sphere),
-/// [`ray_capsule`](super::ray_capsule) and the face's linear and quadratic
-/// constraints, `proofs/sweep.md`, section 6), so **touch or not is exact**; the first
-/// and last contact are the smallest first and largest last time over the pieces (the
-/// union is convex along the motion: one interval). Times carry error bounds.
-///
-/// A degenerate triangle (collinear or repeated vertices, decided exactly) is the
-/// segment or point it spans: its edges and vertices. Returns `None` for a NaN or
-/// infinite input and for a negative radius ([`try_sweep_sphere_triangle`] reports those).
-///
-/// # Examples
-///
-/// ```
-/// use isect::sweep::sweep_sphere_triangle;
-/// use isect::{Sphere, Triangle};
-/// let tri = Triangle::new([0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]);
-/// // Falling onto the face from z = 3 by 4 with radius 1: contact at z = 1, u = 0.5.
-/// let s = Sphere::new([1.0, 1.0, 3.0], 1.0);
-/// let hit = sweep_sphere_triangle(&s, &[0.0, 0.0, -4.0], &tri, &[0.0; 3]).unwrap();
-/// assert_eq!((hit.first, hit.last), (0.5, 1.0));
-/// // Grazing the edge x + y = 4 from outside at distance exactly 1 (a 3-4-5 offset):
-/// let s = Sphere::new([3.0 + 0.6, 1.0 + 0.8, 10.0], 1.0);
-/// assert!(sweep_sphere_triangle(&s, &[0.0, 0.0, -20.0], &tri, &[0.0; 3]).is_some());
-/// ```
-pub fn sweep_sphere_triangle<T: Scalar>(
-    s: &Sphere<T>,
-    vs: &[T; 3],
-    tri: &Triangle<T>,
-    vt: &[T; 3],
-) -> Option<SweepHit<T>> {
-    if !finite(&[&s.center, vs, &tri.a, &tri.b, &tri.c, vt]) || !radius_ok(&s.radius) {
-        return None;
-    }
-    if let (Some(c), Some(r), Some(ws), Some(wt), Some(a), Some(b), Some(cc)) = (
-        as_f64_array(&s.center),
-        s.radius.as_f64(),
-        as_f64_array(vs),
-        as_f64_array(vt),
-        as_f64_array(&tri.a),
-        as_f64_array(&tri.b),
-        as_f64_array(&tri.c),
-    ) {
-        let (lo, hi) = bounds(&[&a, &b, &cc]);
-        if swept_misses(&c, &c, r, &ws, &wt, &lo, &hi) {
-            return None;
-        }
-    }
-    let m = Motion {
-        p: &s.center,
-        vp: Some(vs),
-        vq: Some(vt),
-    };
-    let r = Radius(&s.radius, None);
-    let v = [&tri.a, &tri.b, &tri.c];
-    let mut c = Collect::new(true);
-    add_face(&mut c, m, v, r);
-    for i in 0..3 {
-        let (s0, s1) = (v[i], v[(i + 1) % 3]);
-        if s0 != s1 {
-            c.add(&Cylinder { m, s0, s1, r });
-        }
-    }
-    for q in v {
-        c.add(&Ball { m, q, r });
-    }
-    c.finish()
-}
-
-/// [`sweep_sphere_triangle`], refusing bad input. A degenerate triangle is valid input
-/// (it is read as the segment or point it spans).
-///
-/// # Errors
-///
-/// [`InputError::NonFinite`] (`what` is `"center"`, `"radius"`, `"vertex"` with `index`
-/// 0–2, or `"displacement"`; `argument` 0 is the sphere, 1 its displacement, 2 the
-/// triangle, 3 its displacement) and [`InputError::NegativeRadius`].
-///
-/// # Examples
-///
-/// ```
-/// use isect::sweep::try_sweep_sphere_triangle;
-/// use isect::{InputError, NonFiniteValue, Sphere, Triangle};
-/// let tri = Triangle::new([0.0; 3], [1.0, 0.0, 0.0], [0.0, f64::NAN, 0.0]);
-/// let err = try_sweep_sphere_triangle(&Sphere::new([0.0; 3], 1.0), &[0.0; 3], &tri, &[0.0; 3]);
-/// assert_eq!(
-///     err,
-///     Err(InputError::NonFinite {
-///         argument: 2,
-///         what: "vertex",
-///         index: Some(2),
-///         axis: Some(1),
-///         value: NonFiniteValue::NaN,
-///     })
-/// );
-/// ```
-pub fn try_sweep_sphere_triangle<T: Scalar>(
-    s: &Sphere<T>,
-    vs: &[T; 3],
-    tri: &Triangle<T>,
-    vt: &[T; 3],
-) -> Result<Option<SweepHit<T>>, InputError> {
-    validate_sweep(s, vs, tri, vt)?;
-    Ok(sweep_sphere_triangle(s, vs, tri, vt))
-}
-
 /// Sweep of a moving closed ball against a moving polygon over `u ∈ [0, 1]`, read as
 /// the surface of its fan triangulation from vertex 0 (for a convex planar polygon:
 /// the polygon itself).
