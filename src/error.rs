@@ -188,7 +188,11 @@ impl fmt::Display for InputError {
                 }
             }
             InputError::ZeroDirection { argument } => {
-                write!(f, "argument {}: the direction is the zero vector", argument + 1)
+                write!(
+                    f,
+                    "argument {}: the direction is the zero vector",
+                    argument + 1
+                )
             }
             InputError::NegativeRadius { argument } => {
                 write!(f, "argument {}: the radius is negative", argument + 1)
@@ -362,14 +366,19 @@ mod tests {
                 value: NonFiniteValue::NegInfinity
             }
         );
-        assert_eq!(e.to_string(), "argument 3 (point): the z coordinate is -infinity");
+        assert_eq!(
+            e.to_string(),
+            "argument 3 (point): the z coordinate is -infinity"
+        );
         let t = [[0.0f32; 3], [0.0, f32::NAN, 0.0], [1.0, 0.0, 0.0]];
         assert_eq!(
             t.validate(0).unwrap_err().to_string(),
             "argument 1 (vertex 1): the y coordinate is NaN"
         );
         assert_eq!(
-            check_number(0, "radius", &f64::INFINITY).unwrap_err().to_string(),
+            check_number(0, "radius", &f64::INFINITY)
+                .unwrap_err()
+                .to_string(),
             "argument 1 (radius) is +infinity"
         );
     }

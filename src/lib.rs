@@ -94,13 +94,13 @@ pub mod predicates;
 pub mod ray;
 mod scalar;
 mod sign;
-mod vec3;
 pub mod sweep;
+mod vec3;
 
 pub use error::{InputError, NonFiniteValue, Validate};
 pub use geometry::{Aabb, Obb, Plane, Polygon, Ray, Segment, Sphere, Triangle};
 pub use mesh::{MeshHit, TriMesh};
-pub use overlap::{tri_tri, tri_tri_intersect, try_tri_tri, TriTri};
+pub use overlap::{TriTri, tri_tri, tri_tri_intersect, try_tri_tri};
 pub use predicates::kernel::{ExactKernel, ExactRing, F32Kernel, F64Kernel, Kernel};
 pub use predicates::sos;
 pub use predicates::sos::incircle_sos;
@@ -108,10 +108,10 @@ pub use predicates::sos::insphere_sos;
 pub use predicates::sos::orient2d_sos;
 pub use predicates::sos::orient3d_sos;
 pub use predicates::{
-    incircle, insphere, orient2d, orient3d, try_incircle, try_insphere, try_orient2d, try_orient3d,
-    Point2, Point3,
+    Point2, Point3, incircle, insphere, orient2d, orient3d, try_incircle, try_insphere,
+    try_orient2d, try_orient3d,
 };
-pub use ray::{ray_triangle, RayHit};
+pub use ray::{RayHit, ray_triangle};
 pub use scalar::{FloatFormat, FloatScalar, Scalar};
 pub use sign::Sign;
 

@@ -466,11 +466,7 @@ fn within<T: Scalar>(value: &T, threshold: &T) -> Sign {
         Sign::Negative => &(-value.clone()) <= threshold,
         Sign::Zero => true,
     };
-    if magnitude_within {
-        Sign::Zero
-    } else {
-        s
-    }
+    if magnitude_within { Sign::Zero } else { s }
 }
 
 /// An `eps` the type cannot hold (non-finite, for rationals): `+∞` zeroes everything,
@@ -486,11 +482,7 @@ fn unrepresentable<T: Scalar>(value: &T, eps: f64) -> Sign {
 
 #[inline(always)]
 fn abs<T: Scalar>(x: T) -> T {
-    if x < T::zero() {
-        -x
-    } else {
-        x
-    }
+    if x < T::zero() { -x } else { x }
 }
 
 #[inline(always)]

@@ -2,7 +2,7 @@
 //! bounding volume this module builds).
 
 use crate::overlap::obb_obb;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::vec3::det3;
 use crate::{Obb, Scalar, Sign, Sphere};
 
@@ -54,11 +54,7 @@ impl<T> Polynomial<T> for ObbCramer<'_, T> {
                 cols[i] = v;
                 let di = det3(&cols[0], &cols[1], &cols[2]);
                 let hd = lift(&self.b.half_extents[i]) * d;
-                if plus {
-                    hd + di
-                } else {
-                    hd - di
-                }
+                if plus { hd + di } else { hd - di }
             }
         }
     }

@@ -1,9 +1,9 @@
 //! The 3D convex hull by quickhull on exact orientation signs.
 
-use super::{check_points, Frame};
+use super::{Frame, check_points};
 use crate::predicates::collinear3;
 use crate::vec3::{cross, dot, sub};
-use crate::{orient2d, orient3d, InputError, Scalar, Sign};
+use crate::{InputError, Scalar, Sign, orient2d, orient3d};
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;

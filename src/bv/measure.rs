@@ -6,7 +6,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::convex_hull::{convex_hull, Hull};
+use super::convex_hull::{Hull, convex_hull};
 use crate::overlap::Kdop;
 use crate::predicates::Ring;
 use crate::scalar::rational_to_f64;
@@ -95,11 +95,7 @@ impl<T: Scalar> Measure for Sphere<T> {
     }
     fn mean_width(&self) -> f64 {
         let r = self.radius.to_f64();
-        if r < 0.0 {
-            0.0
-        } else {
-            2.0 * r
-        }
+        if r < 0.0 { 0.0 } else { 2.0 * r }
     }
 }
 
@@ -348,11 +344,7 @@ fn kdop_shape<T: Scalar, const N: usize>(k: &Kdop<T, N>) -> Shape {
     // Outward normals aⱼ (dᵢ for a maximum, −dᵢ for a minimum).
     let normal = |&(i, is_max, _): &(usize, bool, BigRational)| -> [i8; 3] {
         let d = dirs[i];
-        if is_max {
-            d
-        } else {
-            [-d[0], -d[1], -d[2]]
-        }
+        if is_max { d } else { [-d[0], -d[1], -d[2]] }
     };
     let normals: Vec<[i8; 3]> = bounds.iter().map(normal).collect();
     let unbounded = recession_cone_is_nonzero(&normals);
@@ -385,11 +377,7 @@ fn kdop_shape<T: Scalar, const N: usize>(k: &Kdop<T, N>) -> Shape {
         .iter()
         .map(|(_, is_max, v)| {
             let b = v.numer() * (&den / v.denom());
-            if *is_max {
-                b
-            } else {
-                -b
-            }
+            if *is_max { b } else { -b }
         })
         .collect();
     let nrm: Vec<[i8; 3]> = all.iter().map(normal).collect();

@@ -56,7 +56,7 @@ mod measure;
 mod obb;
 mod sphere;
 
-pub use convex_hull::{convex_hull, try_convex_hull, Hull};
+pub use convex_hull::{Hull, convex_hull, try_convex_hull};
 pub use measure::Measure;
 pub use obb::{obb_dito, obb_pca, try_obb_dito, try_obb_pca};
 pub use sphere::{

@@ -7,8 +7,8 @@ use num_traits::Float;
 
 use num_rational::BigRational;
 
-use super::convex_hull::{hull_of, Hull};
-use super::{check_points, grow, scalar_of, Frame, Measure};
+use super::convex_hull::{Hull, hull_of};
+use super::{Frame, Measure, check_points, grow, scalar_of};
 use crate::vec3::{cross, det3, dot, sub};
 use crate::{Aabb, FloatFormat, InputError, Obb, Scalar};
 

@@ -5,7 +5,7 @@ use num_rational::BigRational;
 #[cfg(not(feature = "std"))]
 use num_traits::Float;
 
-use super::{check_points, grow, scalar_of, sqrt_up, Frame};
+use super::{Frame, check_points, grow, scalar_of, sqrt_up};
 use crate::vec3::{cross, dot, sub};
 use crate::{Aabb, InputError, Scalar, Sphere};
 

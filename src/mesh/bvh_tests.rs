@@ -232,11 +232,7 @@ fn grid_ray(rng: &mut Rng, boxes: &[Box3]) -> ([f64; 3], [f64; 3]) {
             let z = if rng.below(2) == 0 { 0.0 } else { -0.0 };
             core::array::from_fn(|k| {
                 if k == axis {
-                    if rng.below(2) == 0 {
-                        1.0
-                    } else {
-                        -1.0
-                    }
+                    if rng.below(2) == 0 { 1.0 } else { -1.0 }
                 } else {
                     z
                 }

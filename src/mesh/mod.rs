@@ -22,7 +22,7 @@ use core::cmp::Ordering;
 use num_rational::BigRational;
 
 use crate::error::check_point;
-use crate::ray::{ray_triangle, PreparedRay, RayHit};
+use crate::ray::{PreparedRay, RayHit, ray_triangle};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
@@ -571,7 +571,7 @@ fn check_edges(triangles: &[[u32; 3]]) -> Result<Option<[u32; 2]>, InputError> {
                 return Err(InputError::NonManifoldEdge {
                     edge: [lo, hi],
                     count: n,
-                })
+                });
             }
         }
         k = end;

@@ -153,11 +153,7 @@ impl<const OCTANT: u8> SlabRay for FastRay<OCTANT> {
             lo = if t0 > lo { t0 } else { lo };
             hi = if t1 < hi { t1 } else { hi };
         }
-        if lo <= hi {
-            Some(lo)
-        } else {
-            None
-        }
+        if lo <= hi { Some(lo) } else { None }
     }
 
     #[inline(always)]

@@ -85,9 +85,9 @@ mod shrink;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 
-pub use check::{check, Answer, Failure, Family, Generator, Outcome, Report, TestKind};
+pub use check::{Answer, Failure, Family, Generator, Outcome, Report, TestKind, check};
 pub use kinds::{
-    AnswerForm, IncircleKind, InsphereKind, KindInfo, MeshRaysKind, Orient2dKind, Orient3dKind,
-    RayAabbKind, RayTriangleInput, RayTriangleKind, TriTriKind, KINDS,
+    AnswerForm, IncircleKind, InsphereKind, KINDS, KindInfo, MeshRaysKind, Orient2dKind,
+    Orient3dKind, RayAabbKind, RayTriangleInput, RayTriangleKind, TriTriKind,
 };
 pub use rng::Rng;

@@ -15,7 +15,7 @@
 use alloc::vec::Vec;
 use std::collections::HashMap;
 
-use super::rng::{pow2, round_to, Rng};
+use super::rng::{Rng, pow2, round_to};
 use crate::{Aabb, Ray};
 
 /// The grid step of [`icosphere`] vertices: 2⁻¹⁴.
@@ -708,11 +708,7 @@ pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
         0 => 0.0,
         _ => {
             let e = rng.range(20, 60) as i32;
-            if rng.chance(0.5) {
-                pow2(-e)
-            } else {
-                -pow2(-e)
-            }
+            if rng.chance(0.5) { pow2(-e) } else { -pow2(-e) }
         }
     };
     if rng.chance(0.5) {

@@ -195,6 +195,9 @@ pub fn ray_aabb_inputs(family: Family) -> impl Strategy<Value = (Ray<f64>, Aabb<
 ///     .new_tree(&mut TestRunner::default()).unwrap().current();
 /// assert_eq!(kind.mesh().hits(&ray).len(), 2); // in through a vertex, out again
 /// ```
-pub fn mesh_rays_inputs(kind: &MeshRaysKind, family: Family) -> impl Strategy<Value = Ray<f64>> {
+pub fn mesh_rays_inputs(
+    kind: &MeshRaysKind,
+    family: Family,
+) -> impl Strategy<Value = Ray<f64>> + use<> {
     inputs(kind.clone(), family)
 }

@@ -237,11 +237,7 @@ fn quotient_range(f32: bool) -> core::ops::RangeInclusive<f64> {
 /// `v` rounded to the target format: itself for `f64`, the nearest `f32` held in an `f64`.
 #[inline(always)]
 fn to_format(v: f64, f32: bool) -> f64 {
-    if f32 {
-        f64::from(v as f32)
-    } else {
-        v
-    }
+    if f32 { f64::from(v as f32) } else { v }
 }
 
 /// The neighbours `(below, above)` of a float `v` of the target format, in that format.
@@ -273,8 +269,8 @@ pub(super) const TWO_1000: f64 = f64::from_bits(2023 << 52);
 /// `proofs/overlap_boxes.md` §6e.
 #[cold]
 pub(super) fn round_exactly(num: &[f64], den: &[f64], f32: bool) -> Option<f64> {
-    use crate::predicates::sum_sign_in_place;
     use crate::Sign;
+    use crate::predicates::sum_sign_in_place;
     let top = |c: &[f64]| c[c.len() - 1];
     let den_positive = top(den) > 0.0;
     let even = |v: f64| {

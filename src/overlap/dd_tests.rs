@@ -16,11 +16,7 @@ fn full_mantissa(next: &mut impl FnMut() -> u64, lo: i32, span: u64) -> f64 {
     let r = next();
     let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
     let x = frac * 2f64.powi((next() % span) as i32 + lo);
-    if r & 1 == 0 {
-        x
-    } else {
-        -x
-    }
+    if r & 1 == 0 { x } else { -x }
 }
 
 /// Marsaglia's xorshift64 from a non-zero seed.
@@ -136,11 +132,7 @@ fn product3_is_exact_across_the_window() {
             }
             let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
             let x = frac * 2f64.powi((next() % 481) as i32 - 240);
-            if r & 2 == 0 {
-                x
-            } else {
-                -x
-            }
+            if r & 2 == 0 { x } else { -x }
         });
         if ![a, b, c].iter().all(|&x| in_window(x)) {
             continue;
@@ -205,11 +197,7 @@ fn det2_and_affine_stay_within_their_bounds() {
         let frac = 1.0 + (r >> 12) as f64 * 2f64.powi(-52);
         let e = (next() % 481) as i32 - 240;
         let x = frac * 2f64.powi(e);
-        if r & 1 == 0 {
-            x
-        } else {
-            -x
-        }
+        if r & 1 == 0 { x } else { -x }
     };
     let pow = q(2f64.powi(-100));
     for i in 0..20_000 {

@@ -55,11 +55,7 @@ pub(super) fn obb_as_f64<T: Scalar>(b: &Obb<T>) -> Option<ObbF64> {
 /// `|x|` in `T`.
 #[inline(always)]
 pub(super) fn abs<T: Scalar>(x: T) -> T {
-    if x < T::zero() {
-        -x
-    } else {
-        x
-    }
+    if x < T::zero() { -x } else { x }
 }
 
 /// Every coordinate finite.
@@ -109,11 +105,7 @@ pub(super) mod tests {
             for _ in 0..n.unsigned_abs() {
                 x *= &base;
             }
-            if n < 0 {
-                one2.clone() / x
-            } else {
-                x
-            }
+            if n < 0 { one2.clone() / x } else { x }
         };
         (one, gamma, pow)
     }

@@ -5,11 +5,11 @@
 
 use crate::error::check_point;
 use crate::geometry::{Aabb, Obb, Plane, Sphere};
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::vec3::dot;
 use crate::{InputError, NonFiniteValue, Scalar, Sign, Validate};
 
-use super::plane_aabb::{plane_aabb, PlaneBox};
+use super::plane_aabb::{PlaneBox, plane_aabb};
 use super::plane_obb::plane_obb;
 
 /// Where a volume lies with respect to a frustum, classified plane by plane

@@ -11,9 +11,9 @@ use crate::geometry::{Aabb, Obb, Plane, Sphere};
 use crate::scalar::as_f64_array;
 use crate::{Scalar, Sign};
 
-use super::frustum::{frustum_aabb, frustum_obb, frustum_sphere, Frustum, FrustumClass};
-use super::iv::{dot_iv, Iv};
-use super::plane_aabb::{corner_filter, PlaneBox};
+use super::frustum::{Frustum, FrustumClass, frustum_aabb, frustum_obb, frustum_sphere};
+use super::iv::{Iv, dot_iv};
+use super::plane_aabb::{PlaneBox, corner_filter};
 
 /// A point as exact `f64` intervals (for `f32`/`f64`), else `None`.
 #[inline(always)]

@@ -5,7 +5,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 
 use crate::error::check_point;
-use crate::predicates::{expansion_in_place, polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, expansion_in_place, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar, Sign, Validate};
 

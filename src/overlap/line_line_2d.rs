@@ -5,7 +5,7 @@
 use num_rational::BigRational;
 
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::{as_f64_array, float_array_from_f64, float_from_f64, is_f32};
 use crate::{InputError, Scalar, Sign};
 
@@ -232,7 +232,7 @@ fn line_line_2d_dd<T: Scalar>(
     o2: &[T; 2],
     d2: &[T; 2],
 ) -> Option<LineLine2d<T>> {
-    use super::dd::{affine, det2, exact_dd, in_window, nearest_quotient, Divisor};
+    use super::dd::{Divisor, affine, det2, exact_dd, in_window, nearest_quotient};
     use crate::predicates::{sum_sign_in_place, two_diff, two_product};
     // The exact f64 views of the inputs: `None` (the exact path) for non-float types.
     let [o1, d1, o2, d2] = [

@@ -3,7 +3,7 @@
 
 use num_rational::BigRational;
 
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::vec3::{cross, det3, dot, sub};
 use crate::{InputError, Scalar, Sign};
 

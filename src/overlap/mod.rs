@@ -31,10 +31,10 @@ mod aabb_aabb;
 mod dd;
 #[cfg(test)]
 mod dd_tests;
+mod filter;
 mod frustum;
 mod frustum_conservative;
 mod iv;
-mod filter;
 mod kdop;
 mod line_line_2d;
 mod line_line_closest;
@@ -60,34 +60,34 @@ mod zonotope;
 
 pub use aabb_aabb::{aabb_aabb, aabb_aabb_center_extent_with, try_aabb_aabb};
 pub use frustum::{
-    frustum_aabb, frustum_aabb_intersect, frustum_obb, frustum_obb_intersect, frustum_sphere,
-    frustum_sphere_intersect, try_frustum_aabb, try_frustum_aabb_intersect, try_frustum_obb,
-    try_frustum_obb_intersect, try_frustum_sphere, try_frustum_sphere_intersect, DepthRange,
-    Frustum, FrustumClass,
+    DepthRange, Frustum, FrustumClass, frustum_aabb, frustum_aabb_intersect, frustum_obb,
+    frustum_obb_intersect, frustum_sphere, frustum_sphere_intersect, try_frustum_aabb,
+    try_frustum_aabb_intersect, try_frustum_obb, try_frustum_obb_intersect, try_frustum_sphere,
+    try_frustum_sphere_intersect,
 };
 pub use frustum_conservative::{
     frustum_aabb_conservative, frustum_obb_conservative, frustum_sphere_conservative,
 };
-pub use kdop::{kdop_kdop, try_kdop_kdop, Kdop, Kdop14, Kdop18, Kdop26, Kdop6};
+pub use kdop::{Kdop, Kdop6, Kdop14, Kdop18, Kdop26, kdop_kdop, try_kdop_kdop};
 pub use line_line_2d::{
-    line_line_2d, line_line_2d_intersect, line_line_2d_with, try_line_line_2d,
-    try_line_line_2d_intersect, LineLine2d,
+    LineLine2d, line_line_2d, line_line_2d_intersect, line_line_2d_with, try_line_line_2d,
+    try_line_line_2d_intersect,
 };
 pub use line_line_closest::{line_line_closest, try_line_line_closest};
 pub use obb_obb::{obb_obb, obb_obb_gottschalk_with, try_obb_obb};
 pub use obb_segment::{obb_segment, obb_segment_with, try_obb_segment};
 pub use plane_aabb::{
-    plane_aabb, plane_aabb_center_extent_with, plane_aabb_intersect, try_plane_aabb,
-    try_plane_aabb_intersect, PlaneBox,
+    PlaneBox, plane_aabb, plane_aabb_center_extent_with, plane_aabb_intersect, try_plane_aabb,
+    try_plane_aabb_intersect,
 };
 pub use plane_obb::{
     plane_obb, plane_obb_center_extent_with, plane_obb_intersect, try_plane_obb,
     try_plane_obb_intersect,
 };
 pub use segment_segment_2d::{
-    segment_segment_2d, segment_segment_2d_intersect, segment_segment_2d_intersection,
-    try_segment_segment_2d, try_segment_segment_2d_intersect, try_segment_segment_2d_intersection,
-    SegmentContact, SegmentIntersection,
+    SegmentContact, SegmentIntersection, segment_segment_2d, segment_segment_2d_intersect,
+    segment_segment_2d_intersection, try_segment_segment_2d, try_segment_segment_2d_intersect,
+    try_segment_segment_2d_intersection,
 };
 pub use segment_segment_2d_antonio::segment_segment_2d_antonio_with;
 pub use segment_segment_2d_parametric::segment_segment_2d_parametric_with;
@@ -96,17 +96,17 @@ pub use segment_segment_3d::{
     try_segment_segment_3d, try_segment_segment_3d_intersect, try_segment_segment_3d_intersection,
 };
 pub use sphere_aabb::{
-    sphere_aabb, sphere_aabb_arvo_with, sphere_aabb_branchless_with,
-    sphere_aabb_quick_reject_with, try_sphere_aabb,
+    sphere_aabb, sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
+    try_sphere_aabb,
 };
 pub use sphere_obb::{sphere_obb, sphere_obb_arvo_with, try_sphere_obb};
 pub use sphere_sphere::{sphere_sphere, sphere_sphere_distance_with, try_sphere_sphere};
 pub use three_planes::{three_planes, try_three_planes};
 pub use tri_aabb::{tri_aabb, tri_aabb_moller_with, try_tri_aabb};
 pub use tri_tri::{
-    tri_tri, tri_tri_intersect, try_tri_tri, try_tri_tri_intersect, TriContact, TriTri, TriangleRef,
+    TriContact, TriTri, TriangleRef, tri_tri, tri_tri_intersect, try_tri_tri, try_tri_tri_intersect,
 };
 pub use tri_tri_intersection::{
-    tri_tri_intersection, try_tri_tri_intersection, TriTriIntersection,
+    TriTriIntersection, tri_tri_intersection, try_tri_tri_intersection,
 };
 pub use tri_tri_moller::tri_tri_moller_with;

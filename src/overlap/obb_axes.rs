@@ -19,7 +19,7 @@
 use alloc::vec::Vec;
 
 use crate::geometry::Obb;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::vec3::{cross, dot};
 use crate::{Scalar, Sign};
 
@@ -236,7 +236,7 @@ impl<T: Scalar> ObbPair<'_, T> {
 
     /// The axes beyond [`PAIRS`] that the rank of the Minkowski difference needs (module
     /// docs): none when the non-zero generators (non-zero extent and vector) span space.
-    pub(crate) fn extra_axes(&self) -> impl Iterator<Item = ObbAxis> {
+    pub(crate) fn extra_axes(&self) -> impl Iterator<Item = ObbAxis> + use<T> {
         let mut gens = [0; 6];
         let mut n = 0;
         for m in 0..6 {

@@ -4,13 +4,13 @@
 
 use crate::geometry::Obb;
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::vec3::{dot, sub};
 use crate::{InputError, Scalar, Sign, Validate};
 
 use super::filter::{abs, finite3, obb_as_f64};
 use super::obb_axes::{AxisDir, ObbAxis, ObbPair, PAIRS};
-use super::zonotope::{in_range, mul_is_exact, zonotope_contains, Rounded};
+use super::zonotope::{Rounded, in_range, mul_is_exact, zonotope_contains};
 
 /// `±(D·L) − Σₘ σₘ·extentₘ·(gₘ·L)`: positive iff `L` separates the boxes, when the `σₘ`
 /// are the signs of `gₘ·L` (the sign `±` is `negate`).
@@ -131,7 +131,7 @@ pub fn obb_obb<T: Scalar>(a: &Obb<T>, b: &Obb<T>) -> bool {
 fn obb_obb_f64<T: Scalar>(a: &Obb<T>, b: &Obb<T>) -> Option<bool> {
     let (ca, aa, ha) = obb_as_f64(a)?;
     let (cb, ab, hb) = obb_as_f64(b)?;
-    let gen = |i: usize| -> ([f64; 3], f64) {
+    let generator = |i: usize| -> ([f64; 3], f64) {
         if i < 3 {
             (aa[i], ha[i])
         } else {
@@ -139,13 +139,13 @@ fn obb_obb_f64<T: Scalar>(a: &Obb<T>, b: &Obb<T>) -> Option<bool> {
         }
     };
     let g: [[f64; 3]; 6] = core::array::from_fn(|i| {
-        let (v, h) = gen(i);
+        let (v, h) = generator(i);
         v.map(|x| h * x)
     });
     let in_range = in_range(&[ca, cb, ha, hb, aa[0], aa[1], aa[2], ab[0], ab[1], ab[2]]);
     let exact_generators = in_range
         && (0..6).all(|i| {
-            let (v, h) = gen(i);
+            let (v, h) = generator(i);
             v.iter().all(|&x| mul_is_exact(h, x))
         });
     zonotope_contains(&Rounded {

@@ -4,7 +4,7 @@
 
 use crate::geometry::{Obb, Segment};
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar, Sign, Validate};
@@ -166,7 +166,7 @@ pub fn obb_segment<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> bool {
 /// `γ₂(|a| + |e| + 2|c|)`).
 #[inline]
 fn obb_segment_f64<T: Scalar>(b: &Obb<T>, s: &Segment<T>) -> Option<bool> {
-    use super::zonotope::{in_range, mul_is_exact, sub_is_exact, zonotope_contains, Rounded};
+    use super::zonotope::{Rounded, in_range, mul_is_exact, sub_is_exact, zonotope_contains};
     let a = as_f64_array(&s.a)?;
     let e = as_f64_array(&s.b)?;
     let c = as_f64_array(&b.center)?;

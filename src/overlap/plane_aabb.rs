@@ -4,11 +4,11 @@
 
 use crate::geometry::{Aabb, Plane};
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar, Sign, Validate};
 
-use super::filter::{abs, certified, finite3, nonempty, TAU2};
+use super::filter::{TAU2, abs, certified, finite3, nonempty};
 
 /// Where a closed box lies with respect to a plane `n·x + d = 0`.
 ///

@@ -4,13 +4,13 @@
 
 use crate::geometry::{Obb, Plane};
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::dot;
 use crate::{InputError, Scalar, Sign, Validate};
 
-use super::filter::{abs, certified, finite3, obb_as_f64, TAU, TAU2};
-use super::plane_aabb::{center_extent, PlaneBox};
+use super::filter::{TAU, TAU2, abs, certified, finite3, obb_as_f64};
+use super::plane_aabb::{PlaneBox, center_extent};
 
 /// `γ₇/(1 − u)^10` rounded up (≈ 7u): bounds the corner value of an OBB
 /// (proofs/overlap_volumes.md, section 4).

@@ -5,7 +5,7 @@
 use num_rational::BigRational;
 
 use crate::scalar::{as_f64_array, float_array_from_f64, is_f32};
-use crate::{orient2d, InputError, Scalar, Sign, Validate};
+use crate::{InputError, Scalar, Sign, Validate, orient2d};
 
 // ---------------------------------------------------------------------------------------
 // Result types
@@ -230,8 +230,8 @@ pub(super) fn crossing_point_dd<T: Scalar, const N: usize>(
     a1: &[T; N],
 ) -> Option<[T; N]> {
     use super::dd::{
-        affine2, det2x, exact_expansion, in_window, nearest_quotient, nearest_quotients, product3,
-        Divisor,
+        Divisor, affine2, det2x, exact_expansion, in_window, nearest_quotient, nearest_quotients,
+        product3,
     };
     use crate::predicates::{two_diff, two_product};
     // The exact f64 views of the inputs: `None` (the exact path) for non-float types.

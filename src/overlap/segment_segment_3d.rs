@@ -3,12 +3,12 @@
 //! on the segments' common plane (or line).
 
 use crate::geometry::Segment;
-use crate::{orient2d, orient3d, InputError, Scalar, Sign, Validate};
+use crate::{InputError, Scalar, Sign, Validate, orient2d, orient3d};
 
 use super::filter::finite3;
 use super::segment_segment_2d::{
-    classify2, contact_of, cross_param, crossing_point_dd, point_at, Raw, SegmentContact,
-    SegmentIntersection,
+    Raw, SegmentContact, SegmentIntersection, classify2, contact_of, cross_param,
+    crossing_point_dd, point_at,
 };
 use super::tri_tri_degenerate::drop_axis as project;
 

@@ -10,7 +10,7 @@ use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar, Sign, Validate};
 
 use super::filter::{finite3, nonempty};
-use super::sphere_sphere::{reach_filter, Reach};
+use super::sphere_sphere::{Reach, reach_filter};
 
 /// Whether a closed ball and a closed axis-aligned box share a point (tangency counts).
 ///

@@ -4,12 +4,12 @@
 
 use crate::geometry::{Obb, Sphere};
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
-use crate::{orient3d, InputError, Scalar, Sign, Validate};
+use crate::{InputError, Scalar, Sign, Validate, orient3d};
 
-use super::filter::{finite3, obb_as_f64, TAU, TAU2};
+use super::filter::{TAU, TAU2, finite3, obb_as_f64};
 
 /// The polynomials of the exact sphere/OBB test. Notation (proofs/overlap_volumes.md,
 /// section 5): `aᵢ` the axes, `hᵢ` the half extents, `nᵢ = aᵢ₊₁ × aᵢ₊₂`,
@@ -69,11 +69,7 @@ impl<T> Polynomial<T> for ObbPoly<'_, T> {
                 }
                 let t: [R; 3] = core::array::from_fn(|k| {
                     let x = h[j].clone() * a[j][k].clone();
-                    if sj < 0 {
-                        -x
-                    } else {
-                        x
-                    }
+                    if sj < 0 { -x } else { x }
                 });
                 out = Some(match out {
                     Some(o) => core::array::from_fn(|k| o[k].clone() + t[k].clone()),
@@ -109,21 +105,13 @@ impl<T> Polynomial<T> for ObbPoly<'_, T> {
                     (h[k].clone(), dot(&cross(&a[j], &x), &n))
                 };
                 let lim = hw * dot(&n, &n);
-                if minus {
-                    lim - v
-                } else {
-                    lim + v
-                }
+                if minus { lim - v } else { lim + v }
             }
             ObbQ::EdgeSpan(i, sigma, minus) => {
                 let x = sub(&p, &offset(sigma));
                 let v = dot(&x, &a[i]);
                 let lim = h[i].clone() * dot(&a[i], &a[i]);
-                if minus {
-                    lim - v
-                } else {
-                    lim + v
-                }
+                if minus { lim - v } else { lim + v }
             }
             ObbQ::EdgeReach(i, sigma) => {
                 let x = sub(&p, &offset(sigma));

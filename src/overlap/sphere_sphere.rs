@@ -4,11 +4,11 @@
 
 use crate::geometry::Sphere;
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar, Sign, Validate};
 
-use super::filter::{certified, finite3, TAU2};
+use super::filter::{TAU2, certified, finite3};
 
 /// `(γ₄ + (1 − u)^−2 − 1)/(1 − u)^6` rounded up (≈ 6u): the relative bound of
 /// `fl(ρ̃² − ((ẽ₀² + ẽ₁²) + ẽ₂²))` against `fl(ρ̃² + ((ẽ₀² + ẽ₁²) + ẽ₂²))` when `ρ̃` and

@@ -4,7 +4,7 @@
 use num_rational::BigRational;
 
 use crate::geometry::Plane;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::{as_f64_array, float_array_from_f64, is_f32};
 use crate::vec3::{cross, det3};
 use crate::{InputError, Scalar, Sign, Validate};
@@ -81,8 +81,8 @@ pub fn three_planes<T: Scalar>(p1: &Plane<T>, p2: &Plane<T>, p3: &Plane<T>) -> O
 /// products of three inputs, twenty-four exact terms (`proofs/overlap_boxes.md` §6b).
 fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     use super::dd::{
-        det2, dot3, exact_expansion, in_window, nearest_quotient, nearest_quotients, product3, Dd,
-        Divisor,
+        Dd, Divisor, det2, dot3, exact_expansion, in_window, nearest_quotient, nearest_quotients,
+        product3,
     };
     // The exact f64 views of the inputs: `None` (the exact path) for non-float types.
     let n = [

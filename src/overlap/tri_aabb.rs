@@ -31,10 +31,10 @@
 
 use crate::geometry::Aabb;
 use crate::policy::Policy;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::cross;
-use crate::{orient2d, orient3d, InputError, Scalar, Sign, Validate};
+use crate::{InputError, Scalar, Sign, Validate, orient2d, orient3d};
 
 use super::filter::{abs, finite3, nonempty};
 use super::tri_tri::TriangleRef;
@@ -223,9 +223,9 @@ fn tri_aabb_exact<T: Scalar>(v: [&[T; 3]; 3], b: &Aabb<T>) -> bool {
 mod fast {
     //! Static filters for `f64` (and `f32`, promoted exactly): proofs/overlap_volumes.md,
     //! section 6.
-    use super::super::filter::{certified, TAU, TAU2};
+    use super::super::filter::{TAU, TAU2, certified};
     use crate::vec3::{dot, sub};
-    use crate::{orient2d, Sign};
+    use crate::{Sign, orient2d};
 
     /// `(γ₂ + (1 − u)^−2 − 1)/(1 − u)^4` rounded up (≈ 4u): a difference of two products
     /// of rounded differences against its (semi-static) permanent.
@@ -456,11 +456,7 @@ trait MaxWith: Sized {
 }
 impl<T: Scalar> MaxWith for T {
     fn max_with(self, other: T) -> T {
-        if other > self {
-            other
-        } else {
-            self
-        }
+        if other > self { other } else { self }
     }
 }
 

@@ -4,7 +4,7 @@
 //! `tri_tri_degenerate.rs`, the construction in `tri_tri_intersection.rs`, Möller's float
 //! test in `tri_tri_moller.rs`.
 
-use crate::{orient3d, InputError, Scalar, Sign, Triangle, Validate};
+use crate::{InputError, Scalar, Sign, Triangle, Validate, orient3d};
 
 use super::tri_tri_degenerate::cold;
 
@@ -349,7 +349,7 @@ mod fast {
     //! section 2).
     use crate::scalar::as_f64_array;
     use crate::vec3::{dot, sub};
-    use crate::{orient3d, Scalar, Sign};
+    use crate::{Scalar, Sign, orient3d};
 
     /// `2(7 + 56u)u` with `u = 2^-53` (exact in `f64`): twice Shewchuk's orient3d
     /// stage-A coefficient, which bounds the rounding error of this evaluation order

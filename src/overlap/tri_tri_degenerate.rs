@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{orient2d, orient3d, Scalar, Sign};
+use crate::{Scalar, Sign, orient2d, orient3d};
 
 use super::tri_tri::{TriContact, TriTri};
 
@@ -197,7 +197,7 @@ fn planar<T: Scalar>(a: &[[T; 2]], b: &[[T; 2]]) -> TriTri {
                 let on: Vec<&[T; 2]> = o
                     .iter()
                     .zip(&g)
-                    .filter(|(_, &x)| x == Sign::Zero)
+                    .filter(|&(_, &x)| x == Sign::Zero)
                     .map(|(x, _)| x)
                     .collect();
                 return on_line(&s[i], &s[j], &on);

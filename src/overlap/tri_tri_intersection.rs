@@ -9,13 +9,13 @@ use num_rational::BigRational;
 use num_traits::Zero as _;
 
 use crate::vec3::{cross, det3, dot, sub};
-use crate::{orient2d, orient3d, InputError, Scalar, Sign};
+use crate::{InputError, Scalar, Sign, orient2d, orient3d};
 
 use super::filter::abs;
 use super::tri_tri::{
-    all_zero, classify, compare, section, sides, End, TriContact, TriTri, TriangleRef,
+    End, TriContact, TriTri, TriangleRef, all_zero, classify, compare, section, sides,
 };
-use super::tri_tri_degenerate::{best_axis, drop_axis, shape, Shape};
+use super::tri_tri_degenerate::{Shape, best_axis, drop_axis, shape};
 
 /// The intersection of two closed triangles as points, from [`tri_tri_intersection`].
 ///

@@ -6,7 +6,7 @@ use crate::vec3::{cross, dot, sub};
 use crate::{Scalar, Sign};
 
 use super::filter::abs;
-use super::tri_tri::{all_same_strict, all_zero, TriangleRef};
+use super::tri_tri::{TriangleRef, all_same_strict, all_zero};
 use super::tri_tri_degenerate::drop_axis;
 
 /// Möller's triangle/triangle interval-overlap test (JGT 2(2), 1997), in its classic

@@ -25,11 +25,7 @@ pub(crate) fn decompose(x: f64) -> (i64, i32) {
     } else {
         (frac | (1i64 << 52), biased - 1075)
     };
-    if bits >> 63 == 1 {
-        (-m, e)
-    } else {
-        (m, e)
-    }
+    if bits >> 63 == 1 { (-m, e) } else { (m, e) }
 }
 
 /// Converts finite coordinates to integers over the smallest exponent present.

@@ -87,11 +87,7 @@ type P3 = [f64; 3];
 /// here because a NaN anywhere makes the determinant NaN and fails the filter anyway.
 #[inline(always)]
 fn max(a: f64, b: f64) -> f64 {
-    if a > b {
-        a
-    } else {
-        b
-    }
+    if a > b { a } else { b }
 }
 
 /// [`decide`] with the bound given as a bit pattern (orient3d): `Some(sign of det)` when

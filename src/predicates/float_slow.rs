@@ -5,7 +5,7 @@
 //! cannot decide.
 
 use super::expansion::{
-    sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, two_two_diff_sign, Expansion,
+    Expansion, sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, two_two_diff_sign,
 };
 use super::float::{
     IC_B_INV, IC_WINDOW, IS_B_INV, IS_WINDOW, O2_B_INV, O2_WINDOW, O3_B_INV, O3_WINDOW,

@@ -7,10 +7,10 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::float::{
-    incircle, insphere, o3_bound, orient2d, orient3d, IC_A, IS_A, O2_A, O2_B_INV, O2_WINDOW,
-    O3_B_INV, O3_K, O3_XY_FLOOR, O3_Z_FLOOR, TAU, TAU2,
+    IC_A, IS_A, O2_A, O2_B_INV, O2_WINDOW, O3_B_INV, O3_K, O3_XY_FLOOR, O3_Z_FLOOR, TAU, TAU2,
+    incircle, insphere, o3_bound, orient2d, orient3d,
 };
-use super::float_slow::{classify, scale, Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS};
+use super::float_slow::{Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS, classify, scale};
 use super::{bigint, exact};
 use crate::oracle::Rng;
 
@@ -31,11 +31,7 @@ fn coord(rng: &mut Rng, family: u64) -> f64 {
             let m = rng.next_f64() + 0.5;
             let e = rng.below(2098) as i32 - 1074;
             let x = scale(m, e);
-            if rng.next_u64() & 1 == 1 {
-                -x
-            } else {
-                x
-            }
+            if rng.next_u64() & 1 == 1 { -x } else { x }
         }
         _ => {
             let e = [-1074, -1000, -300, 0, 300, 1000, 1023][rng.below(7)];
@@ -129,11 +125,7 @@ fn monomial_tables_match_the_determinant_formulas() {
         let from_table = |h: &[BigRational], monos: &[(f64, Vec<usize>)]| {
             monos.iter().fold(BigRational::zero(), |acc, (s, f)| {
                 let m = f.iter().fold(BigRational::one(), |m, &j| m * h[j].clone());
-                if *s > 0.0 {
-                    acc + m
-                } else {
-                    acc - m
-                }
+                if *s > 0.0 { acc + m } else { acc - m }
             })
         };
         let ic: Vec<(f64, Vec<usize>)> = INCIRCLE_MONOMIALS
@@ -257,11 +249,7 @@ pub(crate) fn one_minus_u_pow(e: i32) -> BigRational {
     let p = (0..e.unsigned_abs()).fold(BigRational::one(), |acc, _| {
         acc * (BigRational::one() - q(U))
     });
-    if e >= 0 {
-        p
-    } else {
-        BigRational::one() / p
-    }
+    if e >= 0 { p } else { BigRational::one() / p }
 }
 
 /// The exact value of the stage-A coefficient `(γ_k + (1−u)^−n − 1)/(1−u)^(r+2)`.
@@ -314,11 +302,7 @@ fn filter_constants_are_the_rounded_up_exact_values() {
 
 fn pow2q(k: i32) -> BigRational {
     let p = BigRational::from_integer(num_bigint::BigInt::one() << k.unsigned_abs());
-    if k >= 0 {
-        p
-    } else {
-        BigRational::one() / p
-    }
+    if k >= 0 { p } else { BigRational::one() / p }
 }
 
 /// `ρ̄ = 1.0617 ≥ max over f in [0, 1] of (1 + f)·2^−f = 2/(e·ln 2)`, from lower bounds on

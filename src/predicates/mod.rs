@@ -44,11 +44,11 @@ pub mod kernel;
 mod poly;
 pub mod sos;
 
-use crate::{error::NonFiniteValue, InputError, Scalar, Sign};
+use crate::{InputError, Scalar, Sign, error::NonFiniteValue};
 pub(crate) use bigint::decompose;
 pub(crate) use expansion::{expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum};
 use kernel::Kernel;
-pub use poly::{polynomial_sign, Polynomial, Ring};
+pub use poly::{Polynomial, Ring, polynomial_sign};
 
 /// A 2D point the predicates accept: `[T; 2]` by value or by reference.
 ///

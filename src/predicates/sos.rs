@@ -329,11 +329,7 @@ fn perturbed<T: Scalar, I: Ord, const D: usize, const N: usize>(
             homogeneous_sign(cols.len(), get)
         }
     });
-    if odd {
-        -s
-    } else {
-        s
-    }
+    if odd { -s } else { s }
 }
 
 /// `[x, y, …, x² + y² + …]` exactly. Only called on finite coordinates.

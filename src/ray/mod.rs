@@ -88,22 +88,22 @@ mod ray_triangle_woop;
 mod slab;
 mod triangle_filter;
 
-pub use ray_aabb::{ray_aabb, try_ray_aabb, Span};
+pub use ray_aabb::{Span, ray_aabb, try_ray_aabb};
 pub use ray_aabb_slab::{
-    ray_aabb_conservative, ray_aabb_slab, try_ray_aabb_conservative, try_ray_aabb_slab, SlabRay,
+    SlabRay, ray_aabb_conservative, ray_aabb_slab, try_ray_aabb_conservative, try_ray_aabb_slab,
 };
-pub use ray_aabb_slopes::{ray_aabb_slopes, try_ray_aabb_slopes, SlopeRay};
+pub use ray_aabb_slopes::{SlopeRay, ray_aabb_slopes, try_ray_aabb_slopes};
 pub use ray_obb::{ray_obb, try_ray_obb};
 pub use ray_obb_slab::{ray_obb_slab, ray_obb_slab_with, try_ray_obb_slab, try_ray_obb_slab_with};
-pub use ray_polygon::{ray_polygon, try_ray_polygon, FillRule, PolygonHit};
+pub use ray_polygon::{FillRule, PolygonHit, ray_polygon, try_ray_polygon};
 pub use ray_sphere::{ray_sphere, try_ray_sphere};
 pub use ray_sphere_classic::{
     ray_sphere_algebraic, ray_sphere_algebraic_with, ray_sphere_geometric,
     ray_sphere_geometric_with, try_ray_sphere_algebraic, try_ray_sphere_algebraic_with,
     try_ray_sphere_geometric, try_ray_sphere_geometric_with,
 };
-pub use ray_triangle::{ray_triangle, try_ray_triangle, RayHit};
-pub use ray_triangle_closed::{ray_triangle_closed, try_ray_triangle_closed, RayContact};
+pub use ray_triangle::{RayHit, ray_triangle, try_ray_triangle};
+pub use ray_triangle_closed::{RayContact, ray_triangle_closed, try_ray_triangle_closed};
 pub use ray_triangle_moller::{
     ray_triangle_moller, ray_triangle_moller_tolerant_with, ray_triangle_moller_with,
     try_ray_triangle_moller, try_ray_triangle_moller_tolerant_with, try_ray_triangle_moller_with,

@@ -1,8 +1,8 @@
 //! The exact ray/AABB test ([`ray_aabb`]) and the [`Span`] every ray/volume test
 //! answers.
 
-use super::slab::{slab_exact, slab_span, SlabFrame};
-use super::{all_finite, f64_of, Filtered};
+use super::slab::{SlabFrame, slab_exact, slab_span};
+use super::{Filtered, all_finite, f64_of};
 use crate::predicates::Ring;
 use crate::scalar::float_from_f64;
 use crate::{Aabb, InputError, Ray, Scalar, Validate};
@@ -103,7 +103,7 @@ pub fn ray_aabb<T: Scalar>(ray: &Ray<T>, aabb: &Aabb<T>) -> Option<Span<T>> {
         let (o, d) = (&ray.origin, &ray.direction);
         if let Filtered::Decided(hit) = aabb_filter(o, d, &aabb.min, &aabb.max) {
             let s = hit?; // a decided miss
-                          // Rounding each parameter to T (to f32: once more) keeps t_enter ≤ t_exit.
+            // Rounding each parameter to T (to f32: once more) keeps t_enter ≤ t_exit.
             if let (Some(t_enter), Some(t_exit)) =
                 (float_from_f64(s.t_enter), float_from_f64(s.t_exit))
             {

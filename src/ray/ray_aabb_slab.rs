@@ -3,7 +3,7 @@
 //! (Ize 2013).
 
 use super::Span;
-use crate::error::{check_point, NonFiniteValue};
+use crate::error::{NonFiniteValue, check_point};
 use crate::{Aabb, FloatScalar, InputError, Ray, Validate};
 
 /// A ray prepared for the slab tests [`ray_aabb_slab`] and [`ray_aabb_conservative`]:

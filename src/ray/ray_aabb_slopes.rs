@@ -1,7 +1,7 @@
 //! Ray/AABB by ray slopes (Eisemann et al. 2007) on a prepared ray ([`SlopeRay`]).
 
 use super::Span;
-use crate::error::{check_point, NonFiniteValue};
+use crate::error::{NonFiniteValue, check_point};
 use crate::{Aabb, FloatScalar, InputError, Ray, Validate};
 
 /// A ray prepared for [`ray_aabb_slopes`] (Eisemann et al. 2007): the ray is mirrored so

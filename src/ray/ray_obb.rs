@@ -1,8 +1,8 @@
 //! The exact ray/OBB test ([`ray_obb`]): the slab method in the box's own frame,
 //! multiplied through so that every decision is an exact sign.
 
-use super::slab::{slab_exact, slab_span, SlabFrame};
-use super::{all_finite, Span};
+use super::slab::{SlabFrame, slab_exact, slab_span};
+use super::{Span, all_finite};
 use crate::predicates::Ring;
 use crate::vec3::{cross, dot};
 use crate::{InputError, Obb, Ray, Scalar, Sign, Validate};
@@ -28,11 +28,7 @@ impl<T> ObbFrame<'_, T> {
         )
     }
     fn signed<R: Ring>(&self, x: R) -> R {
-        if self.flip {
-            -x
-        } else {
-            x
-        }
+        if self.flip { -x } else { x }
     }
     /// `hᵢ·|D|`.
     fn half<R: Ring>(&self, i: usize, lift: &impl Fn(&T) -> R) -> R {

@@ -2,7 +2,7 @@
 //! plane, then a crossings test decides whether the hit point is inside.
 
 use super::all_finite;
-use crate::predicates::{collinear3, polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, collinear3, polynomial_sign};
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Polygon, Ray, Scalar, Sign, Validate};
 

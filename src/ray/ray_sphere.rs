@@ -1,8 +1,8 @@
 //! The exact ray/sphere test ([`ray_sphere`]): exact hit/miss, the entry and exit
 //! parameters as `f64` with a documented bound.
 
-use super::{all_finite, f64_of, Filtered, Span};
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use super::{Filtered, Span, all_finite, f64_of};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::{as_f64_array, exponent, ldexp};
 use crate::vec3::{dot, sub};
 use crate::{InputError, Ray, Scalar, Sign, Sphere, Validate};

@@ -4,8 +4,8 @@
 
 use num_rational::BigRational;
 
-use super::triangle_filter::{filtered_hit, PreparedRay};
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use super::triangle_filter::{PreparedRay, filtered_hit};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{FloatFormat, InputError, Ray, Scalar, Sign, Triangle, Validate};

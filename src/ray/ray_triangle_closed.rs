@@ -1,7 +1,7 @@
 //! The exact ray/triangle test against the closed triangle ([`ray_triangle_closed`]),
 //! which reports every touching ray and where it touches ([`RayContact`]).
 
-use super::ray_triangle::{construct_generic, via_f64, RayHit, Side};
+use super::ray_triangle::{RayHit, Side, construct_generic, via_f64};
 use crate::predicates::polynomial_sign;
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
 

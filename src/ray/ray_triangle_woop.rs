@@ -2,7 +2,7 @@
 //! exact cold path for the edge functions that round to zero or overflow.
 
 use super::RayHit;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::vec3::sub;
 use crate::{FloatScalar, InputError, Ray, Scalar, Sign, Triangle, Validate};
 
@@ -183,11 +183,7 @@ fn woop_exact<T: FloatScalar>(v: &[[T; 3]; 3], dz: T) -> Option<RayHit<T>> {
         let (m, me) = crate::predicates::two_product(px, qy);
         let (n, ne) = crate::predicates::two_product(py, qx);
         let e = (m - n) + (me - ne);
-        if Sign::of(e) == s {
-            e
-        } else {
-            0.0
-        }
+        if Sign::of(e) == s { e } else { 0.0 }
     };
     let mut uvw = [
         edge(cx, cy, bx, by, s[0]),

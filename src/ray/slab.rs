@@ -3,7 +3,7 @@
 //! which slab is entered last and left first is decided by exact signs.
 
 use super::Span;
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::{Scalar, Sign};
 
 /// A slab problem: on each axis `i`, the ray coordinate `origin(i) + t·dir(i)` must lie in

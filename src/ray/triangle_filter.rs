@@ -4,7 +4,7 @@
 
 use super::f64_of;
 use super::ray_triangle::{
-    construct_generic, perturbation_axes, perturbed, rounding_error, RayHit, Side,
+    RayHit, Side, construct_generic, perturbation_axes, perturbed, rounding_error,
 };
 use crate::predicates::polynomial_sign;
 use crate::vec3::{cross, det3, dot, sub};

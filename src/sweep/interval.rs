@@ -22,7 +22,7 @@ use num_traits::Float;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::is_float;
 use crate::{FloatFormat, Scalar, Sign};
 
@@ -255,11 +255,7 @@ fn neg(s: Sign) -> Sign {
 }
 
 fn times(s: Sign, positive: bool) -> Sign {
-    if positive {
-        s
-    } else {
-        neg(s)
-    }
+    if positive { s } else { neg(s) }
 }
 
 /// The exact order of two linear-or-domain times.
@@ -544,11 +540,7 @@ fn root_rational(a: &BigRational, b: &BigRational, c: &BigRational, larger: bool
     } else {
         (via_a, via_c)
     };
-    if larger {
-        r1
-    } else {
-        r0
-    }
+    if larger { r1 } else { r0 }
 }
 
 /// The value of a named time, as a `T` with a bound on its distance from the exact time
@@ -619,11 +611,7 @@ fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
         } else {
             (-(b + s)).div(a)
         };
-        if other.ok() {
-            other
-        } else {
-            r
-        }
+        if other.ok() { other } else { r }
     }
 }
 

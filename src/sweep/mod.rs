@@ -71,7 +71,7 @@ mod sweep_sphere;
 mod sweep_sphere_polygon;
 mod sweep_sphere_triangle;
 
-pub use ray_capsule::{ray_capsule, try_ray_capsule, Capsule};
+pub use ray_capsule::{Capsule, ray_capsule, try_ray_capsule};
 pub use sweep_aabb_aabb::{sweep_aabb_aabb, try_sweep_aabb_aabb};
 pub use sweep_obb_obb::{sweep_obb_obb, try_sweep_obb_obb};
 pub use sweep_sphere::{
@@ -82,7 +82,7 @@ pub use sweep_sphere_triangle::{sweep_sphere_triangle, try_sweep_sphere_triangle
 
 use crate::error::check_point;
 use crate::{InputError, Scalar, Validate};
-use interval::{solve, value, Piece, Pt};
+use interval::{Piece, Pt, solve, value};
 
 /// The contact interval of a sweep: the first and the last time of contact. The objects
 /// touch at every `u` in between (the set of touching times is the preimage of a convex

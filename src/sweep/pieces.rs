@@ -6,10 +6,10 @@
 
 use super::interval::{Found, Piece};
 use super::sweep_sphere::ss_filter;
+use crate::Scalar;
 use crate::predicates::Ring;
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
-use crate::Scalar;
 
 /// A point moving from `p` with displacement `vp`, relative to a frame moving with `vq`
 /// (`None`: at rest).

@@ -1,7 +1,7 @@
 //! Capsules and the ray/capsule test (Ericson §5.3.7; RTR §22.17 on swept spheres).
 
 use super::pieces::{Ball, Cylinder, Motion, Radius};
-use super::{finite, radius_ok, Collect, SweepHit};
+use super::{Collect, SweepHit, finite, radius_ok};
 use crate::error::{check_number, check_point};
 use crate::geometry::Ray;
 use crate::{InputError, Scalar, Validate};

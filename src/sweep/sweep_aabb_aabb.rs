@@ -1,7 +1,7 @@
 //! AABB/AABB sweep (Gomez; Ericson §5.5.8).
 
 use super::interval::Piece;
-use super::{finite, swept_misses, validate_sweep, Collect, SweepHit};
+use super::{Collect, SweepHit, finite, swept_misses, validate_sweep};
 use crate::geometry::Aabb;
 use crate::predicates::Ring;
 use crate::scalar::as_f64_array;

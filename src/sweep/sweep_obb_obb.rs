@@ -2,9 +2,9 @@
 //! detection using oriented bounding boxes"; RTR §22.17).
 
 use super::interval::{Est, Piece};
-use super::{finite, validate_sweep, Collect, SweepHit};
+use super::{Collect, SweepHit, finite, validate_sweep};
 use crate::geometry::Obb;
-use crate::overlap::obb_axes::{obb_axes, ObbAxis, ObbPair, PAIRS};
+use crate::overlap::obb_axes::{ObbAxis, ObbPair, PAIRS, obb_axes};
 use crate::predicates::Ring;
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot};

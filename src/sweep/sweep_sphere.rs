@@ -1,8 +1,8 @@
 //! Sphere/sphere and sphere/plane sweeps (Gomez; RTR §22.17; Ericson §5.5.5 and §5.5.3).
 
-use super::interval::{solve, Est, Found, Pt, INFLATE, U};
+use super::interval::{Est, Found, INFLATE, Pt, U, solve};
 use super::pieces::{Ball, Motion, Radius, Slab};
-use super::{finite, radius_ok, single_hit, validate_sweep, SweepHit};
+use super::{SweepHit, finite, radius_ok, single_hit, validate_sweep};
 use crate::geometry::{Plane, Sphere};
 use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar};

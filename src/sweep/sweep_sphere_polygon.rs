@@ -4,10 +4,10 @@
 //! as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
 
 use super::pieces::{Ball, Cylinder, Motion, Radius};
-use super::sweep_sphere_triangle::{add_face, NormalSq};
-use super::{bounds, finite, radius_ok, swept_misses, validate_sweep, Collect, SweepHit};
+use super::sweep_sphere_triangle::{NormalSq, add_face};
+use super::{Collect, SweepHit, bounds, finite, radius_ok, swept_misses, validate_sweep};
 use crate::geometry::{Polygon, Sphere};
-use crate::predicates::{polynomial_sign, Polynomial, Ring};
+use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar, Sign};

@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 use super::super::check::{Family, TestKind};
 use super::super::rng::Rng;
 use super::super::scenes::{
-    affine_rounded, aimed_ray, bounds, icosphere, random_ray, try_icosphere, Aim, TooManyLevels,
-    Tri,
+    Aim, TooManyLevels, Tri, affine_rounded, aimed_ray, bounds, icosphere, random_ray,
+    try_icosphere,
 };
 use crate::{InputError, Ray, TriMesh};
 

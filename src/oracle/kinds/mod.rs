@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 
 use super::check::{Family, TestKind};
-use super::rng::{pow2, scale2, Rng};
+use super::rng::{Rng, pow2, scale2};
 
 mod info;
 mod mesh_rays;
@@ -16,7 +16,7 @@ mod ray_aabb;
 mod ray_triangle;
 mod tri_tri;
 
-pub use info::{AnswerForm, KindInfo, KINDS};
+pub use info::{AnswerForm, KINDS, KindInfo};
 pub use mesh_rays::MeshRaysKind;
 pub use predicates::{IncircleKind, InsphereKind, Orient2dKind, Orient3dKind};
 pub use ray_aabb::RayAabbKind;
@@ -73,11 +73,7 @@ fn far_offset<const D: usize>(rng: &mut Rng) -> [f64; D] {
     let k = rng.range(20, 40) as i32;
     core::array::from_fn(|_| {
         let x = (1.0 + rng.next_f64()) * pow2(k);
-        if rng.chance(0.5) {
-            x
-        } else {
-            -x
-        }
+        if rng.chance(0.5) { x } else { -x }
     })
 }
 

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::super::check::{Family, TestKind};
-use super::super::rng::{pow2, Rng};
+use super::super::rng::{Rng, pow2};
 use super::super::scenes::{affine_rounded, near_coplanar_quad, unit_vector};
 use super::{
     extreme_exponent, far_offset, far_or_zero, flat, grid, lerp, scale_points, shuffle,

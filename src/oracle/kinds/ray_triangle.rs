@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::super::check::{Family, TestKind};
 use super::super::rng::Rng;
-use super::super::scenes::{affine_rounded, Tri};
+use super::super::scenes::{Tri, affine_rounded};
 use super::{
     aim_point, extreme_exponent, far_offset, flat, grid, scaled_input, transformed_base,
     translate_points, unflat, uni,

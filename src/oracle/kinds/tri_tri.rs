@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::super::check::{Family, TestKind};
 use super::super::rng::Rng;
-use super::super::scenes::{near_coplanar_pair, Tri};
+use super::super::scenes::{Tri, near_coplanar_pair};
 use super::{
     aim_point, extreme_exponent, far_offset, flat, grid, scale_points, shuffle, transformed_base,
     translate_points, unflat, uni,
