@@ -456,7 +456,7 @@ fn grid_point(rng: &mut Rng, span: i64, scale: f64) -> [f64; 3] {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config(96))]
 
     /// Rays aimed at vertices, edge points and interior points of one triangle on a
     /// dyadic grid, at many scales: the exactly-once test agrees with the perturbation

@@ -12,7 +12,7 @@ use isect::{Sign, TriMesh};
 use isect_testkit::float::to_q;
 use isect_testkit::predicates::{incircle_q, insphere_q, orient2d_q, orient3d_q};
 use isect_testkit::q::{cross, dot, q, q3, qi, sub};
-use isect_testkit::Q;
+use isect_testkit::{cases, Q};
 use num_traits::{One, Signed, Zero};
 
 /// `o + t·d` in rationals.
@@ -140,7 +140,7 @@ fn vertex_rays_pass_exactly_through_a_vertex() {
 fn edge_rays_pass_exactly_through_an_edge_interior() {
     let (v, t) = scenes::icosphere(3);
     let vq: Vec<[Q; 3]> = v.iter().map(q3).collect();
-    for ray in scenes::aimed_rays(&v, &t, Aim::Edge, 100, 12) {
+    for ray in scenes::aimed_rays(&v, &t, Aim::Edge, cases(30) as usize, 12) {
         let p = at(&ray.origin, &ray.direction, 8);
         let on_edge = t.iter().any(|tri| {
             (0..3).any(|i| {

@@ -466,7 +466,7 @@ fn check_obb(a: &B3, b: &B3) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config(96))]
 
     #[test]
     fn obb_obb_matches_oracle(seed in any::<u64>(), kind in 0u32..7) {
@@ -1022,7 +1022,7 @@ fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseE
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config(96))]
 
     #[test]
     fn frustum_matches_oracle(seed in any::<u64>(), kind in 0u32..3, gl in any::<bool>()) {

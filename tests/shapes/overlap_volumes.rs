@@ -884,7 +884,7 @@ fn tangent_offset(g: &mut G) -> (P, f64) {
 }
 
 proptest! {
-    #![proptest_config(config(512))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn sphere_sphere_matches_oracle(seed in any::<u64>(), kind in 0u32..5) {

@@ -543,7 +543,7 @@ fn near_coplanar_pair() -> impl Strategy<Value = (T64, T64)> {
 // =======================================================================================
 
 proptest! {
-    #![proptest_config(config(600))]
+    #![proptest_config(config(300))]
 
     #[test]
     fn random_pairs_match_oracle((a, b) in random_pair()) {
@@ -558,7 +558,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(3000))]
+    #![proptest_config(config(1500))]
 
     #[test]
     fn grid_pairs_match_oracle((a, b) in grid_pair()) {
@@ -577,7 +577,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(150))]
+    #![proptest_config(config(64))]
 
     #[test]
     fn every_ordering_and_swap_agrees(
