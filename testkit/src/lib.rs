@@ -8,13 +8,13 @@
 //!
 //! Every randomized test runs a bounded default number of cases, so that a debug
 //! `cargo test` stays short. The environment variable `ISECT_TEST_SCALE` multiplies all
-//! of them ([`cases`], [`config`]): `ISECT_TEST_SCALE=20 cargo test --release` for a long
+//! of them ([`cases()`], [`config()`]): `ISECT_TEST_SCALE=20 cargo test --release` for a long
 //! run, `ISECT_TEST_SCALE=0.1` for a smoke run. Seeds are fixed; `PROPTEST_RNG_SEED`
 //! draws fresh proptest inputs.
 //!
 //! # Modules
 //!
-//! * [`cases`]: the case counts and the proptest configuration.
+//! * [`cases`](mod@cases): the case counts and the proptest configuration.
 //! * [`rng`]: the generator ([`isect::oracle::Rng`], SplitMix64) and input helpers.
 //! * [`q`]: exact rationals and the vector operations the oracles use.
 //! * [`float`]: `f32`/`f64` as test inputs ([`float::Fl`]), exact power-of-two scaling,

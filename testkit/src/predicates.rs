@@ -25,7 +25,7 @@
 //!   c=(−1,0) (ccw), d=(0,0) inside: `det[[1,0,1],[0,1,1],[−1,0,1]] = 1 + 1 = 2 > 0`.
 //! * insphere: rows `[x, y, z, x²+y²+z², 1]`; the same translation argument by `−e` gives
 //!   the 4×4 determinant of rows `(p−e, |p−e|²)` with sign +. Check: a=e_x, b=e_y, c=e_z,
-//!   d=−e_x (orient3d(a,b,c,d) = det[[2,0,0],[1,1,0],[1,0,1]] = 2 > 0), e=0 inside: subtract
+//!   d=−e_x (`orient3d(a,b,c,d) = det[[2,0,0],[1,1,0],[1,0,1]] = 2 > 0`), e=0 inside: subtract
 //!   row a from row d to get `[−2,0,0,0]`; expanding along it, `−2 · (−1)^(4+1) ·
 //!   det[[0,0,1],[1,0,1],[0,1,1]] = −2 · −1 · 1 = 2 > 0`.
 //!
