@@ -12,6 +12,8 @@ pub trait RngExt {
     fn signed(&mut self) -> f64;
     /// A point with every coordinate uniform in `[-half, half)` (`signed() · half`).
     fn point<const N: usize>(&mut self, half: f64) -> [f64; N];
+    /// A point with every coordinate uniform in `[lo, hi)` ([`Rng::uniform`]).
+    fn point_in<const N: usize>(&mut self, lo: f64, hi: f64) -> [f64; N];
     /// A uniformly chosen element of a non-empty slice.
     fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T;
 }
@@ -23,6 +25,10 @@ impl RngExt for Rng {
 
     fn point<const N: usize>(&mut self, half: f64) -> [f64; N] {
         std::array::from_fn(|_| self.signed() * half)
+    }
+
+    fn point_in<const N: usize>(&mut self, lo: f64, hi: f64) -> [f64; N] {
+        std::array::from_fn(|_| self.uniform(lo, hi))
     }
 
     fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
