@@ -21,22 +21,9 @@ use isect::bv::{
     convex_hull, obb_dito, obb_pca, sphere_aabb_center, sphere_ritter, sphere_welzl, Measure,
 };
 use isect::oracle::scenes::unit_icosphere;
+use isect_testkit::{Rng, RngExt};
 use std::hint::black_box;
 use std::time::Duration;
-
-struct Rng(u64);
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn sym(&mut self) -> f64 {
-        2.0 * self.unit() - 1.0
-    }
-}
 
 fn normalize(v: [f64; 3]) -> [f64; 3] {
     let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
@@ -59,7 +46,7 @@ fn rotate(v: [f64; 3]) -> [f64; 3] {
 fn ball(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     let mut v = Vec::with_capacity(n);
     while v.len() < n {
-        let p = [rng.sym(), rng.sym(), rng.sym()];
+        let p = [rng.signed(), rng.signed(), rng.signed()];
         if p[0] * p[0] + p[1] * p[1] + p[2] * p[2] <= 1.0 {
             v.push(p);
         }
@@ -73,7 +60,7 @@ fn sphere(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
 
 fn boxed(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     (0..n)
-        .map(|_| rotate([4.0 * rng.sym(), 2.0 * rng.sym(), rng.sym()]))
+        .map(|_| rotate([4.0 * rng.signed(), 2.0 * rng.signed(), rng.signed()]))
         .collect()
 }
 
@@ -122,7 +109,7 @@ fn ritter_plain(p: &[[f64; 3]]) -> ([f64; 3], f64) {
 }
 
 fn sets() -> Vec<(&'static str, Vec<[f64; 3]>)> {
-    let mut rng = Rng(0xB0B);
+    let mut rng = Rng::new(0xB0B);
     vec![
         ("ball", ball(&mut rng, 4096)),
         ("sphere", sphere(&mut rng, 4096)),

@@ -10,50 +10,28 @@
 //! Rays: 4096 from a seeded generator, from a uniform point on the sphere of radius 3 toward
 //! a uniform point in the ball of radius 0.5 (direction not normalized; every ray hits).
 //!
-//! `isect` is `isect::TriMesh::first_hit`: the conservative BVH of `src/mesh/bvh.rs` with
-//! the exact exactly-once triangle test at the leaves. `bvh_mt` is the same BVH (included
-//! below as a module, since it is crate-private) with a plain f64 Möller–Trumbore leaf test
-//! written here: it shows what the exact leaf test costs. The hit parameters are folded into a sum so nothing is optimised away; before timing,
-//! the bench checks that both find a hit on every ray at the same `t` (relative 1e-9).
+//! `isect` is `isect::TriMesh::first_hit` (its public API only): the conservative BVH with
+//! the exact exactly-once triangle test at the leaves. The hit parameters are folded into a
+//! sum so nothing is optimised away; before timing, the bench checks that both find a hit
+//! on every ray at the same `t` (relative 1e-9).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use isect_testkit::{Rng, RngExt};
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::query::{Ray as ParryRay, RayCast};
 use parry3d_f64::shape::TriMesh as ParryMesh;
 use std::hint::black_box;
 use std::time::Duration;
 
-// The crate-private BVH, compiled into this bench (only `build` and `traverse` are used);
-// it names `alloc` as the no_std library does.
-extern crate alloc;
-
-#[allow(dead_code, clippy::duplicated_attributes)]
-#[path = "../src/mesh/bvh.rs"]
-mod bvh;
-
 const RAYS: usize = 4096;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [-1, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-    /// Uniform in the unit ball (rejection).
-    fn in_ball(&mut self) -> [f64; 3] {
-        loop {
-            let p = [self.unit(), self.unit(), self.unit()];
-            let n2 = dot(p, p);
-            if n2 <= 1.0 && n2 > 1e-6 {
-                return p;
-            }
+/// Uniform in the unit ball (rejection).
+fn in_ball(rng: &mut Rng) -> [f64; 3] {
+    loop {
+        let p = rng.point(1.0);
+        let n2 = dot(p, p);
+        if n2 <= 1.0 && n2 > 1e-6 {
+            return p;
         }
     }
 }
@@ -64,14 +42,6 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
 
 fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
 }
 
 fn normalize(a: [f64; 3]) -> [f64; 3] {
@@ -105,41 +75,16 @@ fn bumpy(mut mesh: Mesh) -> Mesh {
 
 /// (origin, direction): from radius 3 toward the ball of radius 0.5.
 fn rays() -> Vec<([f64; 3], [f64; 3])> {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     (0..RAYS)
         .map(|_| {
-            let u = normalize(rng.in_ball());
+            let u = normalize(in_ball(&mut rng));
             let o = [3.0 * u[0], 3.0 * u[1], 3.0 * u[2]];
-            let b = rng.in_ball();
+            let b = in_ball(&mut rng);
             let target = [0.5 * b[0], 0.5 * b[1], 0.5 * b[2]];
             (o, sub(target, o))
         })
         .collect()
-}
-
-/// Plain f64 Möller–Trumbore, no epsilon, both faces: `Some(t)` for `t > 0`.
-#[inline(always)]
-fn moller_trumbore(o: [f64; 3], d: [f64; 3], a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> Option<f64> {
-    let e1 = sub(b, a);
-    let e2 = sub(c, a);
-    let p = cross(d, e2);
-    let det = dot(e1, p);
-    if det == 0.0 {
-        return None;
-    }
-    let inv = 1.0 / det;
-    let s = sub(o, a);
-    let u = dot(s, p) * inv;
-    if !(0.0..=1.0).contains(&u) {
-        return None;
-    }
-    let q = cross(s, e1);
-    let v = dot(d, q) * inv;
-    if v < 0.0 || u + v > 1.0 {
-        return None;
-    }
-    let t = dot(e2, q) * inv;
-    (t > 0.0).then_some(t)
 }
 
 /// isect's side: the public mesh type.
@@ -158,49 +103,6 @@ impl IsectMesh {
     #[inline]
     fn first_hit(&self, o: [f64; 3], d: [f64; 3]) -> Option<f64> {
         self.mesh.first_hit(&isect::Ray::new(o, d)).map(|h| h.hit.t)
-    }
-}
-
-/// The same BVH with a plain f64 Möller–Trumbore leaf test (not exact).
-struct BvhMt {
-    vertices: Vec<[f64; 3]>,
-    triangles: Vec<[u32; 3]>,
-    bvh: bvh::Bvh,
-}
-
-impl BvhMt {
-    fn new(mesh: &Mesh) -> BvhMt {
-        let boxes: Vec<([f64; 3], [f64; 3])> = mesh
-            .triangles
-            .iter()
-            .map(|t| {
-                let v = t.map(|i| mesh.vertices[i as usize]);
-                (
-                    core::array::from_fn(|k| v[0][k].min(v[1][k]).min(v[2][k])),
-                    core::array::from_fn(|k| v[0][k].max(v[1][k]).max(v[2][k])),
-                )
-            })
-            .collect();
-        BvhMt {
-            vertices: mesh.vertices.clone(),
-            triangles: mesh.triangles.clone(),
-            bvh: bvh::Bvh::build(&boxes),
-        }
-    }
-
-    #[inline]
-    fn first_hit(&self, o: [f64; 3], d: [f64; 3]) -> Option<f64> {
-        let mut best = f64::INFINITY;
-        self.bvh.traverse(o, d, f64::INFINITY, |p| {
-            let [a, b, c] = self.triangles[p as usize].map(|i| self.vertices[i as usize]);
-            if let Some(t) = moller_trumbore(o, d, a, b, c) {
-                if t < best {
-                    best = t;
-                }
-            }
-            best
-        });
-        (best < f64::INFINITY).then_some(best)
     }
 }
 
@@ -246,7 +148,6 @@ fn bench_first_hit(c: &mut Criterion) {
     assert_eq!(sphere.triangles.len(), 81_920);
     for (name, mesh) in [("sphere", icosphere(6)), ("bumpy", bumpy(icosphere(6)))] {
         let isect = IsectMesh::new(&mesh);
-        let bvh_mt = BvhMt::new(&mesh);
         let parry = parry_mesh(&mesh);
         check(name, &isect, &parry, &rays);
         let mut group = c.benchmark_group("mesh_first_hit");
@@ -256,15 +157,6 @@ fn bench_first_hit(c: &mut Criterion) {
                 let mut sum = 0.0;
                 for &(o, d) in rays {
                     sum += isect.first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
-                }
-                sum
-            })
-        });
-        group.bench_with_input(BenchmarkId::new("bvh_mt", name), &rays, |bench, rays| {
-            bench.iter(|| {
-                let mut sum = 0.0;
-                for &(o, d) in rays {
-                    sum += bvh_mt.first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
                 }
                 sum
             })

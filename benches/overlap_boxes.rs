@@ -2,7 +2,7 @@
 //! classic `f64` form, in the same process on the same inputs (docs/BENCHMARKS.md,
 //! section "OBB/OBB, k-DOPs, frusta").
 //!
-//! Inputs (1024 per test, from a seeded splitmix64): OBBs with centres in the unit cube,
+//! Inputs (1024 per test, from the test kit's seeded generator): OBBs with centres in the unit cube,
 //! half sizes in [0.05, 0.3] and a rounded random rotation (so never exactly
 //! orthonormal); k-DOPs of 8 points within 0.3 of a centre in the unit cube; AABBs and
 //! spheres likewise against the frustum of a 90° OpenGL perspective looking down −z from
@@ -25,56 +25,19 @@ use isect::overlap::kdop::{kdop_kdop, Kdop26};
 use isect::overlap::obb_obb::{obb_obb, obb_obb_with};
 use isect::overlap::plane_box::{plane_aabb_with, PlaneBox};
 use isect::policy::{Naive, Policy, Relative};
-use isect::{Aabb, Obb, Sphere};
+use isect::{Aabb, Sphere};
+use isect_testkit::scenes::random_obb;
+use isect_testkit::{Rng, RngExt};
 
 const N: usize = 1024;
 const EPS: Relative = Relative { eps: 1e-9 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn p(&mut self, lo: f64, hi: f64) -> [f64; 3] {
-        [self.f(lo, hi), self.f(lo, hi), self.f(lo, hi)]
-    }
-    fn obb(&mut self) -> Obb<f64> {
-        let mut q = [0.0; 4];
-        q.iter_mut().for_each(|x| *x = self.f(-1.0, 1.0));
-        let n = q.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
-        let [w, x, y, z] = q.map(|v| v / n);
-        let axes = [
-            [
-                1.0 - 2.0 * (y * y + z * z),
-                2.0 * (x * y - w * z),
-                2.0 * (x * z + w * y),
-            ],
-            [
-                2.0 * (x * y + w * z),
-                1.0 - 2.0 * (x * x + z * z),
-                2.0 * (y * z - w * x),
-            ],
-            [
-                2.0 * (x * z - w * y),
-                2.0 * (y * z + w * x),
-                1.0 - 2.0 * (x * x + y * y),
-            ],
-        ];
-        Obb::new(self.p(0.0, 1.0), axes, self.p(0.05, 0.3))
-    }
-    fn cloud(&mut self) -> Vec<[f64; 3]> {
-        let c = self.p(0.0, 1.0);
-        (0..8)
-            .map(|_| std::array::from_fn(|k| c[k] + self.f(-0.3, 0.3)))
-            .collect()
-    }
+/// 8 points within 0.3 of a centre in the unit cube.
+fn cloud(rng: &mut Rng) -> Vec<[f64; 3]> {
+    let c: [f64; 3] = rng.point_in(0.0, 1.0);
+    (0..8)
+        .map(|_| std::array::from_fn(|k| c[k] + rng.uniform(-0.3, 0.3)))
+        .collect()
 }
 
 trait Bits {
@@ -248,8 +211,10 @@ fn frustum() -> Frustum<f64> {
 }
 
 fn benches(c: &mut Criterion) {
-    let mut rng = Rng(0x0B0E_5EED);
-    let oo: Vec<_> = (0..N).map(|_| (rng.obb(), rng.obb())).collect();
+    let mut rng = Rng::new(0x0B0E_5EED);
+    let oo: Vec<_> = (0..N)
+        .map(|_| (random_obb(&mut rng), random_obb(&mut rng)))
+        .collect();
     group(
         c,
         "obb_obb",
@@ -264,7 +229,7 @@ fn benches(c: &mut Criterion) {
         None,
     );
 
-    let kk: Vec<_> = (0..N).map(|_| (rng.cloud(), rng.cloud())).collect();
+    let kk: Vec<_> = (0..N).map(|_| (cloud(&mut rng), cloud(&mut rng))).collect();
     group(
         c,
         "kdop26_build_and_overlap",
@@ -304,8 +269,8 @@ fn benches(c: &mut Criterion) {
 
     let fa: Vec<_> = (0..N)
         .map(|_| {
-            let c = rng.p(-0.5, 1.5);
-            let h = rng.p(0.05, 0.3);
+            let c: [f64; 3] = rng.point_in(-0.5, 1.5);
+            let h: [f64; 3] = rng.point_in(0.05, 0.3);
             Aabb::new(
                 std::array::from_fn(|k| c[k] - h[k]),
                 std::array::from_fn(|k| c[k] + h[k]),
@@ -328,7 +293,12 @@ fn benches(c: &mut Criterion) {
         Some(FrustumClass::Intersecting),
     );
     let fs: Vec<_> = (0..N)
-        .map(|_| (fr.clone(), Sphere::new(rng.p(-0.5, 1.5), rng.f(0.05, 0.3))))
+        .map(|_| {
+            (
+                fr.clone(),
+                Sphere::new(rng.point_in(-0.5, 1.5), rng.uniform(0.05, 0.3)),
+            )
+        })
         .collect();
     group(
         c,

@@ -3,7 +3,7 @@
 //! the same process on the same inputs (docs/BENCHMARKS.md, section "Lines and
 //! segments").
 //!
-//! Inputs (1024 per test, seeded splitmix64): 2D segments with a first end point uniform
+//! Inputs (1024 per test, the test kit's seeded generator): 2D segments with a first end point uniform
 //! in the unit square and the second within 0.5 of it; 3D segments likewise in the unit
 //! cube; OBBs with centres in the unit cube, half sizes in [0.05, 0.3] and a rounded
 //! random rotation as axes, against such 3D segments.
@@ -27,58 +27,24 @@ use isect::overlap::lines::{
 };
 use isect::policy::{Naive, Relative};
 use isect::{Obb, Plane, Segment};
+use isect_testkit::scenes::random_obb;
+use isect_testkit::{Rng, RngExt};
 
 const N: usize = 1024;
 const EPS: Relative = Relative { eps: 1e-9 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn seg2(&mut self) -> [[f64; 2]; 2] {
-        let a = [self.f(0.0, 1.0), self.f(0.0, 1.0)];
-        let b = [a[0] + self.f(-0.5, 0.5), a[1] + self.f(-0.5, 0.5)];
-        [a, b]
-    }
-    fn seg3(&mut self) -> Segment<f64> {
-        let a: [f64; 3] = std::array::from_fn(|_| self.f(0.0, 1.0));
-        let b = std::array::from_fn(|k| a[k] + self.f(-0.5, 0.5));
-        Segment::new(a, b)
-    }
-    fn obb(&mut self) -> Obb<f64> {
-        let mut q = [0.0; 4];
-        q.iter_mut().for_each(|x| *x = self.f(-1.0, 1.0));
-        let n = q.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
-        let [w, x, y, z] = q.map(|v| v / n);
-        let axes = [
-            [
-                1.0 - 2.0 * (y * y + z * z),
-                2.0 * (x * y - w * z),
-                2.0 * (x * z + w * y),
-            ],
-            [
-                2.0 * (x * y + w * z),
-                1.0 - 2.0 * (x * x + z * z),
-                2.0 * (y * z - w * x),
-            ],
-            [
-                2.0 * (x * z - w * y),
-                2.0 * (y * z + w * x),
-                1.0 - 2.0 * (x * x + y * y),
-            ],
-        ];
-        let c = std::array::from_fn(|_| self.f(0.0, 1.0));
-        let h = std::array::from_fn(|_| self.f(0.05, 0.3));
-        Obb::new(c, axes, h)
-    }
+/// A 2D segment: the first end uniform in the unit square, the second within 0.5 of it.
+fn seg2(rng: &mut Rng) -> [[f64; 2]; 2] {
+    let a = [rng.uniform(0.0, 1.0), rng.uniform(0.0, 1.0)];
+    let b = [a[0] + rng.uniform(-0.5, 0.5), a[1] + rng.uniform(-0.5, 0.5)];
+    [a, b]
+}
+
+/// A 3D segment: the first end uniform in the unit cube, the second within 0.5 of it.
+fn seg3(rng: &mut Rng) -> Segment<f64> {
+    let a: [f64; 3] = rng.point_in(0.0, 1.0);
+    let b = std::array::from_fn(|k| a[k] + rng.uniform(-0.5, 0.5));
+    Segment::new(a, b)
 }
 
 /// A classic form: its name, its `Naive` run and its `Relative { eps: 1e-9 }` run.
@@ -147,8 +113,8 @@ fn group<C>(
 type Seg2Pair = [[[f64; 2]; 2]; 2];
 
 fn benches(c: &mut Criterion) {
-    let mut rng = Rng(0x11E5_5EED);
-    let s2: Vec<Seg2Pair> = (0..N).map(|_| [rng.seg2(), rng.seg2()]).collect();
+    let mut rng = Rng::new(0x11E5_5EED);
+    let s2: Vec<Seg2Pair> = (0..N).map(|_| [seg2(&mut rng), seg2(&mut rng)]).collect();
     group(
         c,
         "segment_segment_2d",
@@ -171,8 +137,8 @@ fn benches(c: &mut Criterion) {
     // classic one is two rounded divisions.
     let l2: Vec<[[f64; 2]; 4]> = (0..N)
         .map(|_| {
-            let [a, b] = rng.seg2();
-            let [c, d] = rng.seg2();
+            let [a, b] = seg2(&mut rng);
+            let [c, d] = seg2(&mut rng);
             [a, b, c, d]
         })
         .collect();
@@ -239,14 +205,14 @@ fn benches(c: &mut Criterion) {
     // p0 + t(p1 − p0), t = ((q0 − p0)×(q1 − q0)) / ((p1 − p0)×(q1 − q0)).
     let mut cross: Vec<[[f64; 2]; 4]> = Vec::new();
     while cross.len() < N {
-        let ([a, b], [c, d]) = (rng.seg2(), rng.seg2());
+        let ([a, b], [c, d]) = (seg2(&mut rng), seg2(&mut rng));
         if segment_segment_2d(&a, &b, &c, &d) == SegmentContact::Crossing {
             cross.push([a, b, c, d]);
         }
     }
     let mut near_cross: Vec<[[f64; 2]; 4]> = Vec::new();
     while near_cross.len() < N {
-        let [a, b] = rng.seg2();
+        let [a, b] = seg2(&mut rng);
         let (mut c, mut d) = (a, b);
         let n = 1 + near_cross.len() % 4;
         for _ in 0..n {
@@ -295,7 +261,10 @@ fn benches(c: &mut Criterion) {
     let planes: Vec<[Plane<f64>; 3]> = (0..N)
         .map(|_| {
             std::array::from_fn(|_| {
-                Plane::new(std::array::from_fn(|_| rng.f(-1.0, 1.0)), rng.f(-1.0, 1.0))
+                Plane::new(
+                    std::array::from_fn(|_| rng.uniform(-1.0, 1.0)),
+                    rng.uniform(-1.0, 1.0),
+                )
             })
         })
         .collect();
@@ -330,7 +299,8 @@ fn benches(c: &mut Criterion) {
         })
     });
     g.finish();
-    let s3: Vec<(Segment<f64>, Segment<f64>)> = (0..N).map(|_| (rng.seg3(), rng.seg3())).collect();
+    let s3: Vec<(Segment<f64>, Segment<f64>)> =
+        (0..N).map(|_| (seg3(&mut rng), seg3(&mut rng))).collect();
     group(
         c,
         "segment_segment_3d",
@@ -338,7 +308,9 @@ fn benches(c: &mut Criterion) {
         |(a, b)| segment_segment_3d(a, b).intersects(),
         &[],
     );
-    let ob: Vec<(Obb<f64>, Segment<f64>)> = (0..N).map(|_| (rng.obb(), rng.seg3())).collect();
+    let ob: Vec<(Obb<f64>, Segment<f64>)> = (0..N)
+        .map(|_| (random_obb(&mut rng), seg3(&mut rng)))
+        .collect();
     group(
         c,
         "obb_segment",

@@ -3,7 +3,7 @@
 //! the same process on the same inputs (see docs/BENCHMARKS.md, section "Bounding-volume
 //! overlaps").
 //!
-//! Inputs (1024 per test, from a seeded splitmix64, the same on every run): boxes with
+//! Inputs (1024 per test, from the test kit's seeded generator, the same on every run): boxes with
 //! centres uniform in the unit cube and half sizes in [0.05, 0.3]; OBBs likewise with a
 //! rounded random rotation as axes; spheres with centres in the unit cube and radii in
 //! [0.05, 0.3]; triangles with vertices within 0.5 of a centre in the unit cube; planes
@@ -27,70 +27,39 @@ use isect::overlap::sphere::{
 };
 use isect::overlap::tri_aabb::{tri_aabb, tri_aabb_moller_with};
 use isect::policy::{Naive, Relative};
-use isect::{Aabb, Obb, Plane, Sphere};
+use isect::{Aabb, Plane, Sphere};
+use isect_testkit::scenes::random_obb;
+use isect_testkit::{Rng, RngExt};
 
 const N: usize = 1024;
 const EPS: Relative = Relative { eps: 1e-9 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn p(&mut self, lo: f64, hi: f64) -> [f64; 3] {
-        [self.f(lo, hi), self.f(lo, hi), self.f(lo, hi)]
-    }
-    fn aabb(&mut self) -> Aabb<f64> {
-        let c = self.p(0.0, 1.0);
-        let h = self.p(0.05, 0.3);
-        Aabb::new(
-            std::array::from_fn(|k| c[k] - h[k]),
-            std::array::from_fn(|k| c[k] + h[k]),
-        )
-    }
-    fn obb(&mut self) -> Obb<f64> {
-        let mut q = [0.0; 4];
-        q.iter_mut().for_each(|x| *x = self.f(-1.0, 1.0));
-        let n = q.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
-        let [w, x, y, z] = q.map(|v| v / n);
-        let axes = [
-            [
-                1.0 - 2.0 * (y * y + z * z),
-                2.0 * (x * y - w * z),
-                2.0 * (x * z + w * y),
-            ],
-            [
-                2.0 * (x * y + w * z),
-                1.0 - 2.0 * (x * x + z * z),
-                2.0 * (y * z - w * x),
-            ],
-            [
-                2.0 * (x * z - w * y),
-                2.0 * (y * z + w * x),
-                1.0 - 2.0 * (x * x + y * y),
-            ],
-        ];
-        Obb::new(self.p(0.0, 1.0), axes, self.p(0.05, 0.3))
-    }
-    fn sphere(&mut self) -> Sphere<f64> {
-        Sphere::new(self.p(0.0, 1.0), self.f(0.05, 0.3))
-    }
-    fn tri(&mut self) -> [[f64; 3]; 3] {
-        let c = self.p(0.0, 1.0);
-        std::array::from_fn(|_| std::array::from_fn(|k| c[k] + self.f(-0.5, 0.5)))
-    }
-    fn plane(&mut self) -> Plane<f64> {
-        let n = self.p(-1.0, 1.0);
-        let p = self.p(-0.5, 1.5);
-        Plane::new(n, -(n[0] * p[0] + n[1] * p[1] + n[2] * p[2]))
-    }
+/// A box: centre in the unit cube, half extents in `[0.05, 0.3)`.
+fn aabb(rng: &mut Rng) -> Aabb<f64> {
+    let c: [f64; 3] = rng.point_in(0.0, 1.0);
+    let h: [f64; 3] = rng.point_in(0.05, 0.3);
+    Aabb::new(
+        std::array::from_fn(|k| c[k] - h[k]),
+        std::array::from_fn(|k| c[k] + h[k]),
+    )
+}
+
+/// A sphere: centre in the unit cube, radius in `[0.05, 0.3)`.
+fn sphere(rng: &mut Rng) -> Sphere<f64> {
+    Sphere::new(rng.point_in(0.0, 1.0), rng.uniform(0.05, 0.3))
+}
+
+/// A triangle within 0.5 of a centre in the unit cube.
+fn tri(rng: &mut Rng) -> [[f64; 3]; 3] {
+    let c: [f64; 3] = rng.point_in(0.0, 1.0);
+    std::array::from_fn(|_| std::array::from_fn(|k| c[k] + rng.uniform(-0.5, 0.5)))
+}
+
+/// A plane with a normal in `[-1, 1)³` through a point of `[-0.5, 1.5)³`.
+fn plane(rng: &mut Rng) -> Plane<f64> {
+    let n: [f64; 3] = rng.point_in(-1.0, 1.0);
+    let p: [f64; 3] = rng.point_in(-0.5, 1.5);
+    Plane::new(n, -(n[0] * p[0] + n[1] * p[1] + n[2] * p[2]))
 }
 
 /// An answer as a small integer, folded into a rotate-xor hash.
@@ -174,8 +143,8 @@ fn group<C, R: PartialEq + std::fmt::Debug + Bits>(
 }
 
 fn benches(c: &mut Criterion) {
-    let mut rng = Rng(0x0B0C_5EED);
-    let tb: Vec<_> = (0..N).map(|_| (rng.tri(), rng.aabb())).collect();
+    let mut rng = Rng::new(0x0B0C_5EED);
+    let tb: Vec<_> = (0..N).map(|_| (tri(&mut rng), aabb(&mut rng))).collect();
     group(
         c,
         "tri_aabb",
@@ -187,7 +156,7 @@ fn benches(c: &mut Criterion) {
             |(t, b)| tri_aabb_moller_with(EPS, *t, b),
         )],
     );
-    let pb: Vec<_> = (0..N).map(|_| (rng.plane(), rng.aabb())).collect();
+    let pb: Vec<_> = (0..N).map(|_| (plane(&mut rng), aabb(&mut rng))).collect();
     group(
         c,
         "plane_aabb",
@@ -199,7 +168,9 @@ fn benches(c: &mut Criterion) {
             |(p, b)| plane_aabb_with(EPS, p, b),
         )],
     );
-    let po: Vec<_> = (0..N).map(|_| (rng.plane(), rng.obb())).collect();
+    let po: Vec<_> = (0..N)
+        .map(|_| (plane(&mut rng), random_obb(&mut rng)))
+        .collect();
     group(
         c,
         "plane_obb",
@@ -211,7 +182,9 @@ fn benches(c: &mut Criterion) {
             |(p, b)| plane_obb_with(EPS, p, b),
         )],
     );
-    let ss: Vec<_> = (0..N).map(|_| (rng.sphere(), rng.sphere())).collect();
+    let ss: Vec<_> = (0..N)
+        .map(|_| (sphere(&mut rng), sphere(&mut rng)))
+        .collect();
     group(
         c,
         "sphere_sphere",
@@ -223,7 +196,7 @@ fn benches(c: &mut Criterion) {
             |(a, b)| sphere_sphere_with(EPS, a, b),
         )],
     );
-    let sb: Vec<_> = (0..N).map(|_| (rng.sphere(), rng.aabb())).collect();
+    let sb: Vec<_> = (0..N).map(|_| (sphere(&mut rng), aabb(&mut rng))).collect();
     group(
         c,
         "sphere_aabb",
@@ -247,7 +220,9 @@ fn benches(c: &mut Criterion) {
             ),
         ],
     );
-    let so: Vec<_> = (0..N).map(|_| (rng.sphere(), rng.obb())).collect();
+    let so: Vec<_> = (0..N)
+        .map(|_| (sphere(&mut rng), random_obb(&mut rng)))
+        .collect();
     group(
         c,
         "sphere_obb",
@@ -259,7 +234,7 @@ fn benches(c: &mut Criterion) {
             |(s, b)| sphere_obb_arvo_with(EPS, s, b),
         )],
     );
-    let bb: Vec<_> = (0..N).map(|_| (rng.aabb(), rng.aabb())).collect();
+    let bb: Vec<_> = (0..N).map(|_| (aabb(&mut rng), aabb(&mut rng))).collect();
     group(
         c,
         "aabb_aabb",

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use isect::Sign;
+use isect_testkit::{Rng, RngExt};
 use robust::{Coord, Coord3D};
 
 /// Cases per distribution; every iteration evaluates all of them.
@@ -25,90 +26,55 @@ const N: usize = 1024;
 const DISTRIBUTIONS: [&str; 3] = ["random", "near_degenerate", "exact_degenerate"];
 
 // ---------------------------------------------------------------------------------------
-// A small deterministic generator (splitmix64), so every run sees the same inputs.
+// Input helpers over the test kit's seeded generator, so every run sees the same inputs.
 
-struct SplitMix64(u64);
+/// A unit vector in the plane.
+fn dir2(g: &mut Rng) -> [f64; 2] {
+    let t = std::f64::consts::TAU * g.unit();
+    [t.cos(), t.sin()]
+}
 
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`, 53 random bits.
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform in `[-1, 1)`.
-    fn signed(&mut self) -> f64 {
-        2.0 * self.unit() - 1.0
-    }
-
-    /// Uniform integer in `[lo, hi]`.
-    fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
-    }
-
-    fn p2(&mut self) -> [f64; 2] {
-        [self.signed(), self.signed()]
-    }
-
-    fn p3(&mut self) -> [f64; 3] {
-        [self.signed(), self.signed(), self.signed()]
-    }
-
-    /// A unit vector in the plane.
-    fn dir2(&mut self) -> [f64; 2] {
-        let t = std::f64::consts::TAU * self.unit();
-        [t.cos(), t.sin()]
-    }
-
-    /// A unit vector in space (rejection sampling in the unit ball).
-    fn dir3(&mut self) -> [f64; 3] {
-        loop {
-            let v = self.p3();
-            let n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-            if n2 > 1e-4 && n2 <= 1.0 {
-                let n = n2.sqrt();
-                return [v[0] / n, v[1] / n, v[2] / n];
-            }
+/// A unit vector in space (rejection sampling in the unit ball).
+fn dir3(g: &mut Rng) -> [f64; 3] {
+    loop {
+        let v: [f64; 3] = g.point(1.0);
+        let n2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        if n2 > 1e-4 && n2 <= 1.0 {
+            let n = n2.sqrt();
+            return [v[0] / n, v[1] / n, v[2] / n];
         }
-    }
-
-    /// `k` distinct indices below `n`.
-    fn distinct<const K: usize>(&mut self, n: usize) -> [usize; K] {
-        let mut out = [0; K];
-        let mut i = 0;
-        while i < K {
-            let x = self.next_u64() as usize % n;
-            if !out[..i].contains(&x) {
-                out[i] = x;
-                i += 1;
-            }
-        }
-        out
     }
 }
 
-fn seed(predicate: &str, distribution: &str) -> SplitMix64 {
+/// `k` distinct indices below `n`.
+fn distinct<const K: usize>(g: &mut Rng, n: usize) -> [usize; K] {
+    let mut out = [0; K];
+    let mut i = 0;
+    while i < K {
+        let x = g.below(n);
+        if !out[..i].contains(&x) {
+            out[i] = x;
+            i += 1;
+        }
+    }
+    out
+}
+
+fn seed(predicate: &str, distribution: &str) -> Rng {
     // FNV-1a of the names: a fixed, distinct seed per input set.
     let mut h: u64 = 0xCBF2_9CE4_8422_2325;
     for b in predicate.bytes().chain([b'/']).chain(distribution.bytes()) {
         h = (h ^ b as u64).wrapping_mul(0x0100_0000_01B3);
     }
-    SplitMix64(h)
+    Rng::new(h)
 }
 
-fn int2(g: &mut SplitMix64, r: i64) -> [i64; 2] {
-    [g.int(-r, r), g.int(-r, r)]
+fn int2(g: &mut Rng, r: i64) -> [i64; 2] {
+    [g.range(-r, r), g.range(-r, r)]
 }
 
-fn int3(g: &mut SplitMix64, r: i64) -> [i64; 3] {
-    [g.int(-r, r), g.int(-r, r), g.int(-r, r)]
+fn int3(g: &mut Rng, r: i64) -> [i64; 3] {
+    [g.range(-r, r), g.range(-r, r), g.range(-r, r)]
 }
 
 fn f2(p: [i64; 2]) -> [f64; 2] {
@@ -159,16 +125,16 @@ fn orient2d_cases(distribution: &str) -> Vec<O2> {
     let mut g = seed("orient2d", distribution);
     (0..N)
         .map(|_| match distribution {
-            "random" => [g.p2(), g.p2(), g.p2()],
+            "random" => [g.point::<2>(1.0), g.point::<2>(1.0), g.point::<2>(1.0)],
             "near_degenerate" => {
                 // c: a rounded point on the line through a and b.
-                let (a, b, s) = (g.p2(), g.p2(), 3.0 * g.unit() - 1.0);
+                let (a, b, s) = (g.point::<2>(1.0), g.point::<2>(1.0), 3.0 * g.unit() - 1.0);
                 let c = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])];
                 [a, b, c]
             }
             "exact_degenerate" => {
                 let (a, v) = (int2(&mut g, 8), int2(&mut g, 3));
-                let (m, n) = (g.int(-3, 3), g.int(-3, 3));
+                let (m, n) = (g.range(-3, 3), g.range(-3, 3));
                 let at = |k: i64| f2([a[0] + k * v[0], a[1] + k * v[1]]);
                 [f2(a), at(m), at(n)]
             }
@@ -181,10 +147,15 @@ fn orient3d_cases(distribution: &str) -> Vec<O3> {
     let mut g = seed("orient3d", distribution);
     (0..N)
         .map(|_| match distribution {
-            "random" => [g.p3(), g.p3(), g.p3(), g.p3()],
+            "random" => [
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+            ],
             "near_degenerate" => {
                 // d = a + s(b − a) + t(c − a), rounded: a point on the plane of a, b, c.
-                let (a, b, c) = (g.p3(), g.p3(), g.p3());
+                let (a, b, c) = (g.point::<3>(1.0), g.point::<3>(1.0), g.point::<3>(1.0));
                 let (s, t) = (g.signed(), g.signed());
                 let d: [f64; 3] =
                     std::array::from_fn(|i| a[i] + s * (b[i] - a[i]) + t * (c[i] - a[i]));
@@ -193,7 +164,7 @@ fn orient3d_cases(distribution: &str) -> Vec<O3> {
             "exact_degenerate" => {
                 let (a, u, v) = (int3(&mut g, 8), int3(&mut g, 3), int3(&mut g, 3));
                 let at = |m: i64, n: i64| f3(std::array::from_fn(|i| a[i] + m * u[i] + n * v[i]));
-                let mut k = || g.int(-3, 3);
+                let mut k = || g.range(-3, 3);
                 let (b, c, d) = (at(k(), k()), at(k(), k()), at(k(), k()));
                 [f3(a), b, c, d]
             }
@@ -207,19 +178,24 @@ fn incircle_cases(distribution: &str) -> Vec<C2> {
     let lattice = circle5();
     (0..N)
         .map(|_| match distribution {
-            "random" => [g.p2(), g.p2(), g.p2(), g.p2()],
+            "random" => [
+                g.point::<2>(1.0),
+                g.point::<2>(1.0),
+                g.point::<2>(1.0),
+                g.point::<2>(1.0),
+            ],
             "near_degenerate" => {
                 // Four rounded points center + r·u on one circle.
-                let (center, r) = (g.p2(), 0.1 + g.unit());
+                let (center, r) = (g.point::<2>(1.0), 0.1 + g.unit());
                 let mut on = || {
-                    let u = g.dir2();
+                    let u = dir2(&mut g);
                     [center[0] + r * u[0], center[1] + r * u[1]]
                 };
                 [on(), on(), on(), on()]
             }
             "exact_degenerate" => {
                 let center = int2(&mut g, 8);
-                let idx = g.distinct::<4>(lattice.len());
+                let idx = distinct::<4>(&mut g, lattice.len());
                 idx.map(|i| f2([center[0] + lattice[i][0], center[1] + lattice[i][1]]))
             }
             _ => unreachable!(),
@@ -232,19 +208,25 @@ fn insphere_cases(distribution: &str) -> Vec<S3> {
     let lattice = sphere3();
     (0..N)
         .map(|_| match distribution {
-            "random" => [g.p3(), g.p3(), g.p3(), g.p3(), g.p3()],
+            "random" => [
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+                g.point::<3>(1.0),
+            ],
             "near_degenerate" => {
                 // Five rounded points center + r·u on one sphere.
-                let (center, r) = (g.p3(), 0.1 + g.unit());
+                let (center, r) = (g.point::<3>(1.0), 0.1 + g.unit());
                 let mut on = || {
-                    let u = g.dir3();
+                    let u = dir3(&mut g);
                     std::array::from_fn(|i| center[i] + r * u[i])
                 };
                 [on(), on(), on(), on(), on()]
             }
             "exact_degenerate" => {
                 let center = int3(&mut g, 8);
-                let idx = g.distinct::<5>(lattice.len());
+                let idx = distinct::<5>(&mut g, lattice.len());
                 idx.map(|i| f3(std::array::from_fn(|k| center[k] + lattice[i][k])))
             }
             _ => unreachable!(),

@@ -26,33 +26,13 @@ use isect::ray::aabb::{
 };
 use isect::ray::sphere::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric};
 use isect::{Aabb, Ray, Sphere};
+use isect_testkit::{Rng, RngExt};
 use std::hint::black_box;
 use std::time::Duration;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [-1, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-    fn p(&mut self, s: f64) -> [f64; 3] {
-        [self.unit() * s, self.unit() * s, self.unit() * s]
-    }
-    fn int(&mut self, lo: i64, hi: i64) -> f64 {
-        (lo + (self.next() % (hi - lo + 1) as u64) as i64) as f64
-    }
-}
-
 fn random_ray(rng: &mut Rng) -> Ray<f64> {
-    let o = rng.p(4.0);
-    let target = rng.p(1.0);
+    let o = rng.point::<3>(4.0);
+    let target = rng.point::<3>(1.0);
     Ray::new(o, core::array::from_fn(|k| target[k] - o[k]))
 }
 
@@ -60,11 +40,11 @@ type BoxCase = (Ray<f64>, Aabb<f64>);
 type SphereCase = (Ray<f64>, Sphere<f64>);
 
 fn random_boxes() -> Vec<BoxCase> {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     (0..1024)
         .map(|_| {
-            let c = rng.p(1.0);
-            let h = rng.p(0.25).map(f64::abs);
+            let c = rng.point::<3>(1.0);
+            let h = rng.point::<3>(0.25).map(f64::abs);
             let b = Aabb::new(
                 core::array::from_fn(|k| c[k] - h[k]),
                 core::array::from_fn(|k| c[k] + h[k]),
@@ -75,19 +55,24 @@ fn random_boxes() -> Vec<BoxCase> {
 }
 
 fn aimed_boxes() -> Vec<BoxCase> {
-    let mut rng = Rng(12);
+    let mut rng = Rng::new(12);
     (0..1024)
         .map(|i| {
-            let lo: [f64; 3] = core::array::from_fn(|_| rng.int(-4, 4));
-            let hi: [f64; 3] = core::array::from_fn(|k| lo[k] + rng.int(1, 4));
+            let lo: [f64; 3] = core::array::from_fn(|_| rng.range(-4, 4) as f64);
+            let hi: [f64; 3] = core::array::from_fn(|k| lo[k] + rng.range(1, 4) as f64);
             // A corner, or the midpoint of an edge along axis i % 3.
-            let mut target: [f64; 3] =
-                core::array::from_fn(|k| if rng.next() & 1 == 0 { lo[k] } else { hi[k] });
+            let mut target: [f64; 3] = core::array::from_fn(|k| {
+                if rng.next_u64() & 1 == 0 {
+                    lo[k]
+                } else {
+                    hi[k]
+                }
+            });
             if i % 2 == 1 {
                 let k = i % 3;
                 target[k] = (lo[k] + hi[k]) / 2.0;
             }
-            let mut d: [f64; 3] = core::array::from_fn(|_| rng.int(-3, 3));
+            let mut d: [f64; 3] = core::array::from_fn(|_| rng.range(-3, 3) as f64);
             if d == [0.0; 3] {
                 d = [1.0, 2.0, 3.0];
             }
@@ -98,10 +83,10 @@ fn aimed_boxes() -> Vec<BoxCase> {
 }
 
 fn random_spheres() -> Vec<SphereCase> {
-    let mut rng = Rng(21);
+    let mut rng = Rng::new(21);
     (0..1024)
         .map(|_| {
-            let s = Sphere::new(rng.p(1.0), rng.unit().abs() * 0.5);
+            let s = Sphere::new(rng.point::<3>(1.0), rng.signed().abs() * 0.5);
             (random_ray(&mut rng), s)
         })
         .collect()
@@ -115,12 +100,12 @@ fn tangent_spheres() -> Vec<SphereCase> {
         ([2.0, 3.0, 6.0], 7.0),
         ([2.0, 6.0, 9.0], 11.0),
     ];
-    let mut rng = Rng(22);
+    let mut rng = Rng::new(22);
     (0..1024)
         .map(|i| {
             let (p, r) = LATTICE[i % LATTICE.len()];
-            let c: [f64; 3] = core::array::from_fn(|_| rng.int(-4, 4));
-            let w: [f64; 3] = core::array::from_fn(|_| rng.int(-3, 3));
+            let c: [f64; 3] = core::array::from_fn(|_| rng.range(-4, 4) as f64);
+            let w: [f64; 3] = core::array::from_fn(|_| rng.range(-3, 3) as f64);
             let mut d = [
                 p[1] * w[2] - p[2] * w[1],
                 p[2] * w[0] - p[0] * w[2],

@@ -21,25 +21,9 @@
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use isect::ray::triangle::{ray_triangle, ray_triangle_moller_with, ray_triangle_woop, RayHit};
 use isect::{policy::Naive, Ray, Triangle};
+use isect_testkit::{Rng, RngExt};
 use std::hint::black_box;
 use std::time::Duration;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-    fn p(&mut self, s: f64) -> [f64; 3] {
-        [self.unit() * s, self.unit() * s, self.unit() * s]
-    }
-}
 
 type Case = (Ray<f64>, Triangle<f64>);
 
@@ -49,12 +33,16 @@ fn random_cases() -> Vec<Case> {
 
 /// `n` random cases (the first 1024 are `random_cases()`).
 fn random_cases_n(n: usize) -> Vec<Case> {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     (0..n)
         .map(|_| {
-            let tri = Triangle::new(rng.p(1.0), rng.p(1.0), rng.p(1.0));
-            let o = rng.p(4.0);
-            let target = rng.p(1.0);
+            let tri = Triangle::new(
+                rng.point::<3>(1.0),
+                rng.point::<3>(1.0),
+                rng.point::<3>(1.0),
+            );
+            let o = rng.point::<3>(4.0);
+            let target = rng.point::<3>(1.0);
             let d = [target[0] - o[0], target[1] - o[1], target[2] - o[2]];
             (Ray::new(o, d), tri)
         })
@@ -62,8 +50,8 @@ fn random_cases_n(n: usize) -> Vec<Case> {
 }
 
 fn edge_cases() -> Vec<Case> {
-    let mut rng = Rng(2);
-    let g = |rng: &mut Rng| [0; 3].map(|_: i32| (rng.next() % 17) as f64 - 8.0);
+    let mut rng = Rng::new(2);
+    let g = |rng: &mut Rng| [0; 3].map(|_: i32| (rng.next_u64() % 17) as f64 - 8.0);
     (0..1024)
         .map(|i| {
             let (a, b, c) = (g(&mut rng), g(&mut rng), g(&mut rng));

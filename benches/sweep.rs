@@ -2,7 +2,8 @@
 //! (Gomez; Ericson, RTCD §5.5), in the same process on the same inputs (see
 //! docs/BENCHMARKS.md, section "Sweeps").
 //!
-//! Two input sets of 256 cases each, from a seeded splitmix64 (the same on every run):
+//! Two input sets of 256 cases each, from the test kit's seeded generator (the same on every
+//! run):
 //! * `random`: unit-size objects with centres in `[0, 4]³` and displacements in
 //!   `[−4, 4]³` (rays from `[−4, 8]³` aimed within 1.5 of a capsule end); the share that
 //!   touches is printed;
@@ -22,38 +23,22 @@ use isect::sweep::{
     sweep_sphere_triangle, Capsule,
 };
 use isect::{Aabb, Obb, Plane, Ray, Sphere, Triangle};
+use isect_testkit::{Rng, RngExt};
 
 const N: usize = 256;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+/// `x`, or one ulp above or below it (a quarter of the time each).
+fn nudge(rng: &mut Rng, x: f64) -> f64 {
+    match rng.next_u64() % 4 {
+        0 => x.next_up(),
+        1 => x.next_down(),
+        _ => x,
     }
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn p(&mut self, lo: f64, hi: f64) -> [f64; 3] {
-        [self.f(lo, hi), self.f(lo, hi), self.f(lo, hi)]
-    }
-    fn i(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-    fn nudge(&mut self, x: f64) -> f64 {
-        match self.next() % 4 {
-            0 => x.next_up(),
-            1 => x.next_down(),
-            _ => x,
-        }
-    }
-    /// A wide-mantissa scale `K·2^-20`, K odd in [2^19, 2^20).
-    fn wide(&mut self) -> f64 {
-        (self.i(1 << 18, (1 << 19) - 1) * 2 + 1) as f64 / (1u64 << 20) as f64
-    }
+}
+
+/// A wide-mantissa scale `K·2^-20`, K odd in [2^19, 2^20).
+fn wide(rng: &mut Rng) -> f64 {
+    (rng.range(1 << 18, (1 << 19) - 1) * 2 + 1) as f64 / (1u64 << 20) as f64
 }
 
 fn add(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
@@ -271,21 +256,30 @@ fn ss_inputs(rng: &mut Rng, graze: bool) -> Vec<SS> {
     (0..N)
         .map(|_| {
             if !graze {
-                let a = Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0));
-                let b = Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0));
-                return (a, rng.p(-4.0, 4.0), b, rng.p(-4.0, 4.0));
+                let a = Sphere::new(rng.point_in::<3>(0.0, 4.0), rng.uniform(0.2, 1.0));
+                let b = Sphere::new(rng.point_in::<3>(0.0, 4.0), rng.uniform(0.2, 1.0));
+                return (
+                    a,
+                    rng.point_in::<3>(-4.0, 4.0),
+                    b,
+                    rng.point_in::<3>(-4.0, 4.0),
+                );
             }
-            let k = rng.wide();
+            let k = wide(rng);
             let o = mul(&[2.0, 3.0, 6.0], k); // |o| = 7k
             let w = mul(
-                &cross(&o, &[rng.i(-3, 3) as f64, 1.0, rng.i(-3, 3) as f64]),
+                &cross(&o, &[rng.range(-3, 3) as f64, 1.0, rng.range(-3, 3) as f64]),
                 0.25,
             );
-            let j = rng.i(0, 8) as f64 / 8.0;
-            let ca = [rng.i(0, 4) as f64, rng.i(0, 4) as f64, rng.i(0, 4) as f64];
+            let j = rng.range(0, 8) as f64 / 8.0;
+            let ca = [
+                rng.range(0, 4) as f64,
+                rng.range(0, 4) as f64,
+                rng.range(0, 4) as f64,
+            ];
             let mut cb = add(&ca, &sub(&o, &mul(&w, j)));
-            cb[0] = rng.nudge(cb[0]);
-            let va = [rng.i(-2, 2) as f64, 0.0, 1.0];
+            cb[0] = nudge(rng, cb[0]);
+            let va = [rng.range(-2, 2) as f64, 0.0, 1.0];
             (
                 Sphere::new(ca, 3.0 * k),
                 va,
@@ -302,20 +296,24 @@ fn sp_inputs(rng: &mut Rng, graze: bool) -> Vec<SP> {
     (0..N)
         .map(|_| {
             if !graze {
-                let n = rng.p(-1.0, 1.0);
-                let plane = Plane::new(n, -dot(&n, &rng.p(0.0, 4.0)));
+                let n = rng.point_in::<3>(-1.0, 1.0);
+                let plane = Plane::new(n, -dot(&n, &rng.point_in::<3>(0.0, 4.0)));
                 return (
-                    Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0)),
-                    rng.p(-4.0, 4.0),
+                    Sphere::new(rng.point_in::<3>(0.0, 4.0), rng.uniform(0.2, 1.0)),
+                    rng.point_in::<3>(-4.0, 4.0),
                     plane,
                 );
             }
             let n = [2.0, 3.0, 6.0];
-            let x0 = [rng.i(0, 4) as f64, rng.i(0, 4) as f64, rng.i(0, 4) as f64];
-            let k = rng.wide();
+            let x0 = [
+                rng.range(0, 4) as f64,
+                rng.range(0, 4) as f64,
+                rng.range(0, 4) as f64,
+            ];
+            let k = wide(rng);
             let mut c = add(&x0, &mul(&n, k)); // at distance 7k
-            c[2] = rng.nudge(c[2]);
-            let v = cross(&n, &[1.0, rng.i(-3, 3) as f64, 0.0]); // parallel to the plane
+            c[2] = nudge(rng, c[2]);
+            let v = cross(&n, &[1.0, rng.range(-3, 3) as f64, 0.0]); // parallel to the plane
             (Sphere::new(c, 7.0 * k), v, Plane::new(n, -dot(&n, &x0)))
         })
         .collect()
@@ -328,20 +326,20 @@ fn bb_inputs(rng: &mut Rng, graze: bool) -> Vec<BB> {
         .map(|_| {
             let bx = |rng: &mut Rng| {
                 if graze {
-                    let a = [0; 3].map(|_| rng.i(0, 4) as f64);
-                    let e = [0; 3].map(|_| rng.i(1, 3) as f64 / 2.0);
+                    let a = [0; 3].map(|_| rng.range(0, 4) as f64);
+                    let e = [0; 3].map(|_| rng.range(1, 3) as f64 / 2.0);
                     Aabb::new(a, add(&a, &e))
                 } else {
-                    let a = rng.p(0.0, 4.0);
-                    Aabb::new(a, add(&a, &rng.p(0.2, 1.5)))
+                    let a = rng.point_in::<3>(0.0, 4.0);
+                    Aabb::new(a, add(&a, &rng.point_in::<3>(0.2, 1.5)))
                 }
             };
             let (a, b) = (bx(rng), bx(rng));
             let v = |rng: &mut Rng| {
                 if graze {
-                    [0; 3].map(|_| rng.i(-4, 4) as f64)
+                    [0; 3].map(|_| rng.range(-4, 4) as f64)
                 } else {
-                    rng.p(-4.0, 4.0)
+                    rng.point_in::<3>(-4.0, 4.0)
                 }
             };
             (a, v(rng), b, v(rng))
@@ -355,20 +353,24 @@ fn rc_inputs(rng: &mut Rng, graze: bool) -> Vec<RC> {
     (0..N)
         .map(|_| {
             if !graze {
-                let a = rng.p(0.0, 4.0);
-                let cap = Capsule::new(a, add(&a, &rng.p(-2.0, 2.0)), rng.f(0.2, 1.0));
+                let a = rng.point_in::<3>(0.0, 4.0);
+                let cap = Capsule::new(
+                    a,
+                    add(&a, &rng.point_in::<3>(-2.0, 2.0)),
+                    rng.uniform(0.2, 1.0),
+                );
                 // Aimed near the capsule, so that a fair share of rays hit.
-                let o = rng.p(-4.0, 8.0);
-                let d = sub(&add(&a, &rng.p(-1.5, 1.5)), &o);
+                let o = rng.point_in::<3>(-4.0, 8.0);
+                let d = sub(&add(&a, &rng.point_in::<3>(-1.5, 1.5)), &o);
                 return (Ray::new(o, d), cap);
             }
-            let k = rng.wide();
-            let x = rng.i(1, 15) as f64 * k;
+            let k = wide(rng);
+            let x = rng.range(1, 15) as f64 * k;
             // Tangent to the cylinder along (0, 4, 3) at offset (x, −3k, 4k).
             let p = [x, -3.0 * k, 4.0 * k];
             let d = [0.0, 4.0, 3.0];
-            let mut o = sub(&p, &mul(&d, rng.i(0, 4) as f64));
-            o[1] = rng.nudge(o[1]);
+            let mut o = sub(&p, &mul(&d, rng.range(0, 4) as f64));
+            o[1] = nudge(rng, o[1]);
             (
                 Ray::new(o, d),
                 Capsule::new([0.0; 3], [16.0 * k, 0.0, 0.0], 5.0 * k),
@@ -383,21 +385,28 @@ fn st_inputs(rng: &mut Rng, graze: bool) -> Vec<ST> {
     (0..N)
         .map(|_| {
             if !graze {
-                let a = rng.p(0.0, 4.0);
-                let t = Triangle::new(a, add(&a, &rng.p(-2.0, 2.0)), add(&a, &rng.p(-2.0, 2.0)));
+                let a = rng.point_in::<3>(0.0, 4.0);
+                let t = Triangle::new(
+                    a,
+                    add(&a, &rng.point_in::<3>(-2.0, 2.0)),
+                    add(&a, &rng.point_in::<3>(-2.0, 2.0)),
+                );
                 return (
-                    Sphere::new(rng.p(0.0, 4.0), rng.f(0.2, 1.0)),
-                    rng.p(-4.0, 4.0),
+                    Sphere::new(rng.point_in::<3>(0.0, 4.0), rng.uniform(0.2, 1.0)),
+                    rng.point_in::<3>(-4.0, 4.0),
                     t,
                 );
             }
-            let k = rng.wide();
+            let k = wide(rng);
             let t = Triangle::new([0.0; 3], [16.0 * k, 0.0, 0.0], [0.0, 16.0 * k, 0.0]);
             // Grazing the edge y = 0 at distance 5k, moving along (0, 4, 3)·k.
-            let x = rng.i(1, 15) as f64 * k;
+            let x = rng.range(1, 15) as f64 * k;
             let w = mul(&[0.0, 4.0, 3.0], k);
-            let mut c = sub(&[x, -3.0 * k, 4.0 * k], &mul(&w, rng.i(0, 8) as f64 / 8.0));
-            c[1] = rng.nudge(c[1]);
+            let mut c = sub(
+                &[x, -3.0 * k, 4.0 * k],
+                &mul(&w, rng.range(0, 8) as f64 / 8.0),
+            );
+            c[1] = nudge(rng, c[1]);
             (Sphere::new(c, 5.0 * k), w, t)
         })
         .collect()
@@ -412,14 +421,14 @@ fn oo_inputs(rng: &mut Rng, graze: bool) -> Vec<OO> {
                 if graze {
                     // Integer, exactly orthogonal axes (a 2-3-6 rotation, scaled by 7).
                     let r = [[2.0, 3.0, 6.0], [3.0, -6.0, 2.0], [6.0, 2.0, -3.0]];
-                    let k = rng.i(0, 2) as usize;
+                    let k = rng.range(0, 2) as usize;
                     [r[k], r[(k + 1) % 3], r[(k + 2) % 3]]
                 } else {
                     let q = [
-                        rng.f(-1.0, 1.0),
-                        rng.f(-1.0, 1.0),
-                        rng.f(-1.0, 1.0),
-                        rng.f(-1.0, 1.0),
+                        rng.uniform(-1.0, 1.0),
+                        rng.uniform(-1.0, 1.0),
+                        rng.uniform(-1.0, 1.0),
+                        rng.uniform(-1.0, 1.0),
                     ];
                     let n = (q.iter().map(|x| x * x).sum::<f64>()).sqrt();
                     let [w, x, y, z] = q.map(|v| v / n);
@@ -444,19 +453,23 @@ fn oo_inputs(rng: &mut Rng, graze: bool) -> Vec<OO> {
             };
             let bx = |rng: &mut Rng| {
                 if graze {
-                    let c = [0; 3].map(|_| rng.i(0, 40) as f64);
-                    let h = [0; 3].map(|_| rng.i(1, 3) as f64);
+                    let c = [0; 3].map(|_| rng.range(0, 40) as f64);
+                    let h = [0; 3].map(|_| rng.range(1, 3) as f64);
                     Obb::new(c, rot(rng), h)
                 } else {
-                    Obb::new(rng.p(0.0, 4.0), rot(rng), rng.p(0.2, 1.0))
+                    Obb::new(
+                        rng.point_in::<3>(0.0, 4.0),
+                        rot(rng),
+                        rng.point_in::<3>(0.2, 1.0),
+                    )
                 }
             };
             let (a, b) = (bx(rng), bx(rng));
             let v = |rng: &mut Rng| {
                 if graze {
-                    [0; 3].map(|_| rng.i(-20, 20) as f64)
+                    [0; 3].map(|_| rng.range(-20, 20) as f64)
                 } else {
-                    rng.p(-4.0, 4.0)
+                    rng.point_in::<3>(-4.0, 4.0)
                 }
             };
             (a, v(rng), b, v(rng))
@@ -480,7 +493,7 @@ macro_rules! pair {
         g.measurement_time(Duration::from_millis(1200));
         g.sample_size(20);
         for (dist, graze) in [("random", false), ("grazing", true)] {
-            let mut rng = Rng(0x5EED ^ (graze as u64));
+            let mut rng = Rng::new(0x5EED ^ (graze as u64));
             let inputs = $gen(&mut rng, graze);
             let (mut hits, mut naive_hits) = (0, 0);
             for $i in &inputs {

@@ -2,7 +2,7 @@
 //! separating-axis test and Möller's `f64` interval test, in the same process on the same
 //! inputs (see docs/BENCHMARKS.md, section "Triangle/triangle").
 //!
-//! Distributions (1024 pairs each, from a seeded splitmix64, the same on every run):
+//! Distributions (1024 pairs each, from the test kit's seeded generator, the same on every run):
 //!
 //! * `random_nearby`: two triangles with vertices within 0.5 of centres drawn in a cube
 //!   of side 0.9 (about 10% of the pairs intersect);
@@ -28,38 +28,28 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use isect::overlap::tri_tri::{tri_tri, tri_tri_intersect, tri_tri_moller_with, Contact, TriTri};
 use isect::policy::Naive;
+use isect_testkit::Rng;
 
 type Tri = [[f64; 3]; 3];
 const N: usize = 1024;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `[lo, hi)`.
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-}
-
 fn random_nearby(rng: &mut Rng) -> (Tri, Tri) {
     let tri = |rng: &mut Rng| -> Tri {
-        let c = [rng.f(0.0, 0.9), rng.f(0.0, 0.9), rng.f(0.0, 0.9)];
-        std::array::from_fn(|_| std::array::from_fn(|k| c[k] + rng.f(-0.5, 0.5)))
+        let c = [
+            rng.uniform(0.0, 0.9),
+            rng.uniform(0.0, 0.9),
+            rng.uniform(0.0, 0.9),
+        ];
+        std::array::from_fn(|_| std::array::from_fn(|k| c[k] + rng.uniform(-0.5, 0.5)))
     };
     (tri(rng), tri(rng))
 }
 
 fn near_coplanar(rng: &mut Rng) -> (Tri, Tri) {
-    let a: Tri = std::array::from_fn(|_| std::array::from_fn(|_| rng.f(-1.0, 1.0)));
+    let a: Tri = std::array::from_fn(|_| std::array::from_fn(|_| rng.uniform(-1.0, 1.0)));
     let b: Tri = std::array::from_fn(|_| {
-        let (s, t) = (rng.f(-0.5, 1.5), rng.f(-0.5, 1.5));
-        let h = rng.f(-1.0, 1.0) * 2f64.powi(-40);
+        let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+        let h = rng.uniform(-1.0, 1.0) * 2f64.powi(-40);
         std::array::from_fn(|k| {
             a[0][k]
                 + s * (a[1][k] - a[0][k])
@@ -184,7 +174,7 @@ fn check(name: &str, cases: &[(Tri, Tri)]) {
 }
 
 fn benches(c: &mut Criterion) {
-    let mut rng = Rng(0x7121_7121);
+    let mut rng = Rng::new(0x7121_7121);
     let sets: [(&str, Vec<(Tri, Tri)>); 2] = [
         (
             "random_nearby",

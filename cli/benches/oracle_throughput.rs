@@ -9,11 +9,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-#[allow(dead_code)]
-#[path = "../src/oracle_cmd/engine.rs"]
-mod engine;
-
-use engine::{Chunk, Kind, Layout};
+use isect_cli::oracle_cmd::engine::{self, Chunk, Kind, Layout};
 
 const ROWS: usize = 100_000;
 

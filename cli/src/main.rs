@@ -3,9 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
-mod audit;
-mod oracle_cmd;
+use isect_cli::{audit, oracle_cmd};
 
 /// Exact answers for geometric intersection tests, and what epsilon choices get wrong.
 #[derive(Parser)]

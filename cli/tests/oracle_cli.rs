@@ -1,5 +1,5 @@
 //! `isect oracle` end to end: the binary on generated files, its answers checked against
-//! a rational oracle written here (determinants in `BigRational`), its disagreement and
+//! the test kit's rational oracle (homogeneous determinants), its disagreement and
 //! non-finite reports, and its errors on malformed files (FILE:LINE:COLUMN, exit code 2,
 //! no output file written).
 
@@ -7,72 +7,25 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use isect::oracle::{Family, Generator, RayAabb, RayTriangle, TestKind, TriTri};
-use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use isect::Sign;
+use isect_testkit::predicates::{det_sign, homogeneous};
+use isect_testkit::q::q;
+use isect_testkit::Q;
 
-type Q = BigRational;
-
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-
-/// The determinant of a small square matrix by cofactor expansion (exact).
-fn det(m: &[Vec<Q>]) -> Q {
-    let n = m.len();
-    if n == 1 {
-        return m[0][0].clone();
-    }
-    let mut sum = Q::zero();
-    for j in 0..n {
-        if m[0][j].is_zero() {
-            continue;
-        }
-        let minor: Vec<Vec<Q>> = m[1..]
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .enumerate()
-                    .filter(|(k, _)| *k != j)
-                    .map(|(_, x)| x.clone())
-                    .collect()
-            })
-            .collect();
-        let term = &m[0][j] * det(&minor);
-        if j % 2 == 0 {
-            sum += term;
-        } else {
-            sum -= term;
-        }
-    }
-    sum
-}
-
-fn sign(x: &Q) -> i8 {
-    if x.is_positive() {
-        1
-    } else if x.is_negative() {
-        -1
-    } else {
-        0
-    }
-}
-
-/// Exact orient/incircle/insphere in Shewchuk's conventions: the sign of the
-/// determinant of rows `p_i − p_last` (with the squared norm appended when `lifted`).
+/// Exact orient/incircle/insphere in Shewchuk's conventions as the CLI writes them (−1, 0,
+/// 1): the sign of the homogeneous determinant of the points (lifted for incircle and
+/// insphere), the test kit's oracle, which shares no code with the CLI or the library.
 fn oracle(points: &[Vec<f64>], lifted: bool) -> i8 {
-    let last: Vec<Q> = points.last().unwrap().iter().map(|&x| q(x)).collect();
-    let rows: Vec<Vec<Q>> = points[..points.len() - 1]
+    let exact: Vec<Vec<Q>> = points
         .iter()
-        .map(|p| {
-            let mut r: Vec<Q> = p.iter().zip(&last).map(|(&x, l)| q(x) - l).collect();
-            if lifted {
-                let n2 = r.iter().fold(Q::zero(), |s, x| s + x * x);
-                r.push(n2);
-            }
-            r
-        })
+        .map(|p| p.iter().map(|&x| q(x)).collect())
         .collect();
-    sign(&det(&rows))
+    let rows: Vec<&[Q]> = exact.iter().map(|p| &p[..]).collect();
+    match det_sign(&homogeneous(&rows, lifted)) {
+        Sign::Negative => -1,
+        Sign::Zero => 0,
+        Sign::Positive => 1,
+    }
 }
 
 fn unique_dir(name: &str) -> PathBuf {

@@ -2,11 +2,12 @@
 //! name the first offending coordinate (argument, axis, kind) and answer `Ok` for finite
 //! input. Every position and every kind of non-finite value is tried, for f64 and f32.
 
-mod common;
-
-use common::*;
 use isect::{InputError, NonFiniteValue, Sign};
+use isect_testkit::float::Fl;
+use isect_testkit::{config, Rng, RngExt};
 use proptest::prelude::*;
+
+use crate::check::{check_incircle, check_insphere, check_orient2d, check_orient3d};
 
 /// Non-finite f64 values and the kind an error must report for each.
 fn bad_f64() -> Vec<(f64, NonFiniteValue)> {
@@ -34,9 +35,8 @@ fn bad_f32() -> Vec<(f32, NonFiniteValue)> {
 /// Finite base configurations: a generic one (nonzero answers), a degenerate one, and
 /// one at the ends of the range. Non-finite values are written over single coordinates.
 fn bases<const D: usize, const N: usize>() -> Vec<[[f64; D]; N]> {
-    let mut rng = Rng64::new(0xBAD1);
-    let generic: [[f64; D]; N] =
-        std::array::from_fn(|_| std::array::from_fn(|_| rng.unit() * 2.0 - 1.0));
+    let mut rng = Rng::new(0xBAD1);
+    let generic: [[f64; D]; N] = std::array::from_fn(|_| std::array::from_fn(|_| rng.signed()));
     let zeros = [[0.0; D]; N];
     let extreme: [[f64; D]; N] = std::array::from_fn(|i| {
         std::array::from_fn(|j| match (i + j) % 4 {
@@ -70,7 +70,13 @@ macro_rules! check_bad {
         assert_eq!(isect::$pred($(p[$i]),*), Sign::Zero, "{} on {:?}", $name, p);
         assert_eq!(isect::$pred($(&p[$i]),*), Sign::Zero, "{} by ref on {:?}", $name, p);
         let (point, axis, value) = $first;
-        let want = Err(InputError::NonFinite { predicate: $name, point, axis, value });
+        let want = Err(InputError::NonFinite {
+            argument: point,
+            what: "point",
+            index: None,
+            axis: Some(axis),
+            value,
+        });
         assert_eq!(isect::$try_pred($(p[$i]),*), want, "{:?}", p);
         assert_eq!(isect::$try_pred($(&p[$i]),*), want, "{:?}", p);
     }};
@@ -215,25 +221,22 @@ every_position!(
 );
 
 #[test]
-fn error_messages_name_predicate_point_axis_and_kind() {
+fn error_messages_name_argument_axis_and_kind() {
     // Expected strings written by hand from the documented format
-    // "{predicate}: coordinate {x|y|z} of point {a..e} (argument {n}) is {kind}".
+    // "argument {n} (point): the {x|y|z} coordinate is {kind}" (arguments counted from 1).
     let e = isect::try_orient2d([0.0, 0.0], [1.0, f64::NAN], [0.0, 1.0]).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "orient2d: coordinate y of point b (argument 2) is NaN"
-    );
+    assert_eq!(e.to_string(), "argument 2 (point): the y coordinate is NaN");
     let e =
         isect::try_orient3d([0.0; 3], [0.0; 3], [0.0; 3], [0.0, 0.0, f64::INFINITY]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "orient3d: coordinate z of point d (argument 4) is +infinity"
+        "argument 4 (point): the z coordinate is +infinity"
     );
     let e =
         isect::try_incircle([0.0; 2], [0.0; 2], [f64::NEG_INFINITY, 0.0], [0.0; 2]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "incircle: coordinate x of point c (argument 3) is -infinity"
+        "argument 3 (point): the x coordinate is -infinity"
     );
     let e = isect::try_insphere(
         [0.0f32; 3],
@@ -243,13 +246,10 @@ fn error_messages_name_predicate_point_axis_and_kind() {
         [0.0, f32::NAN, 0.0],
     )
     .unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "insphere: coordinate y of point e (argument 5) is NaN"
-    );
+    assert_eq!(e.to_string(), "argument 5 (point): the y coordinate is NaN");
     // It is a std error.
     let boxed: Box<dyn std::error::Error> = Box::new(e);
-    assert!(boxed.to_string().starts_with("insphere:"));
+    assert!(boxed.to_string().starts_with("argument 5 (point):"));
 }
 
 #[test]
@@ -295,7 +295,7 @@ macro_rules! any_bits {
     ($test:ident, $D:literal, $N:literal, $name:literal, $pred:ident, $try_pred:ident,
      $check:ident, [$($i:literal),*]) => {
         proptest! {
-            #![proptest_config(config(4096, 1))]
+            #![proptest_config(config(4096))]
             #[test]
             fn $test(p in proptest::array::uniform::<_, $N>(proptest::array::uniform::<_, $D>(coord_any()))) {
                 let plain = isect::$pred($(p[$i]),*);
@@ -304,7 +304,16 @@ macro_rules! any_bits {
                         prop_assert_eq!(plain, Sign::Zero);
                         prop_assert_eq!(
                             isect::$try_pred($(p[$i]),*),
-                            Err(InputError::NonFinite { predicate: $name, point, axis, value })
+                            Err(InputError::NonFinite {
+                                argument: point,
+                                what: "point",
+                                index: None,
+                                axis: Some(axis),
+                                value,
+                            }),
+                            "{} on {:?}",
+                            $name,
+                            p
                         );
                     }
                     None => {
@@ -372,9 +381,10 @@ fn f32_nan_from_arithmetic() {
     assert_eq!(
         isect::try_incircle([0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [nan2, inf]),
         Err(InputError::NonFinite {
-            predicate: "incircle",
-            point: 3,
-            axis: 0,
+            argument: 3,
+            what: "point",
+            index: None,
+            axis: Some(0),
             value: NonFiniteValue::NaN
         })
     );

@@ -31,9 +31,6 @@
 //! signed axis permutations, swapped objects, representable translations, power-of-two
 //! scalings to extreme exponents (2^±1000, subnormals), and in f32, f64 and rationals.
 
-mod common;
-
-use common::{cases, Rng64, Q};
 use isect::overlap::obb_obb::obb_obb;
 use isect::sweep::{
     ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_polygon,
@@ -42,38 +39,13 @@ use isect::sweep::{
     try_sweep_sphere_triangle, Capsule, SweepHit,
 };
 use isect::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Sphere, Triangle};
+use isect_testkit::float::mul_pow2_f64;
+use isect_testkit::q::{add, cross, dot, q, q3 as qv, qi, scale, sub};
+use isect_testkit::{cases, Rng, Q};
 use num_traits::{One, Signed, Zero};
 
 type V = [Q; 3];
 
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-fn qv(p: &[f64; 3]) -> V {
-    p.map(q)
-}
-fn qi(k: i64) -> Q {
-    Q::from_integer(k.into())
-}
-fn sub(a: &V, b: &V) -> V {
-    [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-}
-fn add(a: &V, b: &V) -> V {
-    [&a[0] + &b[0], &a[1] + &b[1], &a[2] + &b[2]]
-}
-fn scale(a: &V, s: &Q) -> V {
-    [&a[0] * s, &a[1] * s, &a[2] * s]
-}
-fn dot(a: &V, b: &V) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
-fn cross(a: &V, b: &V) -> V {
-    [
-        &a[1] * &b[2] - &a[2] * &b[1],
-        &a[2] * &b[0] - &a[0] * &b[2],
-        &a[0] * &b[1] - &a[1] * &b[0],
-    ]
-}
 fn clamp01(x: Q) -> Q {
     if x < Q::zero() {
         Q::zero()
@@ -365,7 +337,7 @@ const TRIPLES3: [[i64; 4]; 6] = [
 /// Planar Pythagorean triples `(a, b, c)`.
 const TRIPLES2: [[i64; 3]; 4] = [[3, 4, 5], [5, 12, 13], [8, 15, 17], [7, 24, 25]];
 
-fn ivec(rng: &mut Rng64, m: i64) -> [f64; 3] {
+fn ivec(rng: &mut Rng, m: i64) -> [f64; 3] {
     [0; 3].map(|_: i32| rng.range(-m, m) as f64)
 }
 
@@ -387,7 +359,7 @@ fn cross_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
 }
 
 /// A base point: near the origin, or around 1e6 (unit-size objects far away).
-fn base(rng: &mut Rng64) -> [f64; 3] {
+fn base(rng: &mut Rng) -> [f64; 3] {
     if rng.range(0, 1) == 0 {
         ivec(rng, 4)
     } else {
@@ -396,7 +368,7 @@ fn base(rng: &mut Rng64) -> [f64; 3] {
 }
 
 /// Nudges one coordinate of `p` by one ulp, half of the time.
-fn maybe_nudge(rng: &mut Rng64, p: &mut [f64; 3]) {
+fn maybe_nudge(rng: &mut Rng, p: &mut [f64; 3]) {
     if rng.range(0, 1) == 0 {
         let k = rng.range(0, 2) as usize;
         p[k] = if rng.range(0, 1) == 0 {
@@ -418,7 +390,7 @@ fn translate_exact(ps: &[[f64; 3]], t: &[f64; 3]) -> Option<Vec<[f64; 3]>> {
 
 /// A grazing (or, nudged, nearly grazing) sphere/sphere pair: the relative path passes
 /// at exactly `r_a + r_b` from the other centre at `u* = j/8`.
-fn graze_ss(rng: &mut Rng64) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
+fn graze_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     let t = TRIPLES3[rng.range(0, 5) as usize];
     let o = perm(
         &[t[0] as f64, t[1] as f64, t[2] as f64],
@@ -450,7 +422,7 @@ fn graze_ss(rng: &mut Rng64) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     (Sphere::new(ca, ra), va, Sphere::new(cb, rb), vb)
 }
 
-fn random_ss(rng: &mut Rng64) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
+fn random_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     let ca = base(rng);
     let cb = add_f(&ca, &ivec(rng, 8));
     let (va, vb) = (ivec(rng, 8), ivec(rng, 8));
@@ -553,8 +525,8 @@ impl Lossy for Q {
 
 #[test]
 fn sphere_sphere_random() {
-    let mut rng = Rng64::new(1);
-    for i in 0..cases(400, 1) {
+    let mut rng = Rng::new(1);
+    for i in 0..cases(400) {
         let (a, va, b, vb) = random_ss(&mut rng);
         check_ss(&a, &va, &b, &vb, &format!("random {i}"));
     }
@@ -562,9 +534,9 @@ fn sphere_sphere_random() {
 
 #[test]
 fn sphere_sphere_grazing_near_and_far() {
-    let mut rng = Rng64::new(2);
+    let mut rng = Rng::new(2);
     let (mut touched, mut missed) = (0, 0);
-    for i in 0..cases(400, 1) {
+    for i in 0..cases(400) {
         let (a, va, b, vb) = graze_ss(&mut rng);
         check_ss(&a, &va, &b, &vb, &format!("graze {i}"));
         if sweep_sphere_sphere(&a, &va, &b, &vb).is_some() {
@@ -612,7 +584,7 @@ fn naive_sphere_sphere(
 #[test]
 fn naive_formula_misses_a_far_grazing_contact() {
     // Found by scanning `graze_ss`; pinned here.
-    let mut rng = Rng64::new(77);
+    let mut rng = Rng::new(77);
     let mut found = None;
     for _ in 0..20_000 {
         let (a, va, b, vb) = graze_ss(&mut rng);
@@ -680,8 +652,8 @@ fn check_plane(s: &Sphere<f64>, vs: &[f64; 3], p: &Plane<f64>, vp: &[f64; 3], wh
 
 #[test]
 fn sphere_plane_random_and_grazing() {
-    let mut rng = Rng64::new(3);
-    for i in 0..cases(400, 1) {
+    let mut rng = Rng::new(3);
+    for i in 0..cases(400) {
         let t = TRIPLES3[rng.range(0, 5) as usize];
         let n = perm(
             &[t[0] as f64, t[1] as f64, t[2] as f64],
@@ -728,7 +700,7 @@ struct TriCase {
     vt: [f64; 3],
 }
 
-fn graze_tri(rng: &mut Rng64) -> TriCase {
+fn graze_tri(rng: &mut Rng) -> TriCase {
     let t = TRIPLES2[rng.range(0, 3) as usize];
     let (a, b, c) = (t[0] as f64, t[1] as f64, t[2] as f64);
     let kind = rng.range(0, 3);
@@ -865,9 +837,9 @@ fn check_tri(c: &TriCase, what: &str) {
 
 #[test]
 fn sphere_triangle_grazing_face_edge_vertex_near_and_far() {
-    let mut rng = Rng64::new(4);
+    let mut rng = Rng::new(4);
     let (mut yes, mut no) = (0, 0);
-    for i in 0..cases(300, 1) {
+    for i in 0..cases(300) {
         let c = graze_tri(&mut rng);
         check_tri(&c, &format!("tri {i}"));
         let tri = Triangle::new(c.tri[0], c.tri[1], c.tri[2]);
@@ -882,8 +854,8 @@ fn sphere_triangle_grazing_face_edge_vertex_near_and_far() {
 
 #[test]
 fn sphere_triangle_degenerate_triangles() {
-    let mut rng = Rng64::new(5);
-    for i in 0..cases(100, 1) {
+    let mut rng = Rng::new(5);
+    for i in 0..cases(100) {
         // Collinear or repeated vertices.
         let a = ivec(&mut rng, 6);
         let e = ivec(&mut rng, 3);
@@ -904,8 +876,8 @@ fn sphere_triangle_degenerate_triangles() {
 
 #[test]
 fn sphere_polygon_convex_and_fan() {
-    let mut rng = Rng64::new(6);
-    for i in 0..cases(150, 1) {
+    let mut rng = Rng::new(6);
+    for i in 0..cases(150) {
         // A convex planar pentagon in z = 0, permuted and scaled.
         let pts = [
             [0.0, 0.0, 0.0],
@@ -964,9 +936,9 @@ fn sphere_polygon_convex_and_fan() {
 
 #[test]
 fn ray_capsule_grazing_and_random() {
-    let mut rng = Rng64::new(7);
+    let mut rng = Rng::new(7);
     let (mut yes, mut no) = (0, 0);
-    for i in 0..cases(300, 1) {
+    for i in 0..cases(300) {
         let t = TRIPLES2[rng.range(0, 3) as usize];
         let (a, b, c) = (t[0] as f64, t[1] as f64, t[2] as f64);
         let len = 32.0;
@@ -1032,7 +1004,7 @@ fn ray_capsule_grazing_and_random() {
 // AABB/AABB and OBB/OBB
 // ---------------------------------------------------------------------------------------
 
-fn random_box(rng: &mut Rng64, o: &[f64; 3]) -> Aabb<f64> {
+fn random_box(rng: &mut Rng, o: &[f64; 3]) -> Aabb<f64> {
     let a = ivec(rng, 3);
     let e = [0; 3].map(|_: i32| rng.range(0, 8) as f64 / 2.0);
     Aabb::new(add_f(o, &a), add_f(o, &add_f(&a, &e)))
@@ -1068,9 +1040,9 @@ fn center_obb(b: &Aabb<f64>) -> Obb<f64> {
 
 #[test]
 fn aabb_aabb_against_exact_gomez_times() {
-    let mut rng = Rng64::new(8);
+    let mut rng = Rng::new(8);
     let (mut yes, mut no) = (0, 0);
-    for i in 0..cases(500, 1) {
+    for i in 0..cases(500) {
         let o = base(&mut rng);
         let a = random_box(&mut rng, &o);
         let b = random_box(&mut rng, &o);
@@ -1121,7 +1093,7 @@ fn aabb_aabb_against_exact_gomez_times() {
 
 #[test]
 fn obb_obb_times_checked_with_the_static_exact_test() {
-    let mut rng = Rng64::new(9);
+    let mut rng = Rng::new(9);
     let (mut yes, mut no) = (0, 0);
     let moved = |b: &Obb<Q>, v: &V, u: &Q| {
         Obb::new(
@@ -1130,8 +1102,8 @@ fn obb_obb_times_checked_with_the_static_exact_test() {
             b.half_extents.clone(),
         )
     };
-    for i in 0..cases(120, 1) {
-        let mk = |rng: &mut Rng64| {
+    for i in 0..cases(120) {
+        let mk = |rng: &mut Rng| {
             let axes = [0; 3].map(|_: i32| [0; 3].map(|_: i32| qi(rng.range(-2, 2))));
             let h = [0; 3].map(|_: i32| Q::new(rng.range(0, 4).into(), 2.into()));
             Obb::new([0; 3].map(|_: i32| qi(rng.range(-6, 6))), axes, h)
@@ -1285,8 +1257,8 @@ fn bad_input_is_refused_or_answered_as_documented() {
 
 /// `x·2^k`, if exact (no overflow, no bits lost to underflow).
 fn scale2(x: f64, k: i32) -> Option<f64> {
-    let y = common::mul_pow2_f64(x, k);
-    (y.is_finite() && common::mul_pow2_f64(y, -k) == x).then_some(y)
+    let y = mul_pow2_f64(x, k);
+    (y.is_finite() && mul_pow2_f64(y, -k) == x).then_some(y)
 }
 
 fn scale2v(p: &[f64; 3], k: i32) -> Option<[f64; 3]> {
@@ -1295,10 +1267,10 @@ fn scale2v(p: &[f64; 3], k: i32) -> Option<[f64; 3]> {
 
 #[test]
 fn extreme_exponents_scale_invariance() {
-    let mut rng = Rng64::new(10);
+    let mut rng = Rng::new(10);
     let ks = [-1070, -1000, -600, -300, -60, 60, 300, 600, 960, 1000];
     let mut checked = 0;
-    for i in 0..cases(150, 1) {
+    for i in 0..cases(150) {
         let k = ks[rng.range(0, ks.len() as i64 - 1) as usize];
         // Sphere/sphere: grazing cases scaled, checked against the oracle.
         let (a, va, b, vb) = graze_ss(&mut rng);

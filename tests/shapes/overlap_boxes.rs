@@ -17,63 +17,32 @@
 //! Inputs: random (rounded rotations, never exactly orthonormal); exactly touching boxes
 //! on dyadic grids (face, edge, corner contacts) and the same nudged by one ulp; parallel
 //! and coplanar edges; flat, segment and point boxes; extreme exponents (`2^±1000`);
-//! `f32`/`f64`/rational agreement. `ISECT_PROPTEST_CASES` raises the case counts.
+//! `f32`/`f64`/rational agreement. `ISECT_TEST_SCALE` multiplies the case counts.
 
 #![allow(clippy::needless_range_loop)]
 
-mod common;
-
-use common::{config, Rng64, Q};
 use isect::overlap::obb_obb::{obb_obb, obb_obb_with, try_obb_obb};
 use isect::policy::Naive;
 use isect::{GeometryError, Obb};
+use isect_testkit::q::{
+    add as qadd, cross as qcross, det3, dot as qdot, q, q3, qi, scale, sub as qsub,
+};
+use isect_testkit::{config, Rng, RngExt, Q};
 use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
 
 type P = [f64; 3];
 type Q3 = [Q; 3];
 
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-fn q3(p: &P) -> Q3 {
-    p.map(q)
-}
 fn f32_exact(x: f64) -> bool {
     f64::from(x as f32) == x
 }
-fn qi(n: i64) -> Q {
-    Q::from_integer(n.into())
-}
 
-fn qdot(u: &Q3, v: &Q3) -> Q {
-    &u[0] * &v[0] + &u[1] * &v[1] + &u[2] * &v[2]
-}
-fn qcross(u: &Q3, v: &Q3) -> Q3 {
-    [
-        &u[1] * &v[2] - &u[2] * &v[1],
-        &u[2] * &v[0] - &u[0] * &v[2],
-        &u[0] * &v[1] - &u[1] * &v[0],
-    ]
-}
-fn qsub(u: &Q3, v: &Q3) -> Q3 {
-    [&u[0] - &v[0], &u[1] - &v[1], &u[2] - &v[2]]
-}
-fn qadd(u: &Q3, v: &Q3) -> Q3 {
-    [&u[0] + &v[0], &u[1] + &v[1], &u[2] + &v[2]]
-}
-fn qscale(s: &Q, v: &Q3) -> Q3 {
-    [s * &v[0], s * &v[1], s * &v[2]]
-}
-fn qdet(a: &Q3, b: &Q3, c: &Q3) -> Q {
-    qdot(&qcross(a, b), c)
-}
-
-/// Splitmix-driven helpers for the generators.
-struct G(Rng64);
+/// The test kit's generator with the draws the generators below use.
+struct G(Rng);
 impl G {
     fn uni(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.0.unit()
+        self.0.uniform(lo, hi)
     }
     fn int(&mut self, lo: i64, hi: i64) -> i64 {
         self.0.range(lo, hi)
@@ -85,7 +54,7 @@ impl G {
         self.0.next_u64() & 1 == 1
     }
     fn pick<T: Clone>(&mut self, xs: &[T]) -> T {
-        xs[self.0.range(0, xs.len() as i64 - 1) as usize].clone()
+        self.0.pick(xs).clone()
     }
 }
 
@@ -175,7 +144,7 @@ mod obb_oracle {
                 } else {
                     -b.h[i].clone()
                 };
-                p = qadd(&p, &qscale(&s, &b.ax[i]));
+                p = qadd(&p, &scale(&b.ax[i], &s));
             }
             out.push(p);
         }
@@ -184,14 +153,14 @@ mod obb_oracle {
 
     /// Solves `x·u + y·v + z·w = r` by Cramer's rule (None when singular).
     fn solve(u: &Q3, v: &Q3, w: &Q3, r: &Q3) -> Option<[Q; 3]> {
-        let det = qdet(u, v, w);
+        let det = det3(u, v, w);
         if det.is_zero() {
             return None;
         }
         Some([
-            qdet(r, v, w) / &det,
-            qdet(u, r, w) / &det,
-            qdet(u, v, r) / &det,
+            det3(r, v, w) / &det,
+            det3(u, r, w) / &det,
+            det3(u, v, r) / &det,
         ])
     }
 
@@ -218,10 +187,10 @@ mod obb_oracle {
                     for j in 0..3 {
                         let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
                         for s in [-1i64, 1] {
-                            let fc = qadd(&y.c, &qscale(&(qi(s) * &y.h[j]), &y.ax[j]));
+                            let fc = qadd(&y.c, &scale(&y.ax[j], &(qi(s) * &y.h[j])));
                             // p0 + w e = fc + u a_j1 + v a_j2
                             let r = qsub(p0, &fc);
-                            let neg_e = qscale(&qi(-1), &e);
+                            let neg_e = scale(&e, &qi(-1));
                             if let Some([u, v, w]) = solve(&y.ax[j1], &y.ax[j2], &neg_e, &r) {
                                 if u.abs() <= y.h[j1]
                                     && v.abs() <= y.h[j2]
@@ -497,18 +466,18 @@ fn check_obb(a: &B3, b: &B3) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(96))]
 
     #[test]
     fn obb_obb_matches_oracle(seed in any::<u64>(), kind in 0u32..7) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (a, b) = gen_obb_pair(&mut g, kind);
         check_obb(&a, &b)?;
     }
 
     #[test]
     fn obb_obb_classic_is_exact_on_orthonormal_rationals(seed in any::<u64>(), kind in 1u32..4) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (mut a, mut b) = gen_obb_pair(&mut g, kind);
         // Signed permutation frames only: exactly orthonormal.
         for x in [&mut a, &mut b] {
@@ -740,11 +709,11 @@ fn check_kdop<const N: usize>(a: &[P], b: &[P]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn kdop_matches_exact_slabs(seed in any::<u64>(), kind in 0u32..4, size in 0u32..4) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let a = gen_points(&mut g, kind);
         let mut b = gen_points(&mut g, kind);
         if g.coin() {
@@ -885,7 +854,7 @@ mod frustum_oracle {
                     } else {
                         -h[i].clone()
                     };
-                    p = qadd(&p, &qscale(&s, &ax[i]));
+                    p = qadd(&p, &scale(&ax[i], &s));
                 }
                 p
             })
@@ -1053,11 +1022,11 @@ fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseE
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(96))]
 
     #[test]
     fn frustum_matches_oracle(seed in any::<u64>(), kind in 0u32..3, gl in any::<bool>()) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let m = gen_matrix(&mut g, kind);
         check_frustum(&m, gl, &mut g)?;
     }
@@ -1066,7 +1035,7 @@ proptest! {
     fn frustum_power_of_two_scaling_invariance(seed in any::<u64>(), gl in any::<bool>()) {
         use isect::overlap::frustum::*;
         use isect::Aabb;
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let m = gen_matrix(&mut g, 1);
         let k = g.int(-900, 900) as i32;
         let s = 2f64.powi(k);

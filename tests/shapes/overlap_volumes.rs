@@ -18,11 +18,8 @@
 //! the same nudged by one ulp; extreme exponents (`2^±1000`, subnormals, mixed `1e±300`).
 //! Every case is also checked under exact transforms (axis permutations, reflections,
 //! power-of-two scaling, vertex orders) and for `f32`/`f64`/rational agreement.
-//! `ISECT_PROPTEST_CASES` raises the case counts.
+//! `ISECT_TEST_SCALE` multiplies the case counts.
 
-mod common;
-
-use common::{config, mul_pow2_f64, Rng64, Q};
 use isect::overlap::aabb_aabb::{aabb_aabb, aabb_aabb_center_extent_with, try_aabb_aabb};
 use isect::overlap::plane_box::{
     plane_aabb, plane_aabb_with, plane_obb, plane_obb_with, try_plane_aabb, try_plane_obb, PlaneBox,
@@ -35,18 +32,15 @@ use isect::overlap::sphere::{
 use isect::overlap::tri_aabb::{tri_aabb, tri_aabb_moller_with, try_tri_aabb};
 use isect::policy::Naive;
 use isect::{Aabb, GeometryError, Obb, Plane, Sphere};
+use isect_testkit::float::mul_pow2_f64;
+use isect_testkit::q::{dot, q, q3};
+use isect_testkit::{config, Rng, RngExt, Q};
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
 type P = [f64; 3];
 type Q3 = [Q; 3];
 
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-fn q3(p: &P) -> Q3 {
-    p.map(q)
-}
 fn f32_exact(x: f64) -> bool {
     f64::from(x as f32) == x
 }
@@ -57,10 +51,6 @@ fn f32_exact(x: f64) -> bool {
 
 mod oracle {
     use super::*;
-
-    pub fn dot(a: &Q3, b: &Q3) -> Q {
-        &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-    }
 
     /// The part of the convex polygon (or segment, or point, given as a closed loop) in
     /// `{x : s·(x_k − c) ≥ 0}`.
@@ -282,17 +272,17 @@ mod oracle {
 // Generators
 // =======================================================================================
 
-struct G(Rng64);
+struct G(Rng);
 
 impl G {
     fn int(&mut self, lo: i64, hi: i64) -> f64 {
         self.0.range(lo, hi) as f64
     }
     fn uni(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.0.unit()
+        self.0.uniform(a, b)
     }
     fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.0.range(0, xs.len() as i64 - 1) as usize]
+        *self.0.pick(xs)
     }
     fn p(&mut self, a: f64, b: f64) -> P {
         [self.uni(a, b), self.uni(a, b), self.uni(a, b)]
@@ -532,18 +522,18 @@ fn check_tri_box(c: &TriBox) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(512, 1))]
+    #![proptest_config(config(512))]
 
     #[test]
     fn tri_aabb_matches_clipping_oracle(seed in any::<u64>(), kind in 0u32..5) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let c = gen_tri_box(&mut g, kind);
         check_tri_box(&c)?;
     }
 
     #[test]
     fn tri_aabb_moller_agrees_on_random_and_rationals(seed in any::<u64>(), kind in 0u32..2) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let c = gen_tri_box(&mut g, kind);
         let want = tri_box_oracle(&c);
         let tq = c.t.map(|p| q3(&p));
@@ -733,18 +723,18 @@ fn check_plane_obb(n: P, d: f64, c: P, a: [P; 3], h: P) -> Result<(), TestCaseEr
 }
 
 proptest! {
-    #![proptest_config(config(512, 1))]
+    #![proptest_config(config(512))]
 
     #[test]
     fn plane_aabb_matches_corner_oracle(seed in any::<u64>(), kind in 0u32..5) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (n, d, lo, hi) = gen_plane_box(&mut g, kind);
         check_plane_aabb(n, d, lo, hi)?;
     }
 
     #[test]
     fn plane_obb_matches_corner_oracle(seed in any::<u64>(), kind in 0u32..6) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (c, a, h) = gen_obb(&mut g, kind);
         let (n, d) = if kind < 3 {
             (g.p(-1.0, 1.0), g.uni(-2.0, 2.0))
@@ -875,8 +865,7 @@ fn check_sphere_obb(c: P, r: f64, ctr: P, a: [P; 3], h: P) -> Result<(), TestCas
     let b2 = Obb::new(ctr, [a[2], a[0].map(|x| -x), a[1]], [h[2], h[0], h[1]]);
     prop_assert_eq!(sphere_obb(&Sphere::new(c, r), &b2), want, "relabelled");
     // Orthogonality decided in rationals: float dot products of tiny axes underflow to 0.
-    let orthogonal =
-        (0..3).all(|i| (0..3).all(|j| i == j || oracle::dot(&aq[i], &aq[j]).is_zero()));
+    let orthogonal = (0..3).all(|i| (0..3).all(|j| i == j || dot(&aq[i], &aq[j]).is_zero()));
     if orthogonal && r >= 0.0 {
         prop_assert_eq!(
             sphere_obb_arvo_with(Naive, &sq, &bq),
@@ -895,11 +884,11 @@ fn tangent_offset(g: &mut G) -> (P, f64) {
 }
 
 proptest! {
-    #![proptest_config(config(512, 1))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn sphere_sphere_matches_oracle(seed in any::<u64>(), kind in 0u32..5) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (c1, r1, c2, r2) = match kind {
             0 => (g.p(-1.0, 1.0), g.uni(-0.1, 1.0), g.p(-1.0, 1.0), g.uni(0.0, 1.0)),
             1..=3 => {
@@ -918,7 +907,7 @@ proptest! {
 
     #[test]
     fn sphere_aabb_matches_oracle(seed in any::<u64>(), kind in 0u32..5) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (c, r, lo, hi) = match kind {
             0 => {
                 let lo = g.p(-1.0, 1.0);
@@ -951,7 +940,7 @@ proptest! {
 
     #[test]
     fn sphere_obb_matches_oracle(seed in any::<u64>(), kind in 0u32..6) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let (ctr, a, h) = gen_obb(&mut g, kind);
         let (c, r) = if kind == 2 || kind == 5 {
             // Orthogonal integer axes of length 3: tangent at a face, edge or corner.
@@ -988,7 +977,7 @@ proptest! {
 
     #[test]
     fn aabb_aabb_matches_interval_oracle(seed in any::<u64>(), kind in 0u32..3) {
-        let mut g = G(Rng64::new(seed));
+        let mut g = G(Rng::new(seed));
         let gen = |g: &mut G| -> (P, P) {
             match kind {
                 0 => (g.p(-1.0, 1.0), g.p(-1.0, 1.0)),
@@ -1153,7 +1142,7 @@ fn filters_do_not_certify_underflowed_or_overflowed_values() {
 /// test something), and the touching kinds produce exact contacts.
 #[test]
 fn generators_cover_both_answers() {
-    let mut g = G(Rng64::new(7));
+    let mut g = G(Rng::new(7));
     for kind in 0..5 {
         let (mut yes, mut no) = (0, 0);
         for _ in 0..300 {

@@ -1,26 +1,34 @@
 //! Property tests: every predicate, for `f64`, `f32` and rational scalars, against the
-//! independent exact oracle in `common`, on every input family; plus the algebraic
+//! independent exact oracle of `isect_testkit::predicates`, on every input family
+//! (`isect_testkit::strategies`); plus the algebraic
 //! properties every exact predicate has (antisymmetry, invariance under exact
 //! transforms, agreement between scalar types).
 //!
-//! Case counts: each property runs `ISECT_PROPTEST_CASES` cases (default `CASES` below,
-//! about 20 s for the whole file in a debug build on two cores), divided by a per-test
-//! divisor for the expensive ones. The RNG seed is fixed unless `PROPTEST_RNG_SEED` is set.
-//! A long run with fresh inputs (about 6 minutes per seed in release on two cores):
-//! `ISECT_PROPTEST_CASES=60000 PROPTEST_RNG_SEED=22 cargo test --release --test predicates_oracle`.
+//! Case counts: each property runs `CASES` cases (below), divided by a per-test divisor
+//! for the expensive ones, times `ISECT_TEST_SCALE`. The RNG seed is fixed unless
+//! `PROPTEST_RNG_SEED` is set. A long run with fresh inputs (about 6 minutes per seed in
+//! release on two cores):
+//! `ISECT_TEST_SCALE=60 PROPTEST_RNG_SEED=22 cargo test --release --test predicates oracle_agreement`.
 
-mod common;
-
-use common::gen;
-use common::oracle;
-use common::*;
 use isect::Sign;
+use isect_testkit::float::{bit_span, exact_scale_range, map_pts, mul_pow2_f64, to_q, Fl};
+use isect_testkit::perm::{nth_perm, parity, permute};
+use isect_testkit::predicates as oracle;
+use isect_testkit::q::q_pow2;
+#[cfg(feature = "rug")]
+use isect_testkit::q::to_rug;
+use isect_testkit::{config, strategies, Rng, Q};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use proptest::prelude::*;
 
-/// Default number of cases per family test.
-const CASES: u32 = 4000;
+use crate::check::{
+    check_incircle, check_incircle_q, check_insphere, check_insphere_q, check_orient2d,
+    check_orient2d_q, check_orient3d, check_orient3d_q,
+};
+
+/// Default number of cases per family test (times `ISECT_TEST_SCALE`).
+const CASES: u32 = 1000;
 
 // ---------------------------------------------------------------------------------------
 // The oracle checks itself
@@ -28,7 +36,7 @@ const CASES: u32 = 4000;
 
 #[test]
 fn oracle_sign_factors_match_hand_examples() {
-    // The hand computations are in the doc comment of `common::oracle`.
+    // The hand computations are in the doc comment of `isect_testkit::predicates`.
     let q = |x: f64| Q::from_float(x).unwrap();
     let p2 = |x: f64, y: f64| [q(x), q(y)];
     let p3 = |x: f64, y: f64, z: f64| [q(x), q(y), q(z)];
@@ -74,7 +82,7 @@ fn oracle_sign_factors_match_hand_examples() {
 
 #[test]
 fn bareiss_agrees_with_cofactor_expansion_on_random_integer_matrices() {
-    let mut rng = Rng64::new(0xBA2E155);
+    let mut rng = Rng::new(0xBA2E155);
     for n in 1..=6usize {
         for round in 0..60 {
             let bits = [4u32, 30, 200][round % 3];
@@ -117,11 +125,11 @@ fn bareiss_agrees_with_cofactor_expansion_on_random_integer_matrices() {
 
 #[test]
 fn lattice_generators_lie_on_their_circles_and_spheres() {
-    let c = gen::circle_lattice(65);
+    let c = strategies::circle_lattice(65);
     assert!(c.len() >= 16, "65 has many representations: {}", c.len());
     assert!(c.iter().all(|p| p[0] * p[0] + p[1] * p[1] == 65 * 65));
     assert!(c.contains(&[16, 63]) && c.contains(&[-33, 56]) && c.contains(&[25, -60]));
-    let s = gen::sphere_lattice(9);
+    let s = strategies::sphere_lattice(9);
     assert!(s
         .iter()
         .all(|p| p[0] * p[0] + p[1] * p[1] + p[2] * p[2] == 81));
@@ -129,12 +137,12 @@ fn lattice_generators_lie_on_their_circles_and_spheres() {
 }
 
 proptest! {
-    #![proptest_config(config(CASES, 2))]
+    #![proptest_config(config(CASES / 2))]
 
     /// The two determinant evaluations agree on the oracle's own matrices.
     #[test]
     fn bareiss_agrees_with_cofactor_expansion_on_predicate_matrices(
-        p in gen::any_insphere::<f64>(), r in gen::any_incircle::<f64>()
+        p in strategies::any_insphere::<f64>(), r in strategies::any_incircle::<f64>()
     ) {
         let qp = to_q(&p);
         let pts: Vec<&[Q]> = qp.iter().map(|x| &x[..]).collect();
@@ -163,71 +171,71 @@ macro_rules! family_tests {
         mod $module {
             use super::*;
             proptest! {
-                #![proptest_config(config(CASES, $div))]
+                #![proptest_config(config(CASES / $div))]
 
                 #[test]
-                fn uniform(p in gen::uniform::<$F, $D, $N>()) {
+                fn uniform(p in strategies::uniform::<$F, $D, $N>()) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn extreme_exponents(p in gen::extreme::<$F, $D, $N>()) {
+                fn extreme_exponents(p in strategies::extreme::<$F, $D, $N>()) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn mixed_magnitudes(p in gen::mixed::<$F, $D, $N>()) {
+                fn mixed_magnitudes(p in strategies::mixed::<$F, $D, $N>()) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn ulp_cluster(p in gen::ulp_cluster::<$F, $D, $N>()) {
+                fn ulp_cluster(p in strategies::ulp_cluster::<$F, $D, $N>()) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn near_degenerate(p in gen::$near::<$F>()) {
+                fn near_degenerate(p in strategies::$near::<$F>()) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn scaled_by_power_of_two(p in gen::scaled(prop_oneof![
-                    gen::uniform::<$F, $D, $N>(),
-                    gen::ulp_cluster::<$F, $D, $N>(),
-                    gen::$near::<$F>(),
-                    gen::$near::<$F>(),
+                fn scaled_by_power_of_two(p in strategies::scaled(prop_oneof![
+                    strategies::uniform::<$F, $D, $N>(),
+                    strategies::ulp_cluster::<$F, $D, $N>(),
+                    strategies::$near::<$F>(),
+                    strategies::$near::<$F>(),
                 ].boxed())) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn anisotropic(p in gen::anisotropic(prop_oneof![
-                    gen::$near::<$F>(),
-                    gen::$near::<$F>(),
-                    gen::$classroom::<$F>().prop_map(|(p, _)| p).boxed(),
-                    gen::ulp_cluster::<$F, $D, $N>(),
-                    gen::uniform::<$F, $D, $N>(),
+                fn anisotropic(p in strategies::anisotropic(prop_oneof![
+                    strategies::$near::<$F>(),
+                    strategies::$near::<$F>(),
+                    strategies::$classroom::<$F>().prop_map(|(p, _)| p).boxed(),
+                    strategies::ulp_cluster::<$F, $D, $N>(),
+                    strategies::uniform::<$F, $D, $N>(),
                 ].boxed())) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn clustered(p in gen::clustered(prop_oneof![
-                    gen::$near::<$F>(),
-                    gen::$classroom::<$F>().prop_map(|(p, _)| p).boxed(),
-                    gen::uniform::<$F, $D, $N>(),
-                    gen::extreme::<$F, $D, $N>(),
+                fn clustered(p in strategies::clustered(prop_oneof![
+                    strategies::$near::<$F>(),
+                    strategies::$classroom::<$F>().prop_map(|(p, _)| p).boxed(),
+                    strategies::uniform::<$F, $D, $N>(),
+                    strategies::extreme::<$F, $D, $N>(),
                 ].boxed())) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn two_scale(p in gen::two_scale::<$F, $D, $N>()) {
+                fn two_scale(p in strategies::two_scale::<$F, $D, $N>()) {
                     $check(&p)?;
                 }
 
                 #[test]
-                fn classroom((p, degenerate) in gen::$classroom::<$F>()) {
+                fn classroom((p, degenerate) in strategies::$classroom::<$F>()) {
                     let s = $check(&p)?;
                     if degenerate {
                         prop_assert_eq!(s, Sign::Zero, "degenerate by construction: {:?}", p);
@@ -235,7 +243,7 @@ macro_rules! family_tests {
                 }
 
                 #[test]
-                fn exactly_degenerate((p, degenerate) in gen::$exact::<$F>()) {
+                fn exactly_degenerate((p, degenerate) in strategies::$exact::<$F>()) {
                     let s = $check(&p)?;
                     if degenerate {
                         // Checks the generator and the oracle as much as the library.
@@ -347,42 +355,42 @@ mod second_stage {
     use super::*;
 
     proptest! {
-        #![proptest_config(config(CASES, 1))]
+        #![proptest_config(config(CASES))]
 
         #[test]
-        fn orient2d_bezout_f64((p, degenerate) in gen::orient2d_bezout::<f64>()) {
+        fn orient2d_bezout_f64((p, degenerate) in strategies::orient2d_bezout::<f64>()) {
             let s = check_orient2d(&p)?;
             prop_assert_eq!(s == Sign::Zero, degenerate, "{:?}", p);
         }
         #[test]
-        fn orient3d_bezout_f64((p, degenerate) in gen::orient3d_bezout::<f64>()) {
+        fn orient3d_bezout_f64((p, degenerate) in strategies::orient3d_bezout::<f64>()) {
             let s = check_orient3d(&p)?;
             prop_assert_eq!(s == Sign::Zero, degenerate, "{:?}", p);
         }
         #[test]
-        fn orient2d_bezout_f32((p, degenerate) in gen::orient2d_bezout::<f32>()) {
+        fn orient2d_bezout_f32((p, degenerate) in strategies::orient2d_bezout::<f32>()) {
             let s = check_orient2d(&p)?;
             prop_assert_eq!(s == Sign::Zero, degenerate, "{:?}", p);
         }
         #[test]
-        fn orient3d_bezout_f32((p, degenerate) in gen::orient3d_bezout::<f32>()) {
+        fn orient3d_bezout_f32((p, degenerate) in strategies::orient3d_bezout::<f32>()) {
             let s = check_orient3d(&p)?;
             prop_assert_eq!(s == Sign::Zero, degenerate, "{:?}", p);
         }
         #[test]
-        fn orient3d_flat_far_f64(p in gen::orient3d_flat_far::<f64>()) {
+        fn orient3d_flat_far_f64(p in strategies::orient3d_flat_far::<f64>()) {
             check_orient3d(&p)?;
         }
         #[test]
-        fn orient3d_flat_far_f32(p in gen::orient3d_flat_far::<f32>()) {
+        fn orient3d_flat_far_f32(p in strategies::orient3d_flat_far::<f32>()) {
             check_orient3d(&p)?;
         }
         #[test]
-        fn orient2d_far_pivot_f64(p in gen::orient2d_far_pivot::<f64>()) {
+        fn orient2d_far_pivot_f64(p in strategies::orient2d_far_pivot::<f64>()) {
             check_orient2d(&p)?;
         }
         #[test]
-        fn orient2d_far_pivot_f32(p in gen::orient2d_far_pivot::<f32>()) {
+        fn orient2d_far_pivot_f32(p in strategies::orient2d_far_pivot::<f32>()) {
             check_orient2d(&p)?;
         }
     }
@@ -396,42 +404,42 @@ mod rational {
     use super::*;
 
     proptest! {
-        #![proptest_config(config(CASES, 2))]
+        #![proptest_config(config(CASES / 2))]
 
         #[test]
-        fn orient2d_on_float_inputs(p in gen::any_orient2d::<f64>()) {
+        fn orient2d_on_float_inputs(p in strategies::any_orient2d::<f64>()) {
             check_orient2d_q(&to_q(&p))?;
         }
         #[test]
-        fn orient3d_on_float_inputs(p in gen::any_orient3d::<f64>()) {
+        fn orient3d_on_float_inputs(p in strategies::any_orient3d::<f64>()) {
             check_orient3d_q(&to_q(&p))?;
         }
         #[test]
-        fn incircle_on_float_inputs(p in gen::any_incircle::<f64>()) {
+        fn incircle_on_float_inputs(p in strategies::any_incircle::<f64>()) {
             check_incircle_q(&to_q(&p))?;
         }
         #[test]
-        fn insphere_on_float_inputs(p in gen::any_insphere::<f64>()) {
+        fn insphere_on_float_inputs(p in strategies::any_insphere::<f64>()) {
             check_insphere_q(&to_q(&p))?;
         }
 
         #[test]
-        fn orient2d_on_rational_inputs((p, degenerate) in gen::rational_orient2d()) {
+        fn orient2d_on_rational_inputs((p, degenerate) in strategies::rational_orient2d()) {
             let s = check_orient2d_q(&p)?;
             prop_assert!(!degenerate || s == Sign::Zero, "{:?}", p);
         }
         #[test]
-        fn orient3d_on_rational_inputs((p, degenerate) in gen::rational_orient3d()) {
+        fn orient3d_on_rational_inputs((p, degenerate) in strategies::rational_orient3d()) {
             let s = check_orient3d_q(&p)?;
             prop_assert!(!degenerate || s == Sign::Zero, "{:?}", p);
         }
         #[test]
-        fn incircle_on_rational_inputs((p, degenerate) in gen::rational_incircle()) {
+        fn incircle_on_rational_inputs((p, degenerate) in strategies::rational_incircle()) {
             let s = check_incircle_q(&p)?;
             prop_assert!(!degenerate || s == Sign::Zero, "{:?}", p);
         }
         #[test]
-        fn insphere_on_rational_inputs((p, degenerate) in gen::rational_insphere()) {
+        fn insphere_on_rational_inputs((p, degenerate) in strategies::rational_insphere()) {
             let s = check_insphere_q(&p)?;
             prop_assert!(!degenerate || s == Sign::Zero, "{:?}", p);
         }
@@ -447,36 +455,36 @@ mod rug_rational {
     }
 
     proptest! {
-        #![proptest_config(config(CASES, 2))]
+        #![proptest_config(config(CASES / 2))]
 
         #[test]
         fn orient2d_agrees_with_oracle(
-            p in prop_oneof![gen::any_orient2d::<f64>().prop_map(|p| to_q(&p)),
-                             gen::rational_orient2d().prop_map(|(p, _)| p)]
+            p in prop_oneof![strategies::any_orient2d::<f64>().prop_map(|p| to_q(&p)),
+                             strategies::rational_orient2d().prop_map(|(p, _)| p)]
         ) {
             let x = r(&p);
             prop_assert_eq!(isect::orient2d(&x[0], &x[1], &x[2]), oracle::orient2d_q(&p));
         }
         #[test]
         fn orient3d_agrees_with_oracle(
-            p in prop_oneof![gen::any_orient3d::<f64>().prop_map(|p| to_q(&p)),
-                             gen::rational_orient3d().prop_map(|(p, _)| p)]
+            p in prop_oneof![strategies::any_orient3d::<f64>().prop_map(|p| to_q(&p)),
+                             strategies::rational_orient3d().prop_map(|(p, _)| p)]
         ) {
             let x = r(&p);
             prop_assert_eq!(isect::orient3d(&x[0], &x[1], &x[2], &x[3]), oracle::orient3d_q(&p));
         }
         #[test]
         fn incircle_agrees_with_oracle(
-            p in prop_oneof![gen::any_incircle::<f64>().prop_map(|p| to_q(&p)),
-                             gen::rational_incircle().prop_map(|(p, _)| p)]
+            p in prop_oneof![strategies::any_incircle::<f64>().prop_map(|p| to_q(&p)),
+                             strategies::rational_incircle().prop_map(|(p, _)| p)]
         ) {
             let x = r(&p);
             prop_assert_eq!(isect::incircle(&x[0], &x[1], &x[2], &x[3]), oracle::incircle_q(&p));
         }
         #[test]
         fn insphere_agrees_with_oracle(
-            p in prop_oneof![gen::any_insphere::<f64>().prop_map(|p| to_q(&p)),
-                             gen::rational_insphere().prop_map(|(p, _)| p)]
+            p in prop_oneof![strategies::any_insphere::<f64>().prop_map(|p| to_q(&p)),
+                             strategies::rational_insphere().prop_map(|(p, _)| p)]
         ) {
             let x = r(&p);
             prop_assert_eq!(
@@ -495,31 +503,31 @@ mod scalar_agreement {
     use super::*;
 
     proptest! {
-        #![proptest_config(config(CASES, 2))]
+        #![proptest_config(config(CASES / 2))]
 
         #[test]
-        fn orient2d(p in gen::any_orient2d::<f32>()) {
+        fn orient2d(p in strategies::any_orient2d::<f32>()) {
             let want = check_orient2d(&p)?;
             let w = map_pts(&p, f64::from);
             prop_assert_eq!(check_orient2d(&w)?, want);
             prop_assert_eq!(check_orient2d_q(&to_q(&p))?, want);
         }
         #[test]
-        fn orient3d(p in gen::any_orient3d::<f32>()) {
+        fn orient3d(p in strategies::any_orient3d::<f32>()) {
             let want = check_orient3d(&p)?;
             let w = map_pts(&p, f64::from);
             prop_assert_eq!(check_orient3d(&w)?, want);
             prop_assert_eq!(check_orient3d_q(&to_q(&p))?, want);
         }
         #[test]
-        fn incircle(p in gen::any_incircle::<f32>()) {
+        fn incircle(p in strategies::any_incircle::<f32>()) {
             let want = check_incircle(&p)?;
             let w = map_pts(&p, f64::from);
             prop_assert_eq!(check_incircle(&w)?, want);
             prop_assert_eq!(check_incircle_q(&to_q(&p))?, want);
         }
         #[test]
-        fn insphere(p in gen::any_insphere::<f32>()) {
+        fn insphere(p in strategies::any_insphere::<f32>()) {
             let want = check_insphere(&p)?;
             let w = map_pts(&p, f64::from);
             prop_assert_eq!(check_insphere(&w)?, want);
@@ -556,22 +564,22 @@ mod antisymmetry {
     }
 
     proptest! {
-        #![proptest_config(config(CASES, 2))]
+        #![proptest_config(config(CASES / 2))]
 
         #[test]
-        fn orient2d(p in gen::any_orient2d::<f64>(), q in gen::any_orient2d::<f32>()) {
+        fn orient2d(p in strategies::any_orient2d::<f64>(), q in strategies::any_orient2d::<f32>()) {
             let s = check_orient2d(&p)?;
             all_perms(&p, s, |x| isect::orient2d(x[0], x[1], x[2]))?;
             let s = check_orient2d(&q)?;
             all_perms(&q, s, |x| isect::orient2d(x[0], x[1], x[2]))?;
         }
         #[test]
-        fn orient3d(p in gen::any_orient3d::<f64>()) {
+        fn orient3d(p in strategies::any_orient3d::<f64>()) {
             let s = check_orient3d(&p)?;
             all_perms(&p, s, |x| isect::orient3d(x[0], x[1], x[2], x[3]))?;
         }
         #[test]
-        fn incircle(p in gen::any_incircle::<f64>()) {
+        fn incircle(p in strategies::any_incircle::<f64>()) {
             let s = check_incircle(&p)?;
             all_perms(&p, s, |x| isect::incircle(x[0], x[1], x[2], x[3]))?;
         }
@@ -579,10 +587,10 @@ mod antisymmetry {
 
     proptest! {
         // 120 permutations per case.
-        #![proptest_config(config(CASES, 8))]
+        #![proptest_config(config(CASES / 8))]
 
         #[test]
-        fn insphere(p in gen::any_insphere::<f64>()) {
+        fn insphere(p in strategies::any_insphere::<f64>()) {
             let s = check_insphere(&p)?;
             all_perms(&p, s, |x| isect::insphere(x[0], x[1], x[2], x[3], x[4]))?;
         }
@@ -663,7 +671,7 @@ mod transforms {
         ($name:ident, $strategy:expr, $pred:ident, $check:ident, $D:literal, $N:literal,
          [$($i:literal),*], $neg_scale_flips:expr, $axis_scaling_invariant:expr) => {
             proptest! {
-                #![proptest_config(config(CASES, 2))]
+                #![proptest_config(config(CASES / 2))]
 
                 #[test]
                 fn $name(
@@ -723,7 +731,7 @@ mod transforms {
 
     transform_test!(
         orient2d,
-        gen::any_orient2d::<f64>(),
+        strategies::any_orient2d::<f64>(),
         orient2d,
         check_orient2d,
         2,
@@ -734,7 +742,7 @@ mod transforms {
     );
     transform_test!(
         orient3d,
-        gen::any_orient3d::<f64>(),
+        strategies::any_orient3d::<f64>(),
         orient3d,
         check_orient3d,
         3,
@@ -745,7 +753,7 @@ mod transforms {
     );
     transform_test!(
         incircle,
-        gen::any_incircle::<f64>(),
+        strategies::any_incircle::<f64>(),
         incircle,
         check_incircle,
         2,
@@ -756,7 +764,7 @@ mod transforms {
     );
     transform_test!(
         insphere,
-        gen::any_insphere::<f64>(),
+        strategies::any_insphere::<f64>(),
         insphere,
         check_insphere,
         3,

@@ -13,13 +13,12 @@
 //!   Möller–Trumbore, `|t − t_exact| ≤ t_error`, and boundary crossings against the
 //!   perturbation evaluated with an explicit tiny ε = 2^-6000 in rationals.
 //!
-//! `ISECT_PROPTEST_CASES` raises the number of cases (tests/common/mod.rs).
+//! `ISECT_TEST_SCALE` multiplies the number of cases (`isect_testkit::cases`).
 
-mod common;
-
-use common::{config, Rng64, Q};
 use isect::ray::triangle::{ray_triangle, ray_triangle_closed, Contact};
 use isect::{mesh::Location, Ray, TriMesh, Triangle};
+use isect_testkit::q::{cross, dot, q, q3, sub};
+use isect_testkit::{config, Rng, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
@@ -27,26 +26,6 @@ use proptest::prelude::*;
 // ---------------------------------------------------------------------------------------
 // Rational oracle helpers.
 // ---------------------------------------------------------------------------------------
-
-fn q(x: f64) -> Q {
-    Q::from_float(x).unwrap()
-}
-fn q3(p: &[f64; 3]) -> [Q; 3] {
-    p.map(q)
-}
-fn sub(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    core::array::from_fn(|k| &a[k] - &b[k])
-}
-fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    [
-        &a[1] * &b[2] - &a[2] * &b[1],
-        &a[2] * &b[0] - &a[0] * &b[2],
-        &a[0] * &b[1] - &a[1] * &b[0],
-    ]
-}
-fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
 
 /// Rational Möller–Trumbore against the closed triangle: `Some((t, [wa, wb, wc]))` when
 /// the ray (t ≥ 0) meets the triangle's plane inside or on the triangle; `None` when it
@@ -159,7 +138,7 @@ fn icosphere(levels: u32, r: f64, mut radial: impl FnMut() -> f64) -> Mesh {
 
 /// The cube `[-n, n]³`, each face an `m × m` grid of squares, each square split along a
 /// random diagonal; outward orientation.
-fn split_cube(n: i64, m: i64, rng: &mut Rng64) -> Mesh {
+fn split_cube(n: i64, m: i64, rng: &mut Rng) -> Mesh {
     let mut v = Vec::new();
     let mut index = std::collections::HashMap::new();
     let mut id = |p: [i64; 3], v: &mut Vec<[f64; 3]>| {
@@ -240,7 +219,7 @@ fn hit_lists(m: &Mesh, o: [f64; 3], d: [f64; 3]) -> [Vec<u32>; 3] {
 }
 
 /// Random aim points on a mesh: vertices, and points at 1/4, 1/2, 3/4 of edges.
-fn aim(m: &Mesh, rng: &mut Rng64) -> [f64; 3] {
+fn aim(m: &Mesh, rng: &mut Rng) -> [f64; 3] {
     let tri = m.t[rng.range(0, m.t.len() as i64 - 1) as usize];
     let (i, j) = (rng.range(0, 2) as usize, rng.range(0, 2) as usize);
     let (a, b) = (m.v[tri[i] as usize], m.v[tri[(i + 1) % 3] as usize]);
@@ -251,7 +230,7 @@ fn aim(m: &Mesh, rng: &mut Rng64) -> [f64; 3] {
     }
 }
 
-fn small_dir(rng: &mut Rng64) -> [f64; 3] {
+fn small_dir(rng: &mut Rng) -> [f64; 3] {
     loop {
         let d = [0; 3].map(|_: i32| rng.range(-3, 3) as f64);
         if d != [0.0; 3] {
@@ -320,14 +299,14 @@ fn outside_origin(m: &Mesh, target: [f64; 3], d: [f64; 3]) -> [f64; 3] {
 }
 
 proptest! {
-    #![proptest_config(config(64, 4))]
+    #![proptest_config(config(16))]
 
     /// Split cubes: rays aimed at vertices and edge points (many of them on exactly
     /// coplanar neighbours), toward the centre (through the interior: exactly two
     /// crossings) or in small integer directions (grazing faces and edges: even).
     #[test]
     fn split_cube_rays_cross_exactly_once(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
+        let mut rng = Rng::new(seed);
         let m = split_cube(4, 4, &mut rng);
         for _ in 0..6 {
             let target = aim(&m, &mut rng);
@@ -345,8 +324,8 @@ proptest! {
     /// Rounded icospheres and star-shaped perturbations of them.
     #[test]
     fn icosphere_rays_cross_exactly_once(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
-        let mut r2 = Rng64::new(seed ^ 0x5eed);
+        let mut rng = Rng::new(seed);
+        let mut r2 = Rng::new(seed ^ 0x5eed);
         let star = seed % 2 == 0;
         let m = icosphere(2, 1024.0, || if star { 0.6 + 0.4 * r2.unit() } else { 1.0 });
         for _ in 0..4 {
@@ -365,7 +344,7 @@ proptest! {
     /// directions (even).
     #[test]
     fn random_convex_hull_rays_cross_exactly_once(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
+        let mut rng = Rng::new(seed);
         let n = rng.range(4, 40) as usize;
         let span = rng.range(1, 6);
         let pts: Vec<[f64; 3]> = (0..n)
@@ -396,7 +375,7 @@ proptest! {
     /// `contains` on split cubes: points on the surface, and 2^-40 inside or outside it.
     #[test]
     fn split_cube_contains_matches_the_box(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
+        let mut rng = Rng::new(seed);
         let m = split_cube(4, 4, &mut rng);
         let mesh = build(&m, |x| x);
         for _ in 0..8 {
@@ -415,8 +394,8 @@ proptest! {
     /// kernel point through p meets the surface at parameter t*; p is inside iff t* > 1.
     #[test]
     fn star_contains_matches_radial_oracle(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
-        let mut r2 = Rng64::new(seed ^ 0xabc);
+        let mut rng = Rng::new(seed);
+        let mut r2 = Rng::new(seed ^ 0xabc);
         let m = icosphere(2, 1024.0, || 0.6 + 0.4 * r2.unit());
         let mesh = build(&m, |x| x);
         let kernel = q3(&m.kernel);
@@ -472,12 +451,12 @@ fn perturbed_oracle(o: &[f64; 3], d: &[f64; 3], tri: &[[f64; 3]; 3]) -> bool {
     mt_closed(&oq, &q3(d), &a, &b, &c).is_some()
 }
 
-fn grid_point(rng: &mut Rng64, span: i64, scale: f64) -> [f64; 3] {
+fn grid_point(rng: &mut Rng, span: i64, scale: f64) -> [f64; 3] {
     [0; 3].map(|_: i32| rng.range(-span, span) as f64 * scale)
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(96))]
 
     /// Rays aimed at vertices, edge points and interior points of one triangle on a
     /// dyadic grid, at many scales: the exactly-once test agrees with the perturbation
@@ -485,7 +464,7 @@ proptest! {
     /// is within `t_error` of the exact value.
     #[test]
     fn single_triangle_matches_oracles(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
+        let mut rng = Rng::new(seed);
         let scale = [1.0, 0.125, 1e-3, 1e6, 2f64.powi(-500), 2f64.powi(400)][rng.range(0, 5) as usize];
         let tri = [0; 3].map(|_: i32| grid_point(&mut rng, 8, scale));
         if isect::predicates::collinear3(&tri[0], &tri[1], &tri[2]) {
@@ -537,10 +516,10 @@ proptest! {
     /// answer for clear cases and the bound on t, against rationals; f32 against f64.
     #[test]
     fn wild_magnitudes_match_rational_test(seed in any::<u64>()) {
-        let mut rng = Rng64::new(seed);
+        let mut rng = Rng::new(seed);
         let e = rng.range(-1000, 1000) as i32;
         let s = 2f64.powi(e / 2) * 2f64.powi(e - e / 2);
-        let pt = |rng: &mut Rng64| [0; 3].map(|_: i32| (rng.unit() * 2.0 - 1.0) * s);
+        let pt = |rng: &mut Rng| [0; 3].map(|_: i32| (rng.unit() * 2.0 - 1.0) * s);
         let tri = [pt(&mut rng), pt(&mut rng), pt(&mut rng)];
         let o = pt(&mut rng).map(|x| x * 4.0);
         let target = pt(&mut rng).map(|x| x * 0.5);

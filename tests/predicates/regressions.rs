@@ -4,10 +4,11 @@
 //! against the oracle) or taken from the oracle at run time; none is copied from the
 //! library's output.
 
-mod common;
-
-use common::*;
 use isect::Sign;
+use isect_testkit::float::{mul_pow2_f64, nudge, pow2};
+use isect_testkit::perm::{nth_perm, parity, permute};
+use isect_testkit::predicates as oracle;
+use isect_testkit::Rng;
 
 const M: f64 = f64::MAX;
 const TINY: f64 = 5e-324;
@@ -389,7 +390,7 @@ fn orient3d_at_scale_1e110_and_1e_minus_110() {
     }
     // Generated: d = a + s(b − a) + t(c − a) in [0,1)^3, then multiplied by the decimal
     // scale (rounded), as the robust crate's failure reports did.
-    let mut rng = Rng64::new(0x1e110);
+    let mut rng = Rng::new(0x1e110);
     for scale in [1e110, 1e-110, 1e100, 1e-100, 1e120, 1e-120] {
         let mut nonzero = 0;
         for _ in 0..150 {
@@ -412,7 +413,7 @@ fn orient3d_at_scale_1e110_and_1e_minus_110() {
 
 #[test]
 fn other_predicates_at_scale_1e110_and_1e_minus_110() {
-    let mut rng = Rng64::new(0x110);
+    let mut rng = Rng::new(0x110);
     for scale in [1e110, 1e-110, 1e80, 1e-80, 1e160, 1e-160] {
         for _ in 0..60 {
             // orient2d near-collinear.
@@ -476,7 +477,7 @@ fn overflowing_products_near_1e200() {
         hand_cases_at(x);
     }
     // Differences fine, products overflow: near-degenerate around 1e200 (oracle).
-    let mut rng = Rng64::new(200);
+    let mut rng = Rng::new(200);
     for _ in 0..200 {
         let a = [1e200 * (1.0 + rng.unit()), 1e200 * (1.0 + rng.unit())];
         let b = [1e200 * (1.0 + rng.unit()), 1e200 * (1.0 + rng.unit())];
@@ -502,7 +503,7 @@ fn underflowing_products_near_1e_minus_200() {
     ] {
         hand_cases_at(x);
     }
-    let mut rng = Rng64::new(201);
+    let mut rng = Rng::new(201);
     for _ in 0..200 {
         let a = [1e-200 * (1.0 + rng.unit()), 1e-200 * (1.0 + rng.unit())];
         let b = [1e-200 * (1.0 + rng.unit()), 1e-200 * (1.0 + rng.unit())];
@@ -546,10 +547,10 @@ fn subnormal_differences() {
     o2([[lo, lo], [mp, mp], [hi, hi]], Sign::Zero);
     o2([[lo, lo], [mp, hi], [hi, hi]], Sign::Negative);
     // Mixed: subnormals against huge values (expected from the oracle).
-    let mut rng = Rng64::new(202);
+    let mut rng = Rng::new(202);
     for _ in 0..300 {
-        let s = |r: &mut Rng64| (r.range(-1 << 20, 1 << 20) as f64) * TINY;
-        let h = |r: &mut Rng64| (r.unit() - 0.5) * 1e300;
+        let s = |r: &mut Rng| (r.range(-1 << 20, 1 << 20) as f64) * TINY;
+        let h = |r: &mut Rng| (r.unit() - 0.5) * 1e300;
         let p2 = [
             [s(&mut rng), h(&mut rng)],
             [h(&mut rng), s(&mut rng)],
@@ -582,10 +583,10 @@ fn mixed_magnitudes_1e300_and_1e_minus_300() {
     o3([t[0], t[1], t[2], [1e-300, -1e300, 0.0]], Sign::Zero);
     // Incircle and insphere with one point near 1e300 and the others near 1e-300
     // (oracle).
-    let mut rng = Rng64::new(300);
+    let mut rng = Rng::new(300);
     for _ in 0..200 {
-        let big = |r: &mut Rng64| (r.unit() - 0.5) * 1e300;
-        let small = |r: &mut Rng64| (r.unit() - 0.5) * 1e-300;
+        let big = |r: &mut Rng| (r.unit() - 0.5) * 1e300;
+        let small = |r: &mut Rng| (r.unit() - 0.5) * 1e-300;
         ic_oracle([
             [small(&mut rng), small(&mut rng)],
             [small(&mut rng), small(&mut rng)],
@@ -606,9 +607,9 @@ fn mixed_magnitudes_1e300_and_1e_minus_300() {
 fn incircle_huge_and_subnormal_mixture() {
     // In the spirit of georust/robust#19 (incircle returned NaN): coordinates mixing
     // values near 1e-306 / subnormals with values near ±5e245. Expected from the oracle.
-    let mut rng = Rng64::new(19);
+    let mut rng = Rng::new(19);
     for _ in 0..300 {
-        let pick = |r: &mut Rng64| match r.range(0, 3) {
+        let pick = |r: &mut Rng| match r.range(0, 3) {
             0 => (r.unit() - 0.5) * 1.2e-305,
             1 => (r.range(-9, 9) as f64) * TINY,
             _ => (r.unit() - 0.5) * 1.0e246,
@@ -652,7 +653,7 @@ fn f64_max_corners() {
     is([a, b, c, d, [TINY, TINY, TINY]], Sign::Positive);
     // Everything at ±M and ±TINY: expected from the oracle.
     let vals = [M, -M, md, -md, TINY, -TINY, 0.0];
-    let mut rng = Rng64::new(0x3A7);
+    let mut rng = Rng::new(0x3A7);
     for _ in 0..300 {
         let mut v = || vals[rng.range(0, vals.len() as i64 - 1) as usize];
         o2_oracle([[v(), v()], [v(), v()], [v(), v()]]);
@@ -839,7 +840,7 @@ fn mutation_found_incircle() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Found by the long randomized run (ISECT_PROPTEST_CASES=60000, release): orient3d inputs
+// Found by the long randomized run (60000 cases per property, release): orient3d inputs
 // whose 2×2 minors overflow to ±∞ while the product X·Y·Z of the largest differences per
 // axis (the semi-static bound) stays finite, so an infinite determinant of the wrong sign
 // passed the filter.

@@ -2,6 +2,8 @@
 //! test per find, each checking the documented or exact answer directly.
 
 use isect::predicates::collinear3;
+use isect_testkit::q::{det3, q, sub};
+use isect_testkit::scenes::octahedron_faces;
 
 /// fuzz target `predicates`: `collinear3` is documented to answer `true` for non-finite
 /// input, but answered `false` when the projection that skips the infinite coordinate
@@ -410,7 +412,6 @@ fn fuzz_boxes_empty_sphere_against_infinite_planes() {
 #[test]
 fn fuzz_ray_triangle_hits_sorted_by_reported_t() {
     use isect::{Ray, TriMesh};
-    use num_rational::BigRational;
     use num_traits::Signed;
     let verts = vec![
         [0.0, -8.0, -8.0],
@@ -431,21 +432,14 @@ fn fuzz_ray_triangle_hits_sorted_by_reported_t() {
             "sorted by the reported t: {hits:?}"
         );
     }
-    let q = |x: f64| BigRational::from_float(x).unwrap();
     for h in &hits {
         // The exact t at which the ray meets the triangle's plane: det[a−o, b−o, c−o] /
         // det[d, b−a, c−a].
         let [a, b, c] = faces[h.triangle as usize].map(|k| verts[k as usize].map(q));
         let o = ray.origin.map(q);
         let d = ray.direction.map(q);
-        let sub = |x: &[BigRational; 3], y: &[BigRational; 3]| -> [BigRational; 3] {
-            std::array::from_fn(|k| &x[k] - &y[k])
-        };
-        let det = |x: &[BigRational; 3], y: &[BigRational; 3], z: &[BigRational; 3]| {
-            &x[0] * (&y[1] * &z[2] - &y[2] * &z[1]) - &x[1] * (&y[0] * &z[2] - &y[2] * &z[0])
-                + &x[2] * (&y[0] * &z[1] - &y[1] * &z[0])
-        };
-        let t = det(&sub(&a, &o), &sub(&b, &o), &sub(&c, &o)) / det(&d, &sub(&b, &a), &sub(&c, &a));
+        let t =
+            det3(&sub(&a, &o), &sub(&b, &o), &sub(&c, &o)) / det3(&d, &sub(&b, &a), &sub(&c, &a));
         assert!(
             (q(h.hit.t) - &t).abs() <= q(h.hit.t_error),
             "t {} off its exact value {t} by more than t_error {}",
@@ -457,24 +451,4 @@ fn fuzz_ray_triangle_hits_sorted_by_reported_t() {
         mesh.first_hit(&ray).map(|h| h.triangle),
         Some(hits[0].triangle)
     );
-}
-
-/// The eight faces of the `ray_triangle` fuzz target's octahedron with vertices
-/// `[+x, −x, +y, −y, +z, −z]`: one per octant, odd octants reversed so that the
-/// orientation is consistent, as the target builds them.
-fn octahedron_faces() -> Vec<[u32; 3]> {
-    let mut faces = Vec::new();
-    for sx in 0..2u32 {
-        for sy in 0..2u32 {
-            for sz in 0..2u32 {
-                let f = [sx, 2 + sy, 4 + sz];
-                faces.push(if (sx + sy + sz) % 2 == 1 {
-                    [f[0], f[2], f[1]]
-                } else {
-                    f
-                });
-            }
-        }
-    }
-    faces
 }

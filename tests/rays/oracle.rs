@@ -1,42 +1,23 @@
 //! The oracle (`isect::oracle`): its generators produce what they claim, checked exactly
-//! in rational arithmetic (tests/common's oracle, not the library's code), and `check`
+//! in rational arithmetic (the test kit's oracles, not the library's code), and `check`
 //! reports no disagreement for the exact functions and real, shrunk failures for naive
 //! ones.
 
-mod common;
-
-use common::oracle::{incircle_q, insphere_q, orient2d_q, orient3d_q};
-use common::{to_q, Q};
 use isect::oracle::scenes::{self, Aim};
 use isect::oracle::{
     check, Family, Generator, Incircle, Insphere, MeshRays, Orient2d, Orient3d, Outcome, RayAabb,
     RayTriangle, RayTriangleInput, TestKind, TriTri,
 };
 use isect::{Sign, TriMesh};
+use isect_testkit::float::to_q;
+use isect_testkit::predicates::{incircle_q, insphere_q, orient2d_q, orient3d_q};
+use isect_testkit::q::{cross, dot, q, q3, qi, sub};
+use isect_testkit::{cases, Q};
 use num_traits::{One, Signed, Zero};
 
-fn q(x: f64) -> Q {
-    Q::from_float(x).unwrap()
-}
-fn q3(p: &[f64; 3]) -> [Q; 3] {
-    p.map(q)
-}
-fn sub(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    core::array::from_fn(|k| &a[k] - &b[k])
-}
-fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    [
-        &a[1] * &b[2] - &a[2] * &b[1],
-        &a[2] * &b[0] - &a[0] * &b[2],
-        &a[0] * &b[1] - &a[1] * &b[0],
-    ]
-}
-fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
 /// `o + t·d` in rationals.
 fn at(o: &[f64; 3], d: &[f64; 3], t: i64) -> [Q; 3] {
-    core::array::from_fn(|k| q(o[k]) + Q::from_integer(t.into()) * q(d[k]))
+    core::array::from_fn(|k| q(o[k]) + qi(t) * q(d[k]))
 }
 fn ulp(x: f64) -> f64 {
     let a = x.abs();
@@ -159,7 +140,7 @@ fn vertex_rays_pass_exactly_through_a_vertex() {
 fn edge_rays_pass_exactly_through_an_edge_interior() {
     let (v, t) = scenes::icosphere(3);
     let vq: Vec<[Q; 3]> = v.iter().map(q3).collect();
-    for ray in scenes::aimed_rays(&v, &t, Aim::Edge, 100, 12) {
+    for ray in scenes::aimed_rays(&v, &t, Aim::Edge, cases(30) as usize, 12) {
         let p = at(&ray.origin, &ray.direction, 8);
         let on_edge = t.iter().any(|tri| {
             (0..3).any(|i| {
@@ -531,12 +512,12 @@ fn generators_are_deterministic() {
 #[cfg(feature = "proptest")]
 mod strategies {
     use super::*;
-    use common::config;
     use isect::oracle::strategies as st;
+    use isect_testkit::config;
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(config(64, 1))]
+        #![proptest_config(config(64))]
 
         /// The exactly degenerate families really are degenerate (rational oracle).
         #[test]

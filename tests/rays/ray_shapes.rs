@@ -10,12 +10,9 @@
 //!
 //! Inputs are built on dyadic grids so that aimed rays hit box corners, edges and faces,
 //! sphere tangent points and polygon vertices *exactly*, then scaled by powers of two
-//! (positions and directions separately) into subnormal and huge ranges. Case counts:
-//! `ISECT_PROPTEST_CASES` (see `tests/common/mod.rs`).
+//! (positions and directions separately) into subnormal and huge ranges. Case counts
+//! scale with `ISECT_TEST_SCALE` (see `isect_testkit::cases`).
 
-mod common;
-
-use common::{config, Fl, Q};
 use isect::ray::aabb::{
     ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, try_ray_aabb, RayFloat,
     SlabRay, SlopeRay, Span,
@@ -24,7 +21,10 @@ use isect::ray::obb::{ray_obb, ray_obb_slab, try_ray_obb};
 use isect::ray::polygon::{ray_polygon, try_ray_polygon, FillRule};
 use isect::ray::sphere::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
 use isect::{Aabb, GeometryError, Obb, Polygon, Ray, Sphere};
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use isect_testkit::float::{nudge, Fl};
+use isect_testkit::q::{cross as cross3, dot as dot3, q_pow2 as pow2q, qi, sub as sub3};
+use isect_testkit::{config, Q};
+use num_traits::{Signed, ToPrimitive, Zero};
 use proptest::array::uniform3;
 use proptest::prelude::*;
 
@@ -32,37 +32,8 @@ use proptest::prelude::*;
 // Rational helpers
 // ---------------------------------------------------------------------------------------
 
-fn qi(x: i64) -> Q {
-    Q::from_integer(x.into())
-}
-
-fn pow2q(e: i32) -> Q {
-    let one = num_bigint::BigInt::one();
-    if e >= 0 {
-        Q::from_integer(one << e as usize)
-    } else {
-        Q::new(one.clone(), one << (-e) as usize)
-    }
-}
-
 fn q3<F: Fl>(p: &[F; 3]) -> [Q; 3] {
     p.map(|x| x.q())
-}
-
-fn sub3(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    core::array::from_fn(|k| &a[k] - &b[k])
-}
-
-fn dot3(a: &[Q; 3], b: &[Q; 3]) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
-
-fn cross3(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    [
-        &a[1] * &b[2] - &a[2] * &b[1],
-        &a[2] * &b[0] - &a[0] * &b[2],
-        &a[0] * &b[1] - &a[1] * &b[0],
-    ]
 }
 
 /// `x·2^e` in `F`, or `None` if that is not exactly representable.
@@ -470,7 +441,7 @@ fn pow2_box() -> impl Strategy<Value = (Ray<f64>, Aabb<f64>)> {
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn aabb_aimed_f64(c in aimed_box()) {
@@ -603,7 +574,7 @@ fn realize_sphere<F: Fl>(c: &AimedSphere) -> Option<(Ray<F>, Sphere<F>)> {
     let (ep, ed) = (exponent::<F>(c.ep), exponent::<F>(c.ed));
     let mut o: [F; 3] = exact3(c.o, ep)?;
     let (k, n) = c.nudge;
-    o[k] = common::nudge(o[k], n);
+    o[k] = nudge(o[k], n);
     if !o[k].is_fin() {
         return None;
     }
@@ -703,7 +674,7 @@ fn check_sphere<F: Fl>(ray: &Ray<F>, s: &Sphere<F>) -> Result<(), TestCaseError>
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn sphere_aimed(c in aimed_sphere()) {
@@ -855,7 +826,7 @@ fn check_obb<F: Fl>(ray: &Ray<F>, b: &Obb<F>) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(192, 1))]
+    #![proptest_config(config(192))]
 
     #[test]
     fn obb_aimed(c in aimed_obb()) {
@@ -1013,7 +984,7 @@ fn check_polygon<F: Fl>(
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn polygon_aimed(c in aimed_polygon()) {
@@ -1043,7 +1014,7 @@ fn filter_exponent(sel: u8) -> i32 {
 fn grid3(p: [i64; 3], e: i32, nudge: Nudge) -> Option<[f64; 3]> {
     let mut out = exact3::<f64>(p, e)?;
     if let Some((k, n)) = nudge {
-        out[k] = common::nudge(out[k], n);
+        out[k] = isect_testkit::float::nudge(out[k], n);
     }
     out.iter().all(|x| x.is_finite()).then_some(out)
 }
@@ -1134,7 +1105,7 @@ fn check_sphere_threshold(
 }
 
 proptest! {
-    #![proptest_config(config(256, 1))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn aabb_filter_thresholds(c in aimed_box(), (ep, ed) in (any::<u8>(), any::<u8>()), which in 0usize..7, n in -4i32..=4) {

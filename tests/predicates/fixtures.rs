@@ -4,13 +4,13 @@
 //! The expected signs come from the fixture files, which another project computed; the
 //! oracle agreeing with all of them is also the check of the oracle's sign conventions.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::oracle;
-use common::{to_q, Q};
 use isect::Sign;
+use isect_testkit::float::{bit_span, to_q};
+use isect_testkit::predicates as oracle;
+use isect_testkit::q::q_pow2;
+use isect_testkit::Q;
 
 /// The in-repository copy (what the tests read).
 fn fixture_dir() -> PathBuf {
@@ -441,9 +441,9 @@ fn fixture_rational_conversion_is_exact() {
     for c in load("orient2d.txt", 6) {
         for &x in &c.coords {
             let q = Q::from_float(x).unwrap();
-            let (lo, _) = common::bit_span(x).unwrap_or((0, 0));
+            let (lo, _) = bit_span(x).unwrap_or((0, 0));
             // x = odd · 2^lo, so q · 2^-lo is an odd integer (or zero).
-            let scaled = q * common::q_pow2(-lo);
+            let scaled = q * q_pow2(-lo);
             assert!(scaled.is_integer(), "{x:e}");
             if x != 0.0 {
                 assert!(

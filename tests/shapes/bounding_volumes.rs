@@ -11,11 +11,11 @@
 //!   in their affine hull from the Gram system, solved by elimination), keeping the
 //!   smallest ball that contains every point;
 //! * hull: every point on the inner side of or on every face (`orient3d` as a homogeneous
-//!   determinant, `tests/common`), every directed edge matched by its reverse exactly
+//!   determinant, `isect_testkit::predicates`), every directed edge matched by its reverse exactly
 //!   once, no degenerate face, `V − E + F = 2`; for the lower-dimensional answers, exact
 //!   collinearity/coplanarity, strict convexity and containment.
 //!
-//! Inputs (deterministic, `ISECT_PROPTEST_CASES` raises the counts): small dyadic grids
+//! Inputs (deterministic, `ISECT_TEST_SCALE` multiplies the counts): small dyadic grids
 //! (duplicates, many coplanar and collinear points), points on a cube's faces,
 //! Pythagorean cospherical lattice points, collinear and coplanar sets, repeated points,
 //! extreme exponents (`2^±1000`), subnormals, far from the origin (`1e6` offset with unit
@@ -23,43 +23,28 @@
 
 #![allow(clippy::needless_range_loop)]
 
-mod common;
-
-use common::{cases, gen::sphere_lattice, oracle::orient3d_q, Rng64, Q};
 use isect::bv::{
     aabb, convex_hull, kdop, min_sphere_exact, obb_dito, obb_pca, sphere_aabb_center,
     sphere_ritter, sphere_welzl, sqrt_up, BvError, Hull, Measure,
 };
 use isect::overlap::kdop::Kdop;
 use isect::{Aabb, Obb, Scalar, Sign, Sphere};
+use isect_testkit::float::mul_pow2_f64;
+use isect_testkit::predicates::orient3d_q;
+#[cfg(feature = "rug")]
+use isect_testkit::q::to_rug;
+use isect_testkit::q::{cross as qcross, dot as qdot, q as qf, q_pow2, qi, sub as qsub};
+use isect_testkit::strategies::sphere_lattice;
+use isect_testkit::{cases, Rng, Q};
 use num_traits::{One, Signed, Zero};
 
 type Q3 = [Q; 3];
 
-fn qi(n: i64) -> Q {
-    Q::from_integer(n.into())
-}
-fn qf(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
 fn tq<T: Scalar>(x: &T) -> Q {
     x.to_rational().expect("finite")
 }
 fn tq3<T: Scalar>(p: &[T; 3]) -> Q3 {
     [tq(&p[0]), tq(&p[1]), tq(&p[2])]
-}
-fn qsub(u: &Q3, v: &Q3) -> Q3 {
-    [&u[0] - &v[0], &u[1] - &v[1], &u[2] - &v[2]]
-}
-fn qdot(u: &Q3, v: &Q3) -> Q {
-    &u[0] * &v[0] + &u[1] * &v[1] + &u[2] * &v[2]
-}
-fn qcross(u: &Q3, v: &Q3) -> Q3 {
-    [
-        &u[1] * &v[2] - &u[2] * &v[1],
-        &u[2] * &v[0] - &u[0] * &v[2],
-        &u[0] * &v[1] - &u[1] * &v[0],
-    ]
 }
 fn is_zero3(v: &Q3) -> bool {
     v.iter().all(Zero::is_zero)
@@ -429,13 +414,13 @@ fn check_every_scalar(p: &[[f64; 3]], label: &str) {
 // Generators
 // ---------------------------------------------------------------------------------------
 
-fn grid_set(rng: &mut Rng64, n: usize, half: i64, denom: f64) -> Vec<[f64; 3]> {
+fn grid_set(rng: &mut Rng, n: usize, half: i64, denom: f64) -> Vec<[f64; 3]> {
     (0..n)
         .map(|_| core::array::from_fn(|_| rng.range(-half, half) as f64 / denom))
         .collect()
 }
 
-fn cube_faces(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn cube_faces(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     (0..n)
         .map(|_| {
             let axis = rng.range(0, 2) as usize;
@@ -451,7 +436,7 @@ fn cube_faces(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
         .collect()
 }
 
-fn cospherical(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn cospherical(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     let r = [3i64, 7, 9, 11, 21][rng.range(0, 4) as usize];
     let lat = sphere_lattice(r);
     let c: [i64; 3] = core::array::from_fn(|_| rng.range(-50, 50));
@@ -463,7 +448,7 @@ fn cospherical(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
         .collect()
 }
 
-fn collinear(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn collinear(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     let a: [i64; 3] = core::array::from_fn(|_| rng.range(-9, 9));
     let d: [i64; 3] = core::array::from_fn(|_| rng.range(-3, 3));
     (0..n)
@@ -474,7 +459,7 @@ fn collinear(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
         .collect()
 }
 
-fn coplanar(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn coplanar(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     let a: [i64; 3] = core::array::from_fn(|_| rng.range(-9, 9));
     let u: [i64; 3] = core::array::from_fn(|_| rng.range(-3, 3));
     let v: [i64; 3] = core::array::from_fn(|_| rng.range(-3, 3));
@@ -486,7 +471,7 @@ fn coplanar(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
         .collect()
 }
 
-fn repeated(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn repeated(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     let k = rng.range(1, 5) as usize;
     let base = grid_set(rng, k, 3, 1.0);
     (0..n)
@@ -495,26 +480,24 @@ fn repeated(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
 }
 
 fn scaled(p: &[[f64; 3]], k: i32) -> Vec<[f64; 3]> {
-    p.iter()
-        .map(|q| q.map(|x| common::mul_pow2_f64(x, k)))
-        .collect()
+    p.iter().map(|q| q.map(|x| mul_pow2_f64(x, k))).collect()
 }
 
-fn far(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn far(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     let off: [f64; 3] = core::array::from_fn(|_| 1e6 * (rng.unit() + 0.5));
     (0..n)
         .map(|_| core::array::from_fn(|k| off[k] + rng.unit()))
         .collect()
 }
 
-fn uniform(rng: &mut Rng64, n: usize) -> Vec<[f64; 3]> {
+fn uniform(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     (0..n)
         .map(|_| core::array::from_fn(|_| 2.0 * rng.unit() - 1.0))
         .collect()
 }
 
 /// One set from each generator family, cycling through them.
-fn family(rng: &mut Rng64, which: usize, n: usize) -> (Vec<[f64; 3]>, &'static str) {
+fn family(rng: &mut Rng, which: usize, n: usize) -> (Vec<[f64; 3]>, &'static str) {
     match which % 11 {
         0 => (grid_set(rng, n, 4, 4.0), "dyadic grid"),
         1 => (cube_faces(rng, n), "cube faces"),
@@ -536,8 +519,8 @@ fn family(rng: &mut Rng64, which: usize, n: usize) -> (Vec<[f64; 3]>, &'static s
 
 #[test]
 fn every_volume_contains_every_point_exactly() {
-    let mut rng = Rng64::new(0xB0_0417);
-    let rounds = cases(66, 1) as usize;
+    let mut rng = Rng::new(0xB0_0417);
+    let rounds = cases(66) as usize;
     for round in 0..rounds {
         let n = [1usize, 2, 3, 4, 5, 8, 13, 20][round % 8];
         let (p, name) = family(&mut rng, round, n);
@@ -547,8 +530,9 @@ fn every_volume_contains_every_point_exactly() {
 
 #[test]
 fn larger_sets_in_floats() {
-    let mut rng = Rng64::new(0x1A26E);
-    for round in 0..cases(22, 1) as usize {
+    let mut rng = Rng::new(0x1A26E);
+    // Each of the 11 families once (times ISECT_TEST_SCALE).
+    for round in 0..cases(11) as usize {
         let (p, name) = family(&mut rng, round, 120);
         let label = format!("round {round} ({name}, n = 120)");
         check_all(&p, &format!("{label} f64"));
@@ -561,8 +545,8 @@ fn larger_sets_in_floats() {
 
 #[test]
 fn welzl_is_the_exact_minimum_for_rationals() {
-    let mut rng = Rng64::new(0x3E12);
-    for round in 0..cases(60, 1) as usize {
+    let mut rng = Rng::new(0x3E12);
+    for round in 0..cases(60) as usize {
         let n = 1 + round % 7;
         let (p, name) = family(&mut rng, round, n);
         let label = format!("round {round} ({name}, n = {n})");
@@ -623,10 +607,10 @@ fn assert_radius_close<T: Scalar + Copy>(r: T, c: &[T; 3], r2: &Q, rel: f64, lab
     // 2^(e − p + 1) for 2^e ≤ max(|c|, r) < 2^(e+1), p the significand bits of T, and
     // never below the smallest subnormal.
     let ulp = if cmax.is_zero() {
-        common::q_pow2(tiny)
+        q_pow2(tiny)
     } else {
         let e = Scalar::to_f64(&cmax).log2().floor() as i32;
-        common::q_pow2((e - bits + 1).max(tiny))
+        q_pow2((e - bits + 1).max(tiny))
     };
     let slack = &rq - ulp * qi(4);
     let tol = Q::one() + qf(rel);
@@ -674,7 +658,7 @@ fn welzl_on_cospherical_and_degenerate_sets() {
 
 #[test]
 fn hull_on_adversarial_sets() {
-    let mut rng = Rng64::new(0x4011);
+    let mut rng = Rng::new(0x4011);
     // All 5³ points of a grid: 8 corners, many coplanar points on every face.
     let mut g = Vec::new();
     for x in 0..5 {
@@ -694,7 +678,7 @@ fn hull_on_adversarial_sets() {
         assert!(g[i].iter().any(|&c| c == 0.0 || c == 4.0));
     }
     // Duplicates everywhere, and the cube's corners shuffled in.
-    for round in 0..cases(30, 1) as usize {
+    for round in 0..cases(30) as usize {
         let mut p = cube_faces(&mut rng, 30);
         p.extend(p.clone());
         let label = format!("cube faces with duplicates, round {round}");
@@ -731,8 +715,8 @@ fn hull_on_adversarial_sets() {
 
 #[test]
 fn containment_helpers_match_the_oracle_on_boundaries() {
-    let mut rng = Rng64::new(0xC0_47A1);
-    for _ in 0..cases(300, 1) {
+    let mut rng = Rng::new(0xC0_47A1);
+    for _ in 0..cases(300) {
         // A skewed box with dyadic axes; points at exact corners, face points and one ulp
         // beyond them.
         let axes: [[f64; 3]; 3] =
@@ -847,8 +831,8 @@ fn extreme_magnitudes_keep_tight_spheres() {
 
 #[test]
 fn sqrt_up_is_exact_or_a_tight_upper_bound() {
-    let mut rng = Rng64::new(0x5047);
-    for _ in 0..cases(200, 1) {
+    let mut rng = Rng::new(0x5047);
+    for _ in 0..cases(200) {
         let n = rng.range(0, 1_000_000);
         let d = rng.range(1, 1_000_000);
         let q = Q::new(n.into(), d.into());
@@ -959,28 +943,28 @@ fn check_floats<T: Scalar>(pts: &[[T; 3]], label: &str) {
 
 mod prop {
     use super::*;
-    use common::{config, gen};
+    use isect_testkit::{config, strategies};
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(config(64, 1))]
+        #![proptest_config(config(64))]
 
         /// Mixed magnitudes in one set (1e300 beside 1e-300, near the top of the range),
         /// any bit pattern, clusters of points one ulp apart.
         #[test]
         fn f64_extreme_sets(p in prop_oneof![
-            gen::mixed::<f64, 3, 6>(),
-            gen::extreme::<f64, 3, 6>(),
-            gen::ulp_cluster::<f64, 3, 6>(),
+            strategies::mixed::<f64, 3, 6>(),
+            strategies::extreme::<f64, 3, 6>(),
+            strategies::ulp_cluster::<f64, 3, 6>(),
         ]) {
             check_floats(&p, &format!("f64 extreme {p:?}"));
         }
 
         #[test]
         fn f32_extreme_sets(p in prop_oneof![
-            gen::mixed::<f32, 3, 6>(),
-            gen::extreme::<f32, 3, 6>(),
-            gen::ulp_cluster::<f32, 3, 6>(),
+            strategies::mixed::<f32, 3, 6>(),
+            strategies::extreme::<f32, 3, 6>(),
+            strategies::ulp_cluster::<f32, 3, 6>(),
         ]) {
             check_floats(&p, &format!("f32 extreme {p:?}"));
         }
@@ -1009,14 +993,14 @@ fn points_at_the_ends_of_the_range() {
 #[cfg(feature = "rug")]
 #[test]
 fn rug_rationals() {
-    let mut rng = Rng64::new(0x0072_7567);
-    for round in 0..cases(22, 1) as usize {
+    let mut rng = Rng::new(0x0072_7567);
+    for round in 0..cases(22) as usize {
         let n = 1 + round % 7;
         let (p, name) = family(&mut rng, round, n);
         let label = format!("rug round {round} ({name}, n = {n})");
         let pr: Vec<[rug::Rational; 3]> = as_q(&p)
             .iter()
-            .map(|q| core::array::from_fn(|k| common::to_rug(&q[k])))
+            .map(|q| core::array::from_fn(|k| to_rug(&q[k])))
             .collect();
         check_all(&pr, &label);
         let (c, r2) = brute_min_sphere(&as_q(&p));
@@ -1030,11 +1014,11 @@ fn rug_rationals() {
 /// or zeros, the exact parts must still give valid volumes and the exact minimal sphere.
 #[test]
 fn rationals_beyond_the_float_range() {
-    let mut rng = Rng64::new(0x3000);
-    for round in 0..cases(11, 1) as usize {
+    let mut rng = Rng::new(0x3000);
+    for round in 0..cases(11) as usize {
         let (p, name) = family(&mut rng, round, 7);
         for k in [-3000, 3000] {
-            let s = common::q_pow2(k);
+            let s = q_pow2(k);
             let qp: Vec<Q3> = as_q(&p).iter().map(|v| v.clone().map(|x| x * &s)).collect();
             let label = format!("round {round} ({name}) x 2^{k}");
             check_all(&qp, &label);

@@ -17,46 +17,19 @@
 //! * equal results for `f64`, `f32` and `BigRational` input, invariance under scaling by
 //!   powers of two (down to subnormals), equal ids and non-finite input giving `Zero`.
 //!
-//! The random case counts can be raised with the environment variable
-//! `ISECT_PROPTEST_CASES` (cases per randomized test).
+//! The random case counts scale with `ISECT_TEST_SCALE` (`isect_testkit::cases`); the
+//! generator is the test kit's seeded one, so every failure names a reproducible case.
 
 use std::collections::BTreeMap;
 
 use isect::sos::{incircle_sos, insphere_sos, orient2d_sos, orient3d_sos};
 use isect::{incircle, insphere, orient2d, orient3d, Scalar, Sign};
+use isect_testkit::{cases, Rng, RngExt};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
 // ---------------------------------------------------------------------------------------
-// Infrastructure: a seeded generator, the predicates behind one interface, permutations.
-
-/// SplitMix64: deterministic, so every failure names a reproducible case.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
-    fn pick<T: Clone>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize].clone()
-    }
-}
-
-fn cases(default: usize) -> usize {
-    std::env::var("ISECT_PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
-}
+// Infrastructure: the predicates behind one interface, permutations.
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Pred {
@@ -213,7 +186,7 @@ fn sphere(r2: i64) -> Pts {
 /// `n` points of dimension `dim`, coordinates in `-4..=4`, chosen to be degenerate often.
 fn degenerate(rng: &mut Rng, dim: usize, n: usize) -> Pts {
     let point = |rng: &mut Rng, lo: i64, hi: i64| -> Vec<i64> {
-        (0..dim).map(|_| rng.int(lo, hi)).collect()
+        (0..dim).map(|_| rng.range(lo, hi)).collect()
     };
     let mut pts: Pts = match rng.below(7) {
         // A tiny grid: collinear, coplanar, cocircular and repeated points abound.
@@ -223,7 +196,7 @@ fn degenerate(rng: &mut Rng, dim: usize, n: usize) -> Pts {
             let (b, v) = (point(rng, -2, 2), point(rng, -1, 1));
             (0..n)
                 .map(|_| {
-                    let t = rng.int(-2, 2);
+                    let t = rng.range(-2, 2);
                     b.iter().zip(&v).map(|(b, v)| b + t * v).collect()
                 })
                 .collect()
@@ -233,7 +206,7 @@ fn degenerate(rng: &mut Rng, dim: usize, n: usize) -> Pts {
             let (b, u, v) = (point(rng, -1, 1), point(rng, -1, 1), point(rng, -1, 1));
             (0..n)
                 .map(|_| {
-                    let (s, t) = (rng.int(-1, 1), rng.int(-1, 1));
+                    let (s, t) = (rng.range(-1, 1), rng.range(-1, 1));
                     (0..dim).map(|i| b[i] + s * u[i] + t * v[i]).collect()
                 })
                 .collect()
@@ -241,9 +214,9 @@ fn degenerate(rng: &mut Rng, dim: usize, n: usize) -> Pts {
         // On a circle or sphere centred at a lattice point.
         4 => {
             let set = if dim == 2 {
-                circle(rng.pick(&[1, 2, 4, 5]))
+                circle(*rng.pick(&[1, 2, 4, 5]))
             } else {
-                sphere(rng.pick(&[1, 2, 3, 4]))
+                sphere(*rng.pick(&[1, 2, 3, 4]))
             };
             let c = point(rng, -1, 1);
             (0..n)
@@ -255,7 +228,7 @@ fn degenerate(rng: &mut Rng, dim: usize, n: usize) -> Pts {
         // A few distinct points, repeated.
         _ => {
             let pool: Pts = (0..2).map(|_| point(rng, -3, 3)).collect();
-            (0..n).map(|_| rng.pick(&pool)).collect()
+            (0..n).map(|_| rng.pick(&pool).clone()).collect()
         }
     };
     for p in &mut pts {
@@ -270,7 +243,7 @@ fn degenerate(rng: &mut Rng, dim: usize, n: usize) -> Pts {
 fn distinct_ids(rng: &mut Rng, n: usize) -> Vec<u64> {
     let mut ids: Vec<u64> = Vec::new();
     while ids.len() < n {
-        let x = rng.below(1000);
+        let x = rng.below(1000) as u64;
         if !ids.contains(&x) {
             ids.push(x);
         }
@@ -427,7 +400,7 @@ fn check_config(pred: Pred, pts: &Pts, ids: &[u64], all_perms: bool) {
 
 #[test]
 fn random_degenerate_configurations() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     for pred in PREDS {
         let mut degenerate_seen = 0;
         for _ in 0..cases(300) {
@@ -437,7 +410,7 @@ fn random_degenerate_configurations() {
             check_config(pred, &pts, &ids, true);
         }
         assert!(
-            degenerate_seen > cases(300) / 3,
+            degenerate_seen > cases(300) as usize / 3,
             "{pred:?}: too few degenerate cases"
         );
     }
@@ -445,10 +418,10 @@ fn random_degenerate_configurations() {
 
 #[test]
 fn all_points_equal() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for pred in PREDS {
         for _ in 0..10 {
-            let p: Vec<i64> = (0..pred.dim()).map(|_| rng.int(-4, 4)).collect();
+            let p: Vec<i64> = (0..pred.dim()).map(|_| rng.range(-4, 4)).collect();
             let pts = vec![p; pred.n()];
             let ids = distinct_ids(&mut rng, pred.n());
             check_config(pred, &pts, &ids, true);
@@ -532,7 +505,7 @@ fn exhaustive_insphere_on_sphere_points() {
 
 #[test]
 fn concrete_epsilon_orient2d() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     for _ in 0..cases(400) {
         let pts = degenerate(&mut rng, 2, 3);
         let ids = distinct_ids(&mut rng, 3);
@@ -545,7 +518,7 @@ fn concrete_epsilon_orient2d() {
     // Some non-degenerate ones too, with coordinates up to 4.
     for _ in 0..50 {
         let pts: Pts = (0..3)
-            .map(|_| vec![rng.int(-4, 4), rng.int(-4, 4)])
+            .map(|_| vec![rng.range(-4, 4), rng.range(-4, 4)])
             .collect();
         let ids = distinct_ids(&mut rng, 3);
         assert_eq!(sos(Orient2d, &pts, &ids), concrete_eps_sign(&pts, &ids));
@@ -555,7 +528,7 @@ fn concrete_epsilon_orient2d() {
 #[test]
 fn concrete_epsilon_orient3d() {
     // ~131,000-bit integers: fewer cases.
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     for _ in 0..cases(40) {
         let pts = degenerate(&mut rng, 3, 4);
         let ids = distinct_ids(&mut rng, 4);
@@ -603,7 +576,7 @@ fn monomial_order_is_independent_of_delta() {
     // And the consequence on the predicates: the orient2d/orient3d answers are the
     // orientations of the x, y (x, y, z) projections of incircle's (insphere's) perturbed
     // lifted points.
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for _ in 0..cases(200) {
         for (pred, d) in [(Orient2d, 2), (Orient3d, 3)] {
             let pts = degenerate(&mut rng, d, d + 1);
@@ -620,11 +593,11 @@ fn homogeneous_determinant_matches_shewchuk_convention() {
     // The constant term of the oracle polynomial is the unperturbed homogeneous
     // determinant: its sign must be the plain predicate's, on random (mostly
     // non-degenerate) input.
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     for pred in PREDS {
         for _ in 0..200 {
             let pts: Pts = (0..pred.n())
-                .map(|_| (0..pred.dim()).map(|_| rng.int(-6, 6)).collect())
+                .map(|_| (0..pred.dim()).map(|_| rng.range(-6, 6)).collect())
                 .collect();
             let poly = perturbed_poly(&pts, &[0, 1, 2, 3, 4][..pred.n()], pred.lifted(), 4);
             let constant = poly.get(&0).copied().unwrap_or(0);
@@ -635,7 +608,7 @@ fn homogeneous_determinant_matches_shewchuk_convention() {
 
 #[test]
 fn f32_and_rational_inputs_agree_with_f64() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for pred in PREDS {
         for _ in 0..cases(100) {
             let pts = degenerate(&mut rng, pred.dim(), pred.n());
@@ -673,7 +646,7 @@ fn f32_and_rational_inputs_agree_with_f64() {
 #[cfg(feature = "rug")]
 #[test]
 fn rug_inputs_agree_with_f64() {
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for pred in PREDS {
         for _ in 0..cases(50) {
             let pts = degenerate(&mut rng, pred.dim(), pred.n());
@@ -689,7 +662,7 @@ fn invariant_under_scaling_by_powers_of_two() {
     // Every coefficient of the perturbed determinant is a minor scaled by a positive
     // power of the factor, so the answer cannot change; this runs the cold path on huge,
     // tiny and subnormal coordinates.
-    let mut rng = Rng(9);
+    let mut rng = Rng::new(9);
     for pred in PREDS {
         for _ in 0..cases(40) {
             let pts = degenerate(&mut rng, pred.dim(), pred.n());
@@ -713,15 +686,12 @@ fn invariant_under_scaling_by_powers_of_two() {
 
 #[test]
 fn equal_ids() {
-    let mut rng = Rng(10);
+    let mut rng = Rng::new(10);
     for pred in PREDS {
         for _ in 0..cases(100) {
             let pts = degenerate(&mut rng, pred.dim(), pred.n());
             let mut ids = distinct_ids(&mut rng, pred.n());
-            let (i, j) = (
-                rng.below(pred.n() as u64) as usize,
-                rng.below(pred.n() as u64) as usize,
-            );
+            let (i, j) = (rng.below(pred.n()), rng.below(pred.n()));
             if i == j {
                 continue;
             }

@@ -13,14 +13,12 @@
 //!   reported at least twice (entry and exit);
 //! * `t` is non-negative and barycentric weights are finite.
 //!
-//! `ISECT_PROPTEST_CASES` raises the number of cases (tests/common/mod.rs).
+//! `ISECT_TEST_SCALE` multiplies the number of cases (`isect_testkit::cases`).
 
-mod common;
-
-use common::config;
 use isect::oracle::scenes::{aimed_rays, icosphere, Aim};
 use isect::ray::triangle::{ray_triangle_woop, WoopFloat};
 use isect::{Ray, Triangle};
+use isect_testkit::config;
 use proptest::prelude::*;
 
 /// `x · 2^k`, asserted exact (the scaled value scales back to `x`).
@@ -82,7 +80,7 @@ fn check_scale<T: WoopFloat + Into<f64>>(
 }
 
 proptest! {
-    #![proptest_config(config(48, 1))]
+    #![proptest_config(config(48))]
 
     #[test]
     fn woop_f64_is_watertight_at_every_scale(

@@ -8,33 +8,11 @@ use isect::policy::{
     PolicyScalar, Relative, Ulps,
 };
 use isect::{Scalar, Sign};
+use isect_testkit::{cases, Rng, RngExt};
 use num_rational::BigRational;
 
 // ---------------------------------------------------------------------------------------
 // Helpers
-
-/// splitmix64: a fixed-seed generator, so every run sees the same inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [-1, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * 2f64.powi(-52) - 1.0
-    }
-    fn p2(&mut self) -> [f64; 2] {
-        [self.unit(), self.unit()]
-    }
-    fn p3(&mut self) -> [f64; 3] {
-        [self.unit(), self.unit(), self.unit()]
-    }
-}
 
 fn rat(x: f64) -> BigRational {
     BigRational::from_float(x).expect("finite")
@@ -57,8 +35,8 @@ struct Cases {
     is: Vec<[[f64; 3]; 5]>,
 }
 
-fn cases(n: usize) -> Cases {
-    let mut r = Rng(0x5eed_0001);
+fn case_set(n: usize) -> Cases {
+    let mut r = Rng::new(0x5eed_0001);
     let mut c = Cases {
         o2: vec![],
         o3: vec![],
@@ -67,25 +45,47 @@ fn cases(n: usize) -> Cases {
     };
     for _ in 0..n {
         // Uniform.
-        c.o2.push([r.p2(), r.p2(), r.p2()]);
-        c.o3.push([r.p3(), r.p3(), r.p3(), r.p3()]);
-        c.ic.push([r.p2(), r.p2(), r.p2(), r.p2()]);
-        c.is.push([r.p3(), r.p3(), r.p3(), r.p3(), r.p3()]);
+        c.o2.push([r.point::<2>(1.0), r.point::<2>(1.0), r.point::<2>(1.0)]);
+        c.o3.push([
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+        ]);
+        c.ic.push([
+            r.point::<2>(1.0),
+            r.point::<2>(1.0),
+            r.point::<2>(1.0),
+            r.point::<2>(1.0),
+        ]);
+        c.is.push([
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+        ]);
         // A rounded point on the line / plane through the others.
-        let (a, b, s) = (r.p2(), r.p2(), r.unit());
+        let (a, b, s) = (r.point::<2>(1.0), r.point::<2>(1.0), r.signed());
         c.o2.push([a, b, [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])]]);
-        let (a, b, cc, s, u) = (r.p3(), r.p3(), r.p3(), r.unit(), r.unit());
+        let (a, b, cc, s, u) = (
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.point::<3>(1.0),
+            r.signed(),
+            r.signed(),
+        );
         let d = [0, 1, 2].map(|i| a[i] + s * (b[i] - a[i]) + u * (cc[i] - a[i]));
         c.o3.push([a, b, cc, d]);
         // Rounded points on a circle / sphere.
-        let (cx, cy, rad) = (r.unit(), r.unit(), 0.5 + r.unit().abs());
+        let (cx, cy, rad) = (r.signed(), r.signed(), 0.5 + r.signed().abs());
         let on_circle = |th: f64| [cx + rad * th.cos(), cy + rad * th.sin()];
         let th: [f64; 4] =
-            [r.unit(), r.unit(), r.unit(), r.unit()].map(|x| x * core::f64::consts::PI);
+            [r.signed(), r.signed(), r.signed(), r.signed()].map(|x| x * core::f64::consts::PI);
         c.ic.push(th.map(on_circle));
-        let (ctr, rad) = (r.p3(), 0.5 + r.unit().abs());
+        let (ctr, rad) = (r.point::<3>(1.0), 0.5 + r.signed().abs());
         let mut sph = || {
-            let (th, ph) = (r.unit() * core::f64::consts::PI, r.unit() * 1.5);
+            let (th, ph) = (r.signed() * core::f64::consts::PI, r.signed() * 1.5);
             [
                 ctr[0] + rad * ph.cos() * th.cos(),
                 ctr[1] + rad * ph.cos() * th.sin(),
@@ -115,7 +115,7 @@ fn answers<P: Policy<f64>>(p: P, c: &Cases) -> Vec<Sign> {
 
 #[test]
 fn exact_policy_agrees_with_the_predicates_f64() {
-    let c = cases(200);
+    let c = case_set(cases(200) as usize);
     let mut want = vec![];
     want.extend(c.o2.iter().map(|[a, b, cc]| isect::orient2d(a, b, cc)));
     want.extend(
@@ -135,7 +135,7 @@ fn exact_policy_agrees_with_the_predicates_f64() {
 
 #[test]
 fn exact_policy_agrees_with_the_predicates_f32_and_rationals() {
-    let c = cases(60);
+    let c = case_set(cases(60) as usize);
     for [a, b, cc] in &c.o2 {
         let f = |p: &[f64; 2]| p.map(|x| x as f32);
         let (a32, b32, c32) = (f(a), f(b), f(cc));
@@ -236,7 +236,7 @@ fn plain_insphere(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3
 
 #[test]
 fn naive_policy_is_the_plain_float_sign() {
-    let c = cases(200);
+    let c = case_set(cases(200) as usize);
     let mut want = vec![];
     let mut values = vec![];
     for &[a, b, cc] in &c.o2 {
@@ -282,7 +282,7 @@ fn naive_f32_computes_in_f32() {
 
 #[test]
 fn naive_on_rationals_is_exact_and_the_permanent_bounds_the_value() {
-    let c = cases(40);
+    let c = case_set(cases(40) as usize);
     let r2 = |p: &[f64; 2]| p.map(rat);
     let r3 = |p: &[f64; 3]| p.map(rat);
     let check = |(v, s): (BigRational, BigRational), exact: Sign| {
@@ -413,12 +413,12 @@ fn ulps_threshold_is_n_machine_epsilons_times_scale() {
 
 #[test]
 fn ulps_decides_as_relative_with_n_epsilons() {
-    let mut r = Rng(7);
+    let mut r = Rng::new(7);
     for _ in 0..2000 {
         let n = (r.next_u64() % 64) as u32;
-        let scale = r.unit().abs() * 2f64.powi((r.next_u64() % 40) as i32 - 20);
+        let scale = r.signed().abs() * 2f64.powi((r.next_u64() % 40) as i32 - 20);
         // Values near the threshold, so that both outcomes occur.
-        let v = scale * f64::EPSILON * n as f64 * (1.0 + r.unit() * 1e-3);
+        let v = scale * f64::EPSILON * n as f64 * (1.0 + r.signed() * 1e-3);
         for v in [v, v.next_up(), v.next_down(), -v] {
             let rel = Relative {
                 eps: n as f64 * f64::EPSILON,
@@ -548,7 +548,7 @@ fn generic_segments<T: PolicyScalar>() {
 /// with a threshold below 1 agrees with the exact predicates, for all four predicates:
 /// this checks the naive formulas' sign conventions against the predicates'.
 fn generic_integer_grid<T: PolicyScalar>() {
-    let mut r = Rng(11);
+    let mut r = Rng::new(11);
     let mut k = move || (r.next_u64() % 5) as f64 - 2.0;
     for _ in 0..150 {
         let [a, b, c, d] = [(); 4].map(|()| pt::<T, 2>([k(), k()]));
@@ -778,7 +778,7 @@ fn absolute_misses_a_tiny_but_certain_orientation_that_relative_sees() {
 
 #[test]
 fn epsilon_policies_answer_naive_or_zero_on_near_degenerate_input() {
-    let c = cases(200);
+    let c = case_set(cases(200) as usize);
     let exact = answers(Exact, &c);
     let naive = answers(Naive, &c);
     let big_relative = answers(Relative { eps: 1e-6 }, &c);
@@ -804,7 +804,7 @@ fn ulps_at_shewchuks_bounds_never_gives_a_wrong_nonzero_sign() {
     // orient3d, incircle, insphere, so (barring overflow and underflow) every non-zero
     // answer is the exact sign. One below is not enough in general; here we check only
     // the promised direction, and that the naive answers on these inputs do go wrong.
-    let c = cases(300);
+    let c = case_set(cases(300) as usize);
     let o2 = |p: Ulps| {
         c.o2.iter()
             .map(|[a, b, cc]| p.orient2d(a, b, cc))
@@ -981,20 +981,24 @@ fn rational_bary(
 fn moller_tolerant_grows_triangles_by_eps_in_barycentric_units() {
     use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
     use isect::{Ray, Triangle};
-    let mut rng = Rng(0x7011_e5a7);
+    let mut rng = Rng::new(0x7011_e5a7);
     let (mut inside_margin, mut outside_margin) = (0, 0);
     for i in 0..8_000 {
-        let tri = [rng.p3(), rng.p3(), rng.p3()];
+        let tri = [
+            rng.point::<3>(1.0),
+            rng.point::<3>(1.0),
+            rng.point::<3>(1.0),
+        ];
         // Aim at a point with barycentrics drawn near the boundary: within ±4·eps of an
         // edge or outside, so that every side of the threshold is exercised.
         let eps = [1e-3, 1e-5, 1e-7][i % 3];
-        let s = rng.unit().abs();
-        let off = rng.unit() * 4.0 * eps;
+        let s = rng.signed().abs();
+        let off = rng.signed() * 4.0 * eps;
         let bary = [off, s * (1.0 - off), (1.0 - s) * (1.0 - off)];
         let p: [f64; 3] = std::array::from_fn(|k| {
             bary[0] * tri[0][k] + bary[1] * tri[1][k] + bary[2] * tri[2][k]
         });
-        let o = rng.p3().map(|x| x * 4.0);
+        let o = rng.point::<3>(1.0).map(|x| x * 4.0);
         let d: [f64; 3] = std::array::from_fn(|k| p[k] - o[k]);
         let ray = Ray::new(o, d);
         let t = Triangle::new(tri[0], tri[1], tri[2]);

@@ -11,14 +11,14 @@
 //! `A ∪ B` (exact rank) separates `Crossing` from `CoplanarOverlap`, and the dimension of
 //! `A ∩ B` gives the contact of `Touching`.
 
-mod common;
-
-use common::{config, mul_pow2_f64, q_pow2, Q};
 use isect::overlap::tri_tri::{
     tri_tri, tri_tri_intersect, tri_tri_intersection, tri_tri_moller_with, try_tri_tri, Contact,
     TriTri, TriTriError, TriTriIntersection,
 };
 use isect::policy::{Absolute, Exact};
+use isect_testkit::float::{mul_pow2_f64, pow2};
+use isect_testkit::q::{q, q_pow2};
+use isect_testkit::{config, Q};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -32,26 +32,8 @@ type P3 = [Q; 3];
 
 mod oracle {
     use super::*;
+    use isect_testkit::q::{add, cross, dot, scale, sub};
 
-    fn sub(a: &P3, b: &P3) -> P3 {
-        [&a[0] - &b[0], &a[1] - &b[1], &a[2] - &b[2]]
-    }
-    fn add(a: &P3, b: &P3) -> P3 {
-        [&a[0] + &b[0], &a[1] + &b[1], &a[2] + &b[2]]
-    }
-    fn scale(a: &P3, s: &Q) -> P3 {
-        [&a[0] * s, &a[1] * s, &a[2] * s]
-    }
-    pub fn cross(a: &P3, b: &P3) -> P3 {
-        [
-            &a[1] * &b[2] - &a[2] * &b[1],
-            &a[2] * &b[0] - &a[0] * &b[2],
-            &a[0] * &b[1] - &a[1] * &b[0],
-        ]
-    }
-    pub fn dot(a: &P3, b: &P3) -> Q {
-        &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-    }
     fn is_zero(a: &P3) -> bool {
         a.iter().all(|x| x.is_zero())
     }
@@ -285,9 +267,6 @@ mod oracle {
 
 type T64 = [[f64; 3]; 3];
 
-fn q(x: f64) -> Q {
-    BigRational::from_float(x).expect("finite")
-}
 fn tq(t: &T64) -> [P3; 3] {
     (*t).map(|p| p.map(q))
 }
@@ -564,7 +543,7 @@ fn near_coplanar_pair() -> impl Strategy<Value = (T64, T64)> {
 // =======================================================================================
 
 proptest! {
-    #![proptest_config(config(3000, 5))]
+    #![proptest_config(config(300))]
 
     #[test]
     fn random_pairs_match_oracle((a, b) in random_pair()) {
@@ -579,7 +558,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(3000, 1))]
+    #![proptest_config(config(1500))]
 
     #[test]
     fn grid_pairs_match_oracle((a, b) in grid_pair()) {
@@ -598,7 +577,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(3000, 20))]
+    #![proptest_config(config(64))]
 
     #[test]
     fn every_ordering_and_swap_agrees(
@@ -788,7 +767,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(3000, 3))]
+    #![proptest_config(config(1000))]
 
     /// Extreme exponents: grid pairs scaled to the top and bottom of the range
     /// (subnormals included) keep the oracle's answer.
@@ -962,7 +941,7 @@ fn non_finite_input_is_disjoint_never_a_panic() {
 fn regression_jgt_code_9_false_hits_on_disjoint_triangles() {
     let a = [[0.1, 0.2, 0.3], [1.7, 0.4, 0.3], [0.5, 1.9, 0.3]];
     for k in 1..1075 {
-        let h = common::pow2(-k);
+        let h = pow2(-k);
         let z = 0.3 + h;
         // Hovering over the face: disjoint as long as 0.3 + h > 0.3 in f64.
         let b = [[0.6, 0.7, z], [0.9, 0.8, z + 1.0], [0.4, 1.0, z + 1.0]];
@@ -1100,10 +1079,10 @@ fn regression_libigl_2381_no_self_intersections() {
 /// relative bound would accept the wrong sign here (proofs/tri_tri.md, section 2).
 #[test]
 fn filter_underflowing_minor_times_huge_difference() {
-    let t = common::pow2(-540);
+    let t = pow2(-540);
     let a = [[0.0, 0.0, 0.0], [1.0, t, 0.0], [0.0, 1.0, t]];
-    let big = common::pow2(1000);
-    let z = -common::pow2(-81); // n·(x − a) = 2^-80 − 2^-81 > 0: x is above a's plane
+    let big = pow2(1000);
+    let z = -pow2(-81); // n·(x − a) = 2^-80 − 2^-81 > 0: x is above a's plane
     for b in [
         [[big, 0.0, z], [big, 0.0, 1.0], [big, 1.0, 1.0]],
         [[big, 0.0, z], [-big, 0.0, -1.0], [0.0, 1.0, 1.0]],

@@ -1,0 +1,54 @@
+//! Inputs built the same way in several places: small meshes of the tests and the fuzz
+//! targets, random shapes of the benches (the library's own scenes are in
+//! `isect::oracle::scenes`).
+
+use isect::Obb;
+
+use crate::rng::{Rng, RngExt};
+
+/// The eight faces of an octahedron whose six vertices are listed as
+/// `[+x, −x, +y, −y, +z, −z]` (any centre and any positive extents per half-axis): one
+/// face per octant, the odd octants reversed so that every face has the same orientation.
+pub fn octahedron_faces() -> Vec<[u32; 3]> {
+    let mut faces = Vec::new();
+    for sx in 0..2u32 {
+        for sy in 0..2u32 {
+            for sz in 0..2u32 {
+                let f = [sx, 2 + sy, 4 + sz];
+                faces.push(if (sx + sy + sz) % 2 == 1 {
+                    [f[0], f[2], f[1]]
+                } else {
+                    f
+                });
+            }
+        }
+    }
+    faces
+}
+
+/// A random oriented box: centre in the unit cube, half extents in `[0.05, 0.3)`, axes the
+/// rotation of a random unit quaternion, rounded (so never exactly orthonormal).
+pub fn random_obb(rng: &mut Rng) -> Obb<f64> {
+    let q: [f64; 4] = rng.point_in(-1.0, 1.0);
+    let n = q.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
+    let [w, x, y, z] = q.map(|v| v / n);
+    let axes = [
+        [
+            1.0 - 2.0 * (y * y + z * z),
+            2.0 * (x * y - w * z),
+            2.0 * (x * z + w * y),
+        ],
+        [
+            2.0 * (x * y + w * z),
+            1.0 - 2.0 * (x * x + z * z),
+            2.0 * (y * z - w * x),
+        ],
+        [
+            2.0 * (x * z - w * y),
+            2.0 * (y * z + w * x),
+            1.0 - 2.0 * (x * x + y * y),
+        ],
+    ];
+    let centre = rng.point_in(0.0, 1.0);
+    Obb::new(centre, axes, rng.point_in(0.05, 0.3))
+}

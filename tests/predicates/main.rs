@@ -1,0 +1,14 @@
+//! The predicates (`orient2d`, `orient3d`, `incircle`, `insphere`), their symbolic
+//! perturbation and the policy layer, against the independent exact oracle of
+//! `isect_testkit::predicates`.
+//!
+//! One test binary, a module per concern. Randomized tests run a bounded number of cases;
+//! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
+
+mod bad_input;
+mod check;
+mod fixtures;
+mod oracle_agreement;
+mod policy;
+mod regressions;
+mod sos;

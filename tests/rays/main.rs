@@ -1,0 +1,13 @@
+//! Ray casts (triangles, spheres, boxes, polygons), sweeps, meshes, the library's oracle
+//! module, and the fuzz targets' finds, against independent exact oracles in rationals.
+//!
+//! One test binary, a module per family. Randomized tests run a bounded number of cases;
+//! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
+
+mod fuzz_regressions;
+mod mesh_exactly_once;
+mod oracle;
+mod ray_shapes;
+mod ray_triangle_filter;
+mod ray_triangle_woop;
+mod sweep;

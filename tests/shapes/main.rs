@@ -1,0 +1,12 @@
+//! Overlap tests (boxes, lines, volumes, triangle/triangle) and bounding-volume
+//! construction, each against an independent exact oracle in rationals.
+//!
+//! One test binary, a module per family. Randomized tests run a bounded number of cases;
+//! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
+
+mod bounding_volumes;
+mod kdop_measure;
+mod overlap_boxes;
+mod overlap_lines;
+mod overlap_volumes;
+mod tri_tri;
