@@ -17,13 +17,13 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use isect::overlap::frustum::{
-    frustum_aabb, frustum_aabb_fast, frustum_sphere, frustum_sphere_fast, DepthRange, Frustum,
+use isect::overlap::{
+    frustum_aabb, frustum_aabb_conservative, frustum_sphere, frustum_sphere_conservative, DepthRange, Frustum,
     FrustumClass,
 };
-use isect::overlap::kdop::{kdop_kdop, Kdop26};
-use isect::overlap::obb_obb::{obb_obb, obb_obb_with};
-use isect::overlap::plane_box::{plane_aabb_with, PlaneBox};
+use isect::overlap::{kdop_kdop, Kdop26};
+use isect::overlap::{obb_obb, obb_obb_gottschalk_with};
+use isect::overlap::{plane_aabb_center_extent_with, PlaneBox};
 use isect::policy::{Naive, Policy, Relative};
 use isect::{Aabb, Sphere};
 use isect_testkit::scenes::random_obb;
@@ -158,7 +158,7 @@ fn naive_kdop_overlap(a: &[[f64; 3]], b: &[[f64; 3]], rel: f64) -> bool {
 fn classic_frustum_aabb<P: Policy<f64>>(p: P, f: &Frustum<f64>, b: &Aabb<f64>) -> FrustumClass {
     let mut inside = true;
     for pl in &f.planes {
-        match plane_aabb_with(p, pl, b) {
+        match plane_aabb_center_extent_with(p, pl, b) {
             PlaneBox::Outside => return FrustumClass::Outside,
             PlaneBox::Intersecting => inside = false,
             PlaneBox::Inside => {}
@@ -222,8 +222,8 @@ fn benches(c: &mut Criterion) {
         |(a, b)| obb_obb(a, b),
         &[(
             "gottschalk_f64",
-            |(a, b)| obb_obb_with(Naive, a, b),
-            |(a, b)| obb_obb_with(EPS, a, b),
+            |(a, b)| obb_obb_gottschalk_with(Naive, a, b),
+            |(a, b)| obb_obb_gottschalk_with(EPS, a, b),
         )],
         &[],
         None,
@@ -289,7 +289,7 @@ fn benches(c: &mut Criterion) {
             |(f, b)| classic_frustum_aabb(Naive, f, b),
             |(f, b)| classic_frustum_aabb(EPS, f, b),
         )],
-        &[("isect_fast_conservative", |(f, b)| frustum_aabb_fast(f, b))],
+        &[("isect_fast_conservative", |(f, b)| frustum_aabb_conservative(f, b))],
         Some(FrustumClass::Intersecting),
     );
     let fs: Vec<_> = (0..N)
@@ -311,7 +311,7 @@ fn benches(c: &mut Criterion) {
             |(f, s)| classic_frustum_sphere(EPS, f, s),
         )],
         &[("isect_fast_conservative", |(f, s)| {
-            frustum_sphere_fast(f, s)
+            frustum_sphere_conservative(f, s)
         })],
         Some(FrustumClass::Intersecting),
     );

@@ -1,4 +1,4 @@
-//! Line and segment benchmarks: the exact tests of `isect::overlap::lines` against their
+//! Line and segment benchmarks: the exact tests of `isect::overlap` against their
 //! classic float forms (the `_with` functions under [`Naive`]: the plain `f64` code), in
 //! the same process on the same inputs (docs/BENCHMARKS.md, section "Lines and
 //! segments").
@@ -19,7 +19,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use isect::overlap::lines::{
+use isect::overlap::{
     line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
     segment_segment_2d_antonio_with, segment_segment_2d_intersection,
     segment_segment_2d_parametric_with, segment_segment_3d, three_planes, LineLine2d,
@@ -157,8 +157,8 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             l2.iter().fold(0.0, |acc, v| {
                 match line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]) {
-                    Some((s, _)) => acc + s,
-                    None => acc,
+                    LineLine2d::Point { s, .. } => acc + s,
+                    _ => acc,
                 }
             })
         })
@@ -191,8 +191,8 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             near.iter().fold(0.0, |acc, v| {
                 match line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]) {
-                    Some((s, _)) => acc + s,
-                    None => acc,
+                    LineLine2d::Point { s, .. } => acc + s,
+                    _ => acc,
                 }
             })
         })

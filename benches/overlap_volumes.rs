@@ -19,13 +19,13 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use isect::overlap::aabb_aabb::{aabb_aabb, aabb_aabb_center_extent_with};
-use isect::overlap::plane_box::{plane_aabb, plane_aabb_with, plane_obb, plane_obb_with, PlaneBox};
-use isect::overlap::sphere::{
+use isect::overlap::{aabb_aabb, aabb_aabb_center_extent_with};
+use isect::overlap::{plane_aabb, plane_aabb_center_extent_with, plane_obb, plane_obb_center_extent_with, PlaneBox};
+use isect::overlap::{
     sphere_aabb, sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
-    sphere_obb, sphere_obb_arvo_with, sphere_sphere, sphere_sphere_with,
+    sphere_obb, sphere_obb_arvo_with, sphere_sphere, sphere_sphere_distance_with,
 };
-use isect::overlap::tri_aabb::{tri_aabb, tri_aabb_moller_with};
+use isect::overlap::{tri_aabb, tri_aabb_moller_with};
 use isect::policy::{Naive, Relative};
 use isect::{Aabb, Plane, Sphere};
 use isect_testkit::scenes::random_obb;
@@ -164,8 +164,8 @@ fn benches(c: &mut Criterion) {
         |(p, b)| plane_aabb(p, b),
         &[(
             "center_extent_f64",
-            |(p, b)| plane_aabb_with(Naive, p, b),
-            |(p, b)| plane_aabb_with(EPS, p, b),
+            |(p, b)| plane_aabb_center_extent_with(Naive, p, b),
+            |(p, b)| plane_aabb_center_extent_with(EPS, p, b),
         )],
     );
     let po: Vec<_> = (0..N)
@@ -178,8 +178,8 @@ fn benches(c: &mut Criterion) {
         |(p, b)| plane_obb(p, b),
         &[(
             "center_extent_f64",
-            |(p, b)| plane_obb_with(Naive, p, b),
-            |(p, b)| plane_obb_with(EPS, p, b),
+            |(p, b)| plane_obb_center_extent_with(Naive, p, b),
+            |(p, b)| plane_obb_center_extent_with(EPS, p, b),
         )],
     );
     let ss: Vec<_> = (0..N)
@@ -192,8 +192,8 @@ fn benches(c: &mut Criterion) {
         |(a, b)| sphere_sphere(a, b),
         &[(
             "plain_f64",
-            |(a, b)| sphere_sphere_with(Naive, a, b),
-            |(a, b)| sphere_sphere_with(EPS, a, b),
+            |(a, b)| sphere_sphere_distance_with(Naive, a, b),
+            |(a, b)| sphere_sphere_distance_with(EPS, a, b),
         )],
     );
     let sb: Vec<_> = (0..N).map(|_| (sphere(&mut rng), aabb(&mut rng))).collect();

@@ -30,7 +30,7 @@ const DISTRIBUTIONS: [&str; 3] = ["random", "near_degenerate", "exact_degenerate
 
 /// A unit vector in the plane.
 fn dir2(g: &mut Rng) -> [f64; 2] {
-    let t = std::f64::consts::TAU * g.unit();
+    let t = std::f64::consts::TAU * g.next_f64();
     [t.cos(), t.sin()]
 }
 
@@ -128,7 +128,7 @@ fn orient2d_cases(distribution: &str) -> Vec<O2> {
             "random" => [g.point::<2>(1.0), g.point::<2>(1.0), g.point::<2>(1.0)],
             "near_degenerate" => {
                 // c: a rounded point on the line through a and b.
-                let (a, b, s) = (g.point::<2>(1.0), g.point::<2>(1.0), 3.0 * g.unit() - 1.0);
+                let (a, b, s) = (g.point::<2>(1.0), g.point::<2>(1.0), 3.0 * g.next_f64() - 1.0);
                 let c = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])];
                 [a, b, c]
             }
@@ -186,7 +186,7 @@ fn incircle_cases(distribution: &str) -> Vec<C2> {
             ],
             "near_degenerate" => {
                 // Four rounded points center + r·u on one circle.
-                let (center, r) = (g.point::<2>(1.0), 0.1 + g.unit());
+                let (center, r) = (g.point::<2>(1.0), 0.1 + g.next_f64());
                 let mut on = || {
                     let u = dir2(&mut g);
                     [center[0] + r * u[0], center[1] + r * u[1]]
@@ -217,7 +217,7 @@ fn insphere_cases(distribution: &str) -> Vec<S3> {
             ],
             "near_degenerate" => {
                 // Five rounded points center + r·u on one sphere.
-                let (center, r) = (g.point::<3>(1.0), 0.1 + g.unit());
+                let (center, r) = (g.point::<3>(1.0), 0.1 + g.next_f64());
                 let mut on = || {
                     let u = dir3(&mut g);
                     std::array::from_fn(|i| center[i] + r * u[i])
@@ -250,12 +250,12 @@ fn sign(x: f64) -> i32 {
 }
 
 #[inline(always)]
-fn naive_orient2d(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> i32 {
+fn orient2d_naive(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> i32 {
     sign((a[0] - c[0]) * (b[1] - c[1]) - (a[1] - c[1]) * (b[0] - c[0]))
 }
 
 #[inline(always)]
-fn naive_orient3d(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> i32 {
+fn orient3d_naive(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> i32 {
     let (adx, ady, adz) = (a[0] - d[0], a[1] - d[1], a[2] - d[2]);
     let (bdx, bdy, bdz) = (b[0] - d[0], b[1] - d[1], b[2] - d[2]);
     let (cdx, cdy, cdz) = (c[0] - d[0], c[1] - d[1], c[2] - d[2]);
@@ -267,7 +267,7 @@ fn naive_orient3d(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> i32 {
 }
 
 #[inline(always)]
-fn naive_incircle(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> i32 {
+fn incircle_naive(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> i32 {
     let (adx, ady) = (a[0] - d[0], a[1] - d[1]);
     let (bdx, bdy) = (b[0] - d[0], b[1] - d[1]);
     let (cdx, cdy) = (c[0] - d[0], c[1] - d[1]);
@@ -281,7 +281,7 @@ fn naive_incircle(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> i32 {
 }
 
 #[inline(always)]
-fn naive_insphere(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]) -> i32 {
+fn insphere_naive(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], e: [f64; 3]) -> i32 {
     let (aex, aey, aez) = (a[0] - e[0], a[1] - e[1], a[2] - e[2]);
     let (bex, bey, bez) = (b[0] - e[0], b[1] - e[1], b[2] - e[2]);
     let (cex, cey, cez) = (c[0] - e[0], c[1] - e[1], c[2] - e[2]);
@@ -435,7 +435,7 @@ fn orient2d(c: &mut Criterion) {
         "orient2d",
         orient2d_cases,
         to_f32,
-        |[a, b, c]| naive_orient2d(a, b, c),
+        |[a, b, c]| orient2d_naive(a, b, c),
         |[a, b, c]| robust_orient2d(a, b, c),
         |[a, b, c]| s(isect::orient2d(a, b, c)),
         |[a, b, c]| s(isect::orient2d(a, b, c)),
@@ -448,7 +448,7 @@ fn orient3d(c: &mut Criterion) {
         "orient3d",
         orient3d_cases,
         to_f32,
-        |[a, b, c, d]| naive_orient3d(a, b, c, d),
+        |[a, b, c, d]| orient3d_naive(a, b, c, d),
         |[a, b, c, d]| robust_orient3d(a, b, c, d),
         |[a, b, c, d]| s(isect::orient3d(a, b, c, d)),
         |[a, b, c, d]| s(isect::orient3d(a, b, c, d)),
@@ -461,7 +461,7 @@ fn incircle(c: &mut Criterion) {
         "incircle",
         incircle_cases,
         to_f32,
-        |[a, b, c, d]| naive_incircle(a, b, c, d),
+        |[a, b, c, d]| incircle_naive(a, b, c, d),
         |[a, b, c, d]| robust_incircle(a, b, c, d),
         |[a, b, c, d]| s(isect::incircle(a, b, c, d)),
         |[a, b, c, d]| s(isect::incircle(a, b, c, d)),
@@ -474,7 +474,7 @@ fn insphere(c: &mut Criterion) {
         "insphere",
         insphere_cases,
         to_f32,
-        |[a, b, c, d, e]| naive_insphere(a, b, c, d, e),
+        |[a, b, c, d, e]| insphere_naive(a, b, c, d, e),
         |[a, b, c, d, e]| robust_insphere(a, b, c, d, e),
         |[a, b, c, d, e]| s(isect::insphere(a, b, c, d, e)),
         |[a, b, c, d, e]| s(isect::insphere(a, b, c, d, e)),

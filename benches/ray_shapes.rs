@@ -21,10 +21,10 @@
 //! the answer is clear-cut, and that the conservative slab never misses an exact hit.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use isect::ray::aabb::{
+use isect::ray::{
     ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, SlabRay, SlopeRay, Span,
 };
-use isect::ray::sphere::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric};
+use isect::ray::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric};
 use isect::{Aabb, Ray, Sphere};
 use isect_testkit::{Rng, RngExt};
 use std::hint::black_box;

@@ -19,7 +19,7 @@
 //! wherever the latter's answer is clear-cut (barycentrics away from 0 by 1e-9).
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-use isect::ray::triangle::{ray_triangle, ray_triangle_moller_with, ray_triangle_woop, RayHit};
+use isect::ray::{ray_triangle, ray_triangle_moller_with, ray_triangle_woop, RayHit};
 use isect::{policy::Naive, Ray, Triangle};
 use isect_testkit::{Rng, RngExt};
 use std::hint::black_box;
@@ -80,7 +80,7 @@ fn fold(h: u64, hit: Option<(f64, f64)>) -> u64 {
 
 fn check(cases: &[Case]) {
     for (r, t) in cases {
-        if let Some(m) = ray_triangle_moller_with(r, t, Naive) {
+        if let Some(m) = ray_triangle_moller_with(Naive, r, t) {
             if m.barycentric.iter().all(|w| *w > 1e-9) {
                 assert!(
                     ray_triangle(r, t).is_some(),
@@ -105,7 +105,7 @@ fn run_moller(cases: &[Case]) -> u64 {
     cases.iter().fold(0u64, |h, (r, t)| {
         fold(
             h,
-            key(ray_triangle_moller_with(black_box(r), black_box(t), Naive)),
+            key(ray_triangle_moller_with(Naive, black_box(r), black_box(t))),
         )
     })
 }

@@ -26,7 +26,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use isect::overlap::tri_tri::{tri_tri, tri_tri_intersect, tri_tri_moller_with, Contact, TriTri};
+use isect::overlap::{tri_tri, tri_tri_intersect, tri_tri_moller_with, TriContact, TriTri};
 use isect::policy::Naive;
 use isect_testkit::Rng;
 
@@ -131,7 +131,7 @@ fn sat_margin(a: &Tri, b: &Tri) -> f64 {
 fn code(t: TriTri) -> i32 {
     match t {
         TriTri::Disjoint => 0,
-        TriTri::Touching { contact } => 1 + i32::from(contact == Contact::Segment),
+        TriTri::Touching { contact } => 1 + i32::from(contact == TriContact::Segment),
         TriTri::Crossing => 3,
         TriTri::CoplanarOverlap => 4,
     }

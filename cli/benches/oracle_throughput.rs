@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use isect_cli::oracle_cmd::engine::{self, Chunk, Kind, Layout};
+use isect_cli::oracle_cmd::engine::{self, Chunk, Layout};
 
 const ROWS: usize = 100_000;
 
@@ -49,7 +49,7 @@ fn parse_only(text: &str) -> f64 {
 
 fn bench(c: &mut Criterion) {
     let layout = Layout {
-        kind: Kind::Orient3d,
+        kind: engine::kind_named("orient3d").expect("orient3d is a kind"),
         answers: false,
         f32: false,
         keep: 20,

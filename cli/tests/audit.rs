@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use isect::oracle::scenes::{aimed_rays, icosphere, unit_icosphere, Aim};
 use isect::policy::Absolute;
-use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
+use isect::ray::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
 use isect::{TriMesh, Triangle};
 use serde_json::Value;
 
@@ -244,7 +244,7 @@ fn moller_trumbore_double_counts_at_vertices_recounted() {
             let exact = mesh.hits(ray).len();
             let got = tris
                 .iter()
-                .filter(|x| ray_triangle_moller_with(ray, x, Absolute { eps }).is_some())
+                .filter(|x| ray_triangle_moller_with(Absolute { eps }, ray, x).is_some())
                 .count();
             leaks += u64::from(got < exact);
             doubles += u64::from(got > exact);
@@ -295,7 +295,7 @@ fn tolerant_moller_trumbore_trades_leaks_for_double_counts_recounted() {
             let exact = mesh.hits(ray).len();
             let got = tris
                 .iter()
-                .filter(|x| ray_triangle_moller_tolerant_with(ray, x, Absolute { eps }).is_some())
+                .filter(|x| ray_triangle_moller_tolerant_with(Absolute { eps }, ray, x).is_some())
                 .count();
             leaks += u64::from(got < exact);
             doubles += u64::from(got > exact);

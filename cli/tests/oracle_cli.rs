@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use isect::oracle::{Family, Generator, RayAabb, RayTriangle, TestKind, TriTri};
+use isect::oracle::{Family, Generator, RayAabbKind, RayTriangleKind, TestKind, TriTriKind};
 use isect::Sign;
 use isect_testkit::predicates::{det_sign, homogeneous};
 use isect_testkit::q::q;
@@ -71,7 +71,7 @@ fn orient3d_rows() -> Vec<[[f64; 3]; 4]> {
     let mut rows = Vec::new();
     for family in Family::ALL {
         rows.extend(
-            isect::oracle::Generator::new(isect::oracle::Orient3d, family)
+            isect::oracle::Generator::new(isect::oracle::Orient3dKind, family)
                 .seed(21)
                 .inputs(60),
         );
@@ -128,15 +128,15 @@ fn other_predicates_match_the_rational_oracle() {
         for family in Family::ALL {
             for _ in 0..40 {
                 let v: Vec<f64> = match (test, family) {
-                    ("orient2d", f) => isect::oracle::Orient2d
+                    ("orient2d", f) => isect::oracle::Orient2dKind
                         .generate(f, &mut rng)
                         .as_flattened()
                         .to_vec(),
-                    ("incircle", f) => isect::oracle::Incircle
+                    ("incircle", f) => isect::oracle::IncircleKind
                         .generate(f, &mut rng)
                         .as_flattened()
                         .to_vec(),
-                    (_, f) => isect::oracle::Insphere
+                    (_, f) => isect::oracle::InsphereKind
                         .generate(f, &mut rng)
                         .as_flattened()
                         .to_vec(),
@@ -174,7 +174,7 @@ fn other_predicates_match_the_rational_oracle() {
 #[test]
 fn ray_and_overlap_tests_route_columns_correctly() {
     let dir = unique_dir("shapes");
-    let gen_rt = Generator::new(RayTriangle, Family::Mixed)
+    let gen_rt = Generator::new(RayTriangleKind, Family::Mixed)
         .seed(1)
         .inputs(300);
     let csv: Vec<String> = gen_rt
@@ -190,11 +190,11 @@ fn ray_and_overlap_tests_route_columns_correctly() {
     let out = isect(&["oracle", "ray-triangle", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let got: Vec<bool> = text(&out.stdout).lines().map(|l| l == "1").collect();
-    let want: Vec<bool> = gen_rt.iter().map(|q| RayTriangle.exact(q)).collect();
+    let want: Vec<bool> = gen_rt.iter().map(|q| RayTriangleKind.exact(q)).collect();
     assert_eq!(got, want);
     assert!(want.iter().any(|&h| h) && want.iter().any(|&h| !h));
 
-    let gen_tt = Generator::new(TriTri, Family::Mixed).seed(2).inputs(300);
+    let gen_tt = Generator::new(TriTriKind, Family::Mixed).seed(2).inputs(300);
     let jsonl: Vec<String> = gen_tt
         .iter()
         .map(|(a, b)| {
@@ -214,10 +214,10 @@ fn ray_and_overlap_tests_route_columns_correctly() {
     let out = isect(&["oracle", "tri-tri", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let got: Vec<bool> = text(&out.stdout).lines().map(|l| l == "1").collect();
-    let want: Vec<bool> = gen_tt.iter().map(|q| TriTri.exact(q)).collect();
+    let want: Vec<bool> = gen_tt.iter().map(|q| TriTriKind.exact(q)).collect();
     assert_eq!(got, want);
 
-    let gen_ra = Generator::new(RayAabb, Family::Mixed).seed(3).inputs(300);
+    let gen_ra = Generator::new(RayAabbKind, Family::Mixed).seed(3).inputs(300);
     let csv: Vec<String> = gen_ra
         .iter()
         .map(|(r, b)| {
@@ -231,7 +231,7 @@ fn ray_and_overlap_tests_route_columns_correctly() {
     let out = isect(&["oracle", "ray_aabb", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let got: Vec<bool> = text(&out.stdout).lines().map(|l| l == "1").collect();
-    let want: Vec<bool> = gen_ra.iter().map(|q| RayAabb.exact(q)).collect();
+    let want: Vec<bool> = gen_ra.iter().map(|q| RayAabbKind.exact(q)).collect();
     assert_eq!(got, want);
 }
 

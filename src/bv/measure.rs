@@ -329,11 +329,10 @@ fn kdop_shape<T: Scalar, const N: usize>(k: &Kdop<T, N>) -> Shape {
         if a == f64::INFINITY || b == f64::NEG_INFINITY {
             return Shape::Empty;
         }
-        if let (Some(p), Some(q)) = (lo[i].to_rational(), hi[i].to_rational()) {
-            if p > q {
+        if let (Some(p), Some(q)) = (lo[i].to_rational(), hi[i].to_rational())
+            && p > q {
                 return Shape::Empty;
             }
-        }
         if let Some(p) = lo[i].to_rational() {
             bounds.push((i, false, p));
         }

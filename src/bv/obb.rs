@@ -660,13 +660,11 @@ fn obb_dito_of<T: Scalar>(points: &[[T; 3]]) -> Obb<T> {
     let b = fit_box(points, &axes);
     // The frame was chosen on the extremal points only; if the box of all points along
     // it ends up larger than the axis-aligned box, use that (as the paper does).
-    if axes != IDENTITY {
-        if let Some(ab) = Aabb::from_points(points) {
-            if ab.surface_area() < b.surface_area() {
+    if axes != IDENTITY
+        && let Some(ab) = Aabb::from_points(points)
+            && ab.surface_area() < b.surface_area() {
                 return fit_box(points, &IDENTITY);
             }
-        }
-    }
     b
 }
 

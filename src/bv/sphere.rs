@@ -373,13 +373,12 @@ impl<W: Scalar> Welzl<'_, W> {
                 .filter(|j| mask & (1 << j) != 0)
                 .map(|j| r[j])
                 .collect();
-            if let Some(b) = self.circum(&sub) {
-                if r.iter().all(|&i| self.inside(&b, i))
+            if let Some(b) = self.circum(&sub)
+                && r.iter().all(|&i| self.inside(&b, i))
                     && best.as_ref().is_none_or(|x| b.r2 < x.r2)
                 {
                     best = Some(b);
                 }
-            }
         }
         best.unwrap_or_else(|| {
             // Floats only: the farthest pair, radius widened to reach every support point.

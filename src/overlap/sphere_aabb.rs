@@ -44,8 +44,8 @@ pub fn sphere_aabb<T: Scalar>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
         s.radius.as_f64(),
         as_f64_array(&b.min),
         as_f64_array(&b.max),
-    ) {
-        if r >= 0.0 && r.is_finite() && c.iter().all(|x| x.is_finite()) {
+    )
+        && r >= 0.0 && r.is_finite() && c.iter().all(|x| x.is_finite()) {
             let mut e = [0.0; 3];
             for k in 0..3 {
                 // Empty, NaN or infinite bounds: the exact path answers (false, as
@@ -63,7 +63,6 @@ pub fn sphere_aabb<T: Scalar>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
                 return sign == Sign::Positive;
             }
         }
-    }
     sphere_aabb_exact(s, b)
 }
 

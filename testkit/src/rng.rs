@@ -14,8 +14,6 @@ pub trait RngExt {
     fn point<const N: usize>(&mut self, half: f64) -> [f64; N];
     /// A point with every coordinate uniform in `[lo, hi)` ([`Rng::uniform`]).
     fn point_in<const N: usize>(&mut self, lo: f64, hi: f64) -> [f64; N];
-    /// A uniformly chosen element of a non-empty slice.
-    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T;
 }
 
 impl RngExt for Rng {
@@ -29,10 +27,5 @@ impl RngExt for Rng {
 
     fn point_in<const N: usize>(&mut self, lo: f64, hi: f64) -> [f64; N] {
         std::array::from_fn(|_| self.uniform(lo, hi))
-    }
-
-    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
-        assert!(!xs.is_empty(), "pick from an empty slice");
-        &xs[self.below(xs.len())]
     }
 }

@@ -4,7 +4,7 @@
 
 use isect::{InputError, NonFiniteValue, Sign};
 use isect_testkit::float::Fl;
-use isect_testkit::{config, Rng, RngExt};
+use isect_testkit::{Rng, RngExt, config};
 use proptest::prelude::*;
 
 use crate::check::{check_incircle, check_insphere, check_orient2d, check_orient3d};

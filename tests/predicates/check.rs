@@ -2,9 +2,9 @@
 //! by reference, `try_`) on one input, against the oracle.
 
 use isect::Sign;
+use isect_testkit::Q;
 use isect_testkit::float::Fl;
 use isect_testkit::predicates as oracle;
-use isect_testkit::Q;
 use proptest::prelude::*;
 
 /// Compares every entry point of `isect` for one float case with the oracle; returns the

@@ -7,10 +7,10 @@
 use std::path::{Path, PathBuf};
 
 use isect::Sign;
+use isect_testkit::Q;
 use isect_testkit::float::{bit_span, to_q};
 use isect_testkit::predicates as oracle;
 use isect_testkit::q::q_pow2;
-use isect_testkit::Q;
 
 /// The in-repository copy (what the tests read).
 fn fixture_dir() -> PathBuf {

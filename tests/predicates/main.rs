@@ -5,9 +5,11 @@
 //! One test binary, a module per concern. Randomized tests run a bounded number of cases;
 //! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
 
+mod architecture_index;
 mod bad_input;
 mod check;
 mod fixtures;
+mod no_float_capability;
 mod oracle_agreement;
 mod policy;
 mod regressions;

@@ -11,13 +11,13 @@
 //! `ISECT_TEST_SCALE=60 PROPTEST_RNG_SEED=22 cargo test --release --test predicates oracle_agreement`.
 
 use isect::Sign;
-use isect_testkit::float::{bit_span, exact_scale_range, map_pts, mul_pow2_f64, to_q, Fl};
+use isect_testkit::float::{Fl, bit_span, exact_scale_range, map_pts, mul_pow2_f64, to_q};
 use isect_testkit::perm::{nth_perm, parity, permute};
 use isect_testkit::predicates as oracle;
 use isect_testkit::q::q_pow2;
 #[cfg(feature = "rug")]
 use isect_testkit::q::to_rug;
-use isect_testkit::{config, strategies, Rng, Q};
+use isect_testkit::{Q, Rng, config, strategies};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use proptest::prelude::*;
@@ -130,9 +130,10 @@ fn lattice_generators_lie_on_their_circles_and_spheres() {
     assert!(c.iter().all(|p| p[0] * p[0] + p[1] * p[1] == 65 * 65));
     assert!(c.contains(&[16, 63]) && c.contains(&[-33, 56]) && c.contains(&[25, -60]));
     let s = strategies::sphere_lattice(9);
-    assert!(s
-        .iter()
-        .all(|p| p[0] * p[0] + p[1] * p[1] + p[2] * p[2] == 81));
+    assert!(
+        s.iter()
+            .all(|p| p[0] * p[0] + p[1] * p[1] + p[2] * p[2] == 81)
+    );
     assert!(s.contains(&[1, 4, 8]) && s.contains(&[4, 4, 7]) && s.contains(&[-9, 0, 0]));
 }
 

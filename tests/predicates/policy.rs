@@ -4,11 +4,11 @@
 //! direction (they answer `Naive`'s sign or `Zero`, nothing else).
 
 use isect::policy::{
-    naive_incircle, naive_insphere, naive_orient2d, naive_orient3d, Absolute, Exact, Naive, Policy,
-    PolicyScalar, Relative, Ulps,
+    Absolute, Exact, Naive, Policy, Relative, Ulps, incircle_naive, insphere_naive, orient2d_naive,
+    orient3d_naive,
 };
 use isect::{Scalar, Sign};
-use isect_testkit::{cases, Rng, RngExt};
+use isect_testkit::{Rng, RngExt, cases};
 use num_rational::BigRational;
 
 // ---------------------------------------------------------------------------------------
@@ -19,11 +19,11 @@ fn rat(x: f64) -> BigRational {
 }
 
 /// `x` in `T`: exact for f64 and rationals, rounded for f32 (callers pass values f32 holds).
-fn t<T: PolicyScalar>(x: f64) -> T {
-    T::from_tolerance(x).expect("finite")
+fn t<T: Scalar>(x: f64) -> T {
+    T::from_f64_rounded(x).expect("finite").0
 }
 
-fn pt<T: PolicyScalar, const N: usize>(p: [f64; N]) -> [T; N] {
+fn pt<T: Scalar, const N: usize>(p: [f64; N]) -> [T; N] {
     p.map(t)
 }
 
@@ -240,16 +240,16 @@ fn naive_policy_is_the_plain_float_sign() {
     let mut want = vec![];
     let mut values = vec![];
     for &[a, b, cc] in &c.o2 {
-        values.push((plain_orient2d(a, b, cc), naive_orient2d(a, b, cc).0));
+        values.push((plain_orient2d(a, b, cc), orient2d_naive(a, b, cc).0));
     }
     for &[a, b, cc, d] in &c.o3 {
-        values.push((plain_orient3d(a, b, cc, d), naive_orient3d(a, b, cc, d).0));
+        values.push((plain_orient3d(a, b, cc, d), orient3d_naive(a, b, cc, d).0));
     }
     for &[a, b, cc, d] in &c.ic {
-        values.push((plain_incircle(a, b, cc, d), naive_incircle(a, b, cc, d).0));
+        values.push((plain_incircle(a, b, cc, d), incircle_naive(a, b, cc, d).0));
     }
     for &[a, b, cc, d, e] in &c.is {
-        let v = naive_insphere(a, b, cc, d, e).0;
+        let v = insphere_naive(a, b, cc, d, e).0;
         values.push((plain_insphere(a, b, cc, d, e), v));
     }
     for &(plain, ours) in &values {
@@ -272,7 +272,7 @@ fn naive_f32_computes_in_f32() {
         [24.0, 24.0],
         [0.5 + 41.0 * u, 0.5 + 48.0 * u],
     );
-    let (value, _) = naive_orient2d(q, r, p);
+    let (value, _) = orient2d_naive(q, r, p);
     let plain = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
     assert_eq!(value.to_bits(), plain.to_bits());
     assert_eq!(Naive.orient2d(q, r, p), Sign::of(plain));
@@ -293,7 +293,7 @@ fn naive_on_rationals_is_exact_and_the_permanent_bounds_the_value() {
     for [a, b, cc] in &c.o2 {
         let (a, b, cc) = (r2(a), r2(b), r2(cc));
         assert_eq!(Naive.orient2d(&a, &b, &cc), Exact.orient2d(&a, &b, &cc));
-        check(naive_orient2d(&a, &b, &cc), isect::orient2d(&a, &b, &cc));
+        check(orient2d_naive(&a, &b, &cc), isect::orient2d(&a, &b, &cc));
     }
     for [a, b, cc, d] in &c.o3 {
         let (a, b, cc, d) = (r3(a), r3(b), r3(cc), r3(d));
@@ -302,14 +302,14 @@ fn naive_on_rationals_is_exact_and_the_permanent_bounds_the_value() {
             Exact.orient3d(&a, &b, &cc, &d)
         );
         check(
-            naive_orient3d(&a, &b, &cc, &d),
+            orient3d_naive(&a, &b, &cc, &d),
             isect::orient3d(&a, &b, &cc, &d),
         );
     }
     for [a, b, cc, d] in &c.ic {
         let (a, b, cc, d) = (r2(a), r2(b), r2(cc), r2(d));
         check(
-            naive_incircle(&a, &b, &cc, &d),
+            incircle_naive(&a, &b, &cc, &d),
             isect::incircle(&a, &b, &cc, &d),
         );
     }
@@ -317,7 +317,7 @@ fn naive_on_rationals_is_exact_and_the_permanent_bounds_the_value() {
         let (a, b, cc, d, e) = (r3(a), r3(b), r3(cc), r3(d), r3(e));
         let exact = isect::insphere(&a, &b, &cc, &d, &e);
         assert_eq!(Naive.insphere(&a, &b, &cc, &d, &e), exact);
-        check(naive_insphere(&a, &b, &cc, &d, &e), exact);
+        check(insphere_naive(&a, &b, &cc, &d, &e), exact);
     }
 }
 
@@ -436,7 +436,7 @@ fn ulps_decides_as_relative_with_n_epsilons() {
 /// orient2d(a, b, c) with a = (0, 0), b = (4, 1), c = (2, 1/2 + δ): the naive formula
 /// computes left = (0 − 2)(1 − 1/2 − δ) = −1 + 2δ and right = (0 − 1/2 − δ)(4 − 2) = −1 − 2δ,
 /// so value = 4δ and scale = 2, with no rounding when δ is a small power of two.
-fn boundary_points<T: PolicyScalar>(delta: f64) -> ([T; 2], [T; 2], [T; 2]) {
+fn boundary_points<T: Scalar>(delta: f64) -> ([T; 2], [T; 2], [T; 2]) {
     (pt([0.0, 0.0]), pt([4.0, 1.0]), pt([2.0, 0.5 + delta]))
 }
 
@@ -444,7 +444,7 @@ fn boundary_points<T: PolicyScalar>(delta: f64) -> ([T; 2], [T; 2], [T; 2]) {
 fn predicate_methods_hit_the_thresholds_f64() {
     // δ = 2^-50: value 2^-48, scale 2.
     let (a, b, c) = boundary_points::<f64>(2f64.powi(-50));
-    assert_eq!(naive_orient2d(&a, &b, &c), (2f64.powi(-48), 2.0));
+    assert_eq!(orient2d_naive(&a, &b, &c), (2f64.powi(-48), 2.0));
     let v = 2f64.powi(-48);
     for (sign, (a, b)) in [(Sign::Positive, (&a, &b)), (Sign::Negative, (&b, &a))] {
         assert_eq!(Exact.orient2d(a, b, &c), sign);
@@ -465,7 +465,7 @@ fn predicate_methods_hit_the_thresholds_f64() {
 fn predicate_methods_hit_the_thresholds_f32() {
     // δ = 2^-21 (1/2 + δ and 1 ± 2δ are exact in f32): value 2^-19, scale 2.
     let (a, b, c) = boundary_points::<f32>(2f64.powi(-21));
-    assert_eq!(naive_orient2d(&a, &b, &c), (2f32.powi(-19), 2.0));
+    assert_eq!(orient2d_naive(&a, &b, &c), (2f32.powi(-19), 2.0));
     for (sign, (a, b)) in [(Sign::Positive, (&a, &b)), (Sign::Negative, (&b, &a))] {
         // n · 2^-23 · 2 = n · 2^-22, and 2^-19 = 8 · 2^-22.
         assert_eq!(Ulps { n: 8 }.orient2d(a, b, &c), Sign::Zero);
@@ -494,7 +494,7 @@ fn predicate_methods_hit_the_thresholds_rationals() {
 
 /// The same thresholds through one generic function, for every scalar type; inputs and
 /// epsilons are dyadic and held exactly by f32. δ = 2^-21: value 2^-19, scale 2.
-fn generic_thresholds<T: PolicyScalar>() {
+fn generic_thresholds<T: Scalar>() {
     let (a, b, c) = boundary_points::<T>(2f64.powi(-21));
     let v = 2f64.powi(-19);
     let below = v - 2f64.powi(-43); // the f32 just below 2^-19
@@ -528,7 +528,7 @@ fn segments_cross_with<T: Scalar, P: Policy<T>>(
     abc * abd == Sign::Negative && cda * cdb == Sign::Negative
 }
 
-fn generic_segments<T: PolicyScalar>() {
+fn generic_segments<T: Scalar>() {
     // orient2d(a, b, d) = 2^-19 exactly (d is 2^-20 above the line y = x), permanent 2.
     let (a, b, c) = (pt::<T, 2>([0.0, 0.0]), pt([2.0, 2.0]), pt([1.0, 0.0]));
     let d = pt([1.0, 1.0 + 2f64.powi(-20)]);
@@ -547,7 +547,7 @@ fn generic_segments<T: PolicyScalar>() {
 /// On small integer grids nothing rounds (values stay far below 2^24), so every policy
 /// with a threshold below 1 agrees with the exact predicates, for all four predicates:
 /// this checks the naive formulas' sign conventions against the predicates'.
-fn generic_integer_grid<T: PolicyScalar>() {
+fn generic_integer_grid<T: Scalar>() {
     let mut r = Rng::new(11);
     let mut k = move || (r.next_u64() % 5) as f64 - 2.0;
     for _ in 0..150 {
@@ -557,11 +557,7 @@ fn generic_integer_grid<T: PolicyScalar>() {
         let o3 = isect::orient3d(&a3, &b3, &c3, &d3);
         let ic = isect::incircle(&a, &b, &c, &d);
         let is = isect::insphere(&a3, &b3, &c3, &d3, &e3);
-        fn all<T: PolicyScalar, P: Policy<T>>(
-            p: P,
-            two: [&[T; 2]; 4],
-            three: [&[T; 3]; 5],
-        ) -> [Sign; 4] {
+        fn all<T: Scalar, P: Policy<T>>(p: P, two: [&[T; 2]; 4], three: [&[T; 3]; 5]) -> [Sign; 4] {
             let [a, b, c, d] = two;
             let [a3, b3, c3, d3, e3] = three;
             [
@@ -604,12 +600,12 @@ generic_suite!(rug_suite: rug::Rational);
 /// Kettner et al.'s grid: p = (1/2 + x·u, 1/2 + y·u) for x, y in 0..256, against
 /// q = (12, 12), r = (24, 24), evaluated as orient2d(q, r, p). Exactly,
 /// orient2d(q, r, p) = (q − p) × (r − p) = 12·(y − x)·u, so the exact sign is sign(y − x).
-fn kettner_grid<T: PolicyScalar, P: Policy<T>>(policy: P, u: f64, scale: f64) -> Vec<Sign> {
+fn kettner_grid<T: Scalar, P: Policy<T>>(policy: P, u: f64, scale: f64) -> Vec<Sign> {
     kettner_subgrid(policy, u, scale, 1)
 }
 
 /// Every `step`-th row and column of [`kettner_grid`].
-fn kettner_subgrid<T: PolicyScalar, P: Policy<T>>(
+fn kettner_subgrid<T: Scalar, P: Policy<T>>(
     policy: P,
     u: f64,
     scale: f64,
@@ -765,7 +761,7 @@ fn absolute_misses_a_tiny_but_certain_orientation_that_relative_sees() {
     let (a, b, c) = ([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
     let d = [0.25, 0.25, -(2f64.powi(-60))];
     assert_eq!(
-        naive_orient3d(a, b, c, d),
+        orient3d_naive(a, b, c, d),
         (2f64.powi(-60), 1.125 * 2f64.powi(-60))
     );
     assert_eq!(Exact.orient3d(a, b, c, d), Sign::Positive);
@@ -868,7 +864,7 @@ fn nan_and_infinity_in_sign() {
     assert_eq!(Relative { eps: 0.5 }.sign(&1e-300, &nan), Sign::Positive);
     assert_eq!(Relative { eps: 0.0 }.sign(&1.0, &inf), Sign::Positive); // 0 · ∞ is NaN
     assert_eq!(Absolute { eps: 1e300 }.sign(&1e30_f32, &0.0), Sign::Zero); // eps → +∞ in f32
-                                                                           // Rationals cannot hold a non-finite eps: +∞ zeroes everything, NaN and −∞ are Naive.
+    // Rationals cannot hold a non-finite eps: +∞ zeroes everything, NaN and −∞ are Naive.
     let big = rat(1e300) * rat(1e300);
     assert_eq!(Absolute { eps: inf }.sign(&big, &rat(0.0)), Sign::Zero);
     assert_eq!(
@@ -979,7 +975,7 @@ fn rational_bary(
 
 #[test]
 fn moller_tolerant_grows_triangles_by_eps_in_barycentric_units() {
-    use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
+    use isect::ray::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
     use isect::{Ray, Triangle};
     let mut rng = Rng::new(0x7011_e5a7);
     let (mut inside_margin, mut outside_margin) = (0, 0);
@@ -1006,7 +1002,7 @@ fn moller_tolerant_grows_triangles_by_eps_in_barycentric_units() {
             continue;
         };
         let exact_min = b.iter().min().unwrap().clone();
-        let got = ray_triangle_moller_tolerant_with(&ray, &t, Absolute { eps }).is_some();
+        let got = ray_triangle_moller_tolerant_with(Absolute { eps }, &ray, &t).is_some();
         // Away from the threshold (a margin of eps/4 for the rounding of u and v, which
         // is far below that for these well-conditioned rays), the answer is determined.
         let margin = rat(eps / 4.0);
@@ -1024,15 +1020,15 @@ fn moller_tolerant_grows_triangles_by_eps_in_barycentric_units() {
         // also widens, does not decide); Exact is eps = 0; and the tolerant test keeps
         // every hit of the classic one under the same policy.
         if det > rat(0.1)
-            && ray_triangle_moller_tolerant_with(&ray, &t, Absolute { eps: eps / 10.0 }).is_some()
+            && ray_triangle_moller_tolerant_with(Absolute { eps: eps / 10.0 }, &ray, &t).is_some()
         {
             assert!(got, "a larger eps lost a hit");
         }
         assert_eq!(
-            ray_triangle_moller_tolerant_with(&ray, &t, Exact).is_some(),
-            ray_triangle_moller_tolerant_with(&ray, &t, Absolute { eps: 0.0 }).is_some()
+            ray_triangle_moller_tolerant_with(Exact, &ray, &t).is_some(),
+            ray_triangle_moller_tolerant_with(Absolute { eps: 0.0 }, &ray, &t).is_some()
         );
-        if ray_triangle_moller_with(&ray, &t, Absolute { eps }).is_some() {
+        if ray_triangle_moller_with(Absolute { eps }, &ray, &t).is_some() {
             assert!(got, "the tolerant test lost a classic hit");
         }
     }

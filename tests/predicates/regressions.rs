@@ -5,10 +5,10 @@
 //! library's output.
 
 use isect::Sign;
+use isect_testkit::Rng;
 use isect_testkit::float::{mul_pow2_f64, nudge, pow2};
 use isect_testkit::perm::{nth_perm, parity, permute};
 use isect_testkit::predicates as oracle;
-use isect_testkit::Rng;
 
 const M: f64 = f64::MAX;
 const TINY: f64 = 5e-324;
@@ -394,17 +394,17 @@ fn orient3d_at_scale_1e110_and_1e_minus_110() {
     for scale in [1e110, 1e-110, 1e100, 1e-100, 1e120, 1e-120] {
         let mut nonzero = 0;
         for _ in 0..150 {
-            let a = [rng.unit(), rng.unit(), rng.unit()];
-            let b = [rng.unit(), rng.unit(), rng.unit()];
-            let c = [rng.unit(), rng.unit(), rng.unit()];
-            let (s, t) = (rng.unit(), rng.unit());
+            let a = [rng.next_f64(), rng.next_f64(), rng.next_f64()];
+            let b = [rng.next_f64(), rng.next_f64(), rng.next_f64()];
+            let c = [rng.next_f64(), rng.next_f64(), rng.next_f64()];
+            let (s, t) = (rng.next_f64(), rng.next_f64());
             let d: [f64; 3] = std::array::from_fn(|j| a[j] + s * (b[j] - a[j]) + t * (c[j] - a[j]));
             let p = [a, b, c, d].map(|q| q.map(|x| x * scale));
             if o3_oracle(p) != Sign::Zero {
                 nonzero += 1;
             }
             // And a well-separated (generic) case at the same scale.
-            let e = [rng.unit(), rng.unit(), rng.unit()];
+            let e = [rng.next_f64(), rng.next_f64(), rng.next_f64()];
             o3_oracle([a, b, c, e].map(|q| q.map(|x| x * scale)));
         }
         assert!(nonzero > 100, "scale {scale:e}: only {nonzero} nonzero");
@@ -417,22 +417,26 @@ fn other_predicates_at_scale_1e110_and_1e_minus_110() {
     for scale in [1e110, 1e-110, 1e80, 1e-80, 1e160, 1e-160] {
         for _ in 0..60 {
             // orient2d near-collinear.
-            let a = [rng.unit(), rng.unit()];
-            let b = [rng.unit(), rng.unit()];
-            let t = rng.unit();
+            let a = [rng.next_f64(), rng.next_f64()];
+            let b = [rng.next_f64(), rng.next_f64()];
+            let t = rng.next_f64();
             let c: [f64; 2] = std::array::from_fn(|j| a[j] + t * (b[j] - a[j]));
             o2_oracle([a, b, c].map(|q| q.map(|x| x * scale)));
             // incircle near-cocircular (unit circle about a random centre).
-            let o = [rng.unit(), rng.unit()];
+            let o = [rng.next_f64(), rng.next_f64()];
             let pts: [[f64; 2]; 4] = std::array::from_fn(|_| {
-                let th = rng.unit() * std::f64::consts::TAU;
+                let th = rng.next_f64() * std::f64::consts::TAU;
                 [o[0] + th.cos(), o[1] + th.sin()]
             });
             ic_oracle(pts.map(|q| q.map(|x| x * scale)));
             // insphere near-cospherical.
-            let o = [rng.unit(), rng.unit(), rng.unit()];
+            let o = [rng.next_f64(), rng.next_f64(), rng.next_f64()];
             let pts: [[f64; 3]; 5] = std::array::from_fn(|_| {
-                let v = [rng.unit() - 0.5, rng.unit() - 0.5, rng.unit() - 0.5];
+                let v = [
+                    rng.next_f64() - 0.5,
+                    rng.next_f64() - 0.5,
+                    rng.next_f64() - 0.5,
+                ];
                 let n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
                 std::array::from_fn(|j| o[j] + v[j] / n)
             });
@@ -479,9 +483,15 @@ fn overflowing_products_near_1e200() {
     // Differences fine, products overflow: near-degenerate around 1e200 (oracle).
     let mut rng = Rng::new(200);
     for _ in 0..200 {
-        let a = [1e200 * (1.0 + rng.unit()), 1e200 * (1.0 + rng.unit())];
-        let b = [1e200 * (1.0 + rng.unit()), 1e200 * (1.0 + rng.unit())];
-        let t = rng.unit();
+        let a = [
+            1e200 * (1.0 + rng.next_f64()),
+            1e200 * (1.0 + rng.next_f64()),
+        ];
+        let b = [
+            1e200 * (1.0 + rng.next_f64()),
+            1e200 * (1.0 + rng.next_f64()),
+        ];
+        let t = rng.next_f64();
         let c = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
         o2_oracle([a, b, c]);
         let d = [nudge(c[0], 1), c[1]];
@@ -505,9 +515,15 @@ fn underflowing_products_near_1e_minus_200() {
     }
     let mut rng = Rng::new(201);
     for _ in 0..200 {
-        let a = [1e-200 * (1.0 + rng.unit()), 1e-200 * (1.0 + rng.unit())];
-        let b = [1e-200 * (1.0 + rng.unit()), 1e-200 * (1.0 + rng.unit())];
-        let t = rng.unit();
+        let a = [
+            1e-200 * (1.0 + rng.next_f64()),
+            1e-200 * (1.0 + rng.next_f64()),
+        ];
+        let b = [
+            1e-200 * (1.0 + rng.next_f64()),
+            1e-200 * (1.0 + rng.next_f64()),
+        ];
+        let t = rng.next_f64();
         let c = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
         o2_oracle([a, b, c]);
         let d = [nudge(c[0], -1), c[1]];
@@ -550,7 +566,7 @@ fn subnormal_differences() {
     let mut rng = Rng::new(202);
     for _ in 0..300 {
         let s = |r: &mut Rng| (r.range(-1 << 20, 1 << 20) as f64) * TINY;
-        let h = |r: &mut Rng| (r.unit() - 0.5) * 1e300;
+        let h = |r: &mut Rng| (r.next_f64() - 0.5) * 1e300;
         let p2 = [
             [s(&mut rng), h(&mut rng)],
             [h(&mut rng), s(&mut rng)],
@@ -585,8 +601,8 @@ fn mixed_magnitudes_1e300_and_1e_minus_300() {
     // (oracle).
     let mut rng = Rng::new(300);
     for _ in 0..200 {
-        let big = |r: &mut Rng| (r.unit() - 0.5) * 1e300;
-        let small = |r: &mut Rng| (r.unit() - 0.5) * 1e-300;
+        let big = |r: &mut Rng| (r.next_f64() - 0.5) * 1e300;
+        let small = |r: &mut Rng| (r.next_f64() - 0.5) * 1e-300;
         ic_oracle([
             [small(&mut rng), small(&mut rng)],
             [small(&mut rng), small(&mut rng)],
@@ -610,9 +626,9 @@ fn incircle_huge_and_subnormal_mixture() {
     let mut rng = Rng::new(19);
     for _ in 0..300 {
         let pick = |r: &mut Rng| match r.range(0, 3) {
-            0 => (r.unit() - 0.5) * 1.2e-305,
+            0 => (r.next_f64() - 0.5) * 1.2e-305,
             1 => (r.range(-9, 9) as f64) * TINY,
-            _ => (r.unit() - 0.5) * 1.0e246,
+            _ => (r.next_f64() - 0.5) * 1.0e246,
         };
         let p: [[f64; 2]; 4] = std::array::from_fn(|_| [pick(&mut rng), pick(&mut rng)]);
         ic_oracle(p);

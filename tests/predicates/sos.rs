@@ -23,8 +23,8 @@
 use std::collections::BTreeMap;
 
 use isect::sos::{incircle_sos, insphere_sos, orient2d_sos, orient3d_sos};
-use isect::{incircle, insphere, orient2d, orient3d, Scalar, Sign};
-use isect_testkit::{cases, Rng, RngExt};
+use isect::{Scalar, Sign, incircle, insphere, orient2d, orient3d};
+use isect_testkit::{Rng, cases};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -136,11 +136,7 @@ fn permutations(n: usize) -> Vec<(Vec<usize>, bool)> {
 }
 
 fn with_parity(s: Sign, odd: bool) -> Sign {
-    if odd {
-        -s
-    } else {
-        s
-    }
+    if odd { -s } else { s }
 }
 
 /// `ranks[k]` = position of `ids[k]` among the ids (distinct ids assumed).

@@ -33,14 +33,14 @@ fn fuzz_predicates_collinear3_non_finite_is_true() {
     ));
 }
 
-/// fuzz target `boxes`: `frustum_sphere_fast` answered `Outside` for a sphere with a
+/// fuzz target `boxes`: `frustum_sphere_conservative` answered `Outside` for a sphere with a
 /// negative radius before looking at NaN, while `frustum_sphere` leaves every plane
 /// undecided (`Intersecting`) when the centre or a plane is not finite. The fast form
 /// promises that its `Outside` is always the exact answer.
 #[test]
 fn fuzz_boxes_frustum_sphere_fast_negative_radius_with_nan() {
-    use isect::overlap::frustum::{
-        frustum_sphere, frustum_sphere_fast, DepthRange, Frustum, FrustumClass,
+    use isect::overlap::{
+        DepthRange, Frustum, FrustumClass, frustum_sphere, frustum_sphere_conservative,
     };
     use isect::{Plane, Sphere};
     let id = [
@@ -53,7 +53,7 @@ fn fuzz_boxes_frustum_sphere_fast_negative_radius_with_nan() {
     let nan_centre = Sphere::new([f64::NAN, 0.0, 0.0], -8.0);
     assert_eq!(frustum_sphere(&f, &nan_centre), FrustumClass::Intersecting);
     assert_eq!(
-        frustum_sphere_fast(&f, &nan_centre),
+        frustum_sphere_conservative(&f, &nan_centre),
         FrustumClass::Intersecting
     );
     // Every plane NaN, a finite empty sphere: every plane undecided in the exact form.
@@ -61,11 +61,14 @@ fn fuzz_boxes_frustum_sphere_fast_negative_radius_with_nan() {
     let empty = Sphere::new([0.0; 3], -1.0);
     assert_eq!(frustum_sphere(&broken, &empty), FrustumClass::Intersecting);
     assert_eq!(
-        frustum_sphere_fast(&broken, &empty),
+        frustum_sphere_conservative(&broken, &empty),
         FrustumClass::Intersecting
     );
     // A finite frustum and a finite empty sphere: Outside in both.
-    assert_eq!(frustum_sphere_fast(&f, &empty), FrustumClass::Outside);
+    assert_eq!(
+        frustum_sphere_conservative(&f, &empty),
+        FrustumClass::Outside
+    );
     assert_eq!(frustum_sphere(&f, &empty), FrustumClass::Outside);
 }
 
@@ -76,8 +79,8 @@ fn fuzz_boxes_frustum_sphere_fast_negative_radius_with_nan() {
 /// filter now flags non-finite lifts too.
 #[test]
 fn fuzz_polynomial_dead_non_finite_input() {
-    use isect::predicates::{polynomial_sign, Polynomial, Ring};
     use isect::Sign;
+    use isect::predicates::{Polynomial, Ring, polynomial_sign};
     /// Lifts both inputs, returns x²: y does not reach the result.
     struct DeadRead(f64, f64);
     impl Polynomial<f64> for DeadRead {
@@ -96,7 +99,7 @@ fn fuzz_polynomial_dead_non_finite_input() {
 /// Edge functions that overflow (or round to zero) now take an exact cold path.
 #[test]
 fn fuzz_ray_triangle_woop_leaks_when_products_overflow() {
-    use isect::ray::triangle::ray_triangle_woop;
+    use isect::ray::ray_triangle_woop;
     use isect::{Ray, Triangle};
     let m = f64::MAX;
     let v = [
@@ -140,9 +143,7 @@ fn fuzz_ray_triangle_woop_leaks_when_products_overflow() {
 /// proper edge crossings) and returns the point exactly.
 #[test]
 fn fuzz_tri_tri_intersection_degenerate_f64_empty() {
-    use isect::overlap::tri_tri::{
-        tri_tri, tri_tri_intersection, Contact, TriTri, TriTriIntersection,
-    };
+    use isect::overlap::{TriContact, TriTri, TriTriIntersection, tri_tri, tri_tri_intersection};
     let m = f32::MAX as f64;
     let z = 1.9852334701272664e-23;
     let a = [[-8.0, -8.0, -m], [-8.0, -8.0, -m], [-8.0, -8.0, z]];
@@ -150,7 +151,7 @@ fn fuzz_tri_tri_intersection_degenerate_f64_empty() {
     assert_eq!(
         tri_tri(a, b),
         TriTri::Touching {
-            contact: Contact::Point
+            contact: TriContact::Point
         }
     );
     assert_eq!(
@@ -160,14 +161,15 @@ fn fuzz_tri_tri_intersection_degenerate_f64_empty() {
 }
 
 /// fuzz target `boxes`, fixed: a frustum with infinite planes and an empty box
-/// (`max.z = −f32::MAX < min.z = −8`). `frustum_aabb_fast` answered `Outside` (empty box,
+/// (`max.z = −f32::MAX < min.z = −8`). `frustum_aabb_conservative` answered `Outside` (empty box,
 /// as documented for both forms) but the exact `frustum_aabb` answered `Intersecting`:
 /// it let the non-finite planes' "undecided" win over the box's emptiness. The exact
 /// forms now check the box first; the same for `frustum_obb` with a negative half extent.
 #[test]
 fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
-    use isect::overlap::frustum::{
-        frustum_aabb, frustum_aabb_fast, frustum_obb, frustum_obb_fast, Frustum, FrustumClass,
+    use isect::overlap::{
+        Frustum, FrustumClass, frustum_aabb, frustum_aabb_conservative, frustum_obb,
+        frustum_obb_conservative,
     };
     use isect::{Aabb, Obb, Plane};
     let (m, inf) = (f32::MAX as f64, f64::INFINITY);
@@ -181,7 +183,7 @@ fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
     ]);
     let empty = Aabb::new([-8.0, -8.0, -8.0], [-8.0, -8.0, -m]);
     assert_eq!(frustum_aabb(&f, &empty), FrustumClass::Outside);
-    assert_eq!(frustum_aabb_fast(&f, &empty), FrustumClass::Outside);
+    assert_eq!(frustum_aabb_conservative(&f, &empty), FrustumClass::Outside);
     let nan_planes = Frustum::new(core::array::from_fn(|_| Plane::new([f64::NAN; 3], 0.0)));
     assert_eq!(frustum_aabb(&nan_planes, &empty), FrustumClass::Outside);
     let neg = Obb::new(
@@ -190,7 +192,10 @@ fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
         [1.0, -1.0, 1.0],
     );
     assert_eq!(frustum_obb(&nan_planes, &neg), FrustumClass::Outside);
-    assert_eq!(frustum_obb_fast(&nan_planes, &neg), FrustumClass::Outside);
+    assert_eq!(
+        frustum_obb_conservative(&nan_planes, &neg),
+        FrustumClass::Outside
+    );
     // A proper box against NaN planes stays undecided.
     let unit = Aabb::new([0.0; 3], [1.0; 3]);
     assert_eq!(frustum_aabb(&nan_planes, &unit), FrustumClass::Intersecting);
@@ -203,7 +208,7 @@ fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
 /// exact path.
 #[test]
 fn fuzz_overlaps_sphere_aabb_infinite_bound() {
-    use isect::overlap::sphere::{sphere_aabb, try_sphere_aabb};
+    use isect::overlap::{sphere_aabb, try_sphere_aabb};
     use isect::{Aabb, Sphere};
     let s = Sphere::new([5.0, -5.0, 0.0], 5.0);
     let b = Aabb::new([-5.0, -8.0, f64::NEG_INFINITY], [5.0, -5.0, 0.0]);
@@ -221,7 +226,7 @@ fn fuzz_overlaps_sphere_aabb_infinite_bound() {
 #[test]
 fn fuzz_entry_points_tolerant_moller_is_a_superset() {
     use isect::policy::{Absolute, Exact, Naive};
-    use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
+    use isect::ray::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
     use isect::{Ray, Triangle};
     let (u, v) = (0.7609477375418205, 0.23905226245817957);
     assert_eq!(u + v, 1.0);
@@ -231,17 +236,17 @@ fn fuzz_entry_points_tolerant_moller_is_a_superset() {
     let ray = Ray::new([u, v, 1.0], [0.0, 0.0, -1.0]);
     // (RayHit's t_error is NaN for floats, so compare the fields that are numbers.)
     let key = |h: Option<isect::RayHit<f64>>| h.map(|h| (h.t, h.barycentric, h.front));
-    let classic = key(ray_triangle_moller_with(&ray, &tri, Naive));
+    let classic = key(ray_triangle_moller_with(Naive, &ray, &tri));
     assert!(classic.is_some());
     assert_eq!(
-        key(ray_triangle_moller_tolerant_with(&ray, &tri, Naive)),
+        key(ray_triangle_moller_tolerant_with(Naive, &ray, &tri)),
         classic
     );
     assert_eq!(
-        key(ray_triangle_moller_tolerant_with(&ray, &tri, Exact)),
-        key(ray_triangle_moller_with(&ray, &tri, Exact))
+        key(ray_triangle_moller_tolerant_with(Exact, &ray, &tri)),
+        key(ray_triangle_moller_with(Exact, &ray, &tri))
     );
-    assert!(ray_triangle_moller_tolerant_with(&ray, &tri, Absolute { eps: 0.0 }).is_some());
+    assert!(ray_triangle_moller_tolerant_with(Absolute { eps: 0.0 }, &ray, &tri).is_some());
 }
 
 /// Found while writing the `entry_points` target (which now fuzzes it): `aimed_rays` looped
@@ -250,7 +255,7 @@ fn fuzz_entry_points_tolerant_moller_is_a_superset() {
 /// now: `+x` rays through the point, and such triangles skipped.
 #[test]
 fn oracle_aimed_rays_degenerate_meshes() {
-    use isect::oracle::scenes::{aimed_rays, Aim};
+    use isect::oracle::scenes::{Aim, aimed_rays};
     let v = vec![[0.25, 0.5, 1.0]; 3];
     let rays = aimed_rays(&v, &[[0, 1, 2]], Aim::Vertex, 4, 7);
     assert_eq!(rays.len(), 4);
@@ -275,7 +280,7 @@ fn oracle_aimed_rays_degenerate_meshes() {
 /// mesh query, on the same ray, finds the one crossing.
 #[test]
 fn fuzz_ray_triangle_woop_origin_within_rounding_of_a_face() {
-    use isect::ray::triangle::ray_triangle_woop;
+    use isect::ray::ray_triangle_woop;
     use isect::{Ray, TriMesh, Triangle};
     let tiny = 2.2250738585071994e-308;
     let low = 2.225073858507198e-308;
@@ -321,7 +326,7 @@ fn fuzz_ray_triangle_woop_origin_within_rounding_of_a_face() {
 #[test]
 fn fuzz_entry_points_kdop_padding_cancels() {
     use isect::bv::Measure;
-    use isect::overlap::kdop::Kdop;
+    use isect::overlap::Kdop;
     let (x0, x1) = (-5.999999523162842, -5.999999046325684);
     let (y, z) = (f32::MAX as f64, -(f32::MAX as f64));
     let corners = |pad: &dyn Fn(f64) -> f64| {
@@ -358,8 +363,8 @@ fn fuzz_entry_points_kdop_padding_cancels() {
 /// nearest (here 1 + 2^-53 + 2^-105, just above the midpoint between 1 and 1 + 2^-52).
 #[test]
 fn fuzz_entry_points_from_rational_rounds_once() {
-    use isect::overlap::frustum::{DepthRange, Frustum};
     use isect::Scalar;
+    use isect::overlap::{DepthRange, Frustum};
     use num_rational::BigRational;
     let b = 2f64.powi(-53) + 2f64.powi(-105);
     let exact = BigRational::from_float(1.0).unwrap() + BigRational::from_float(b).unwrap();
@@ -384,7 +389,7 @@ fn fuzz_entry_points_from_rational_rounds_once() {
 /// culls), so the answer is `Intersecting`; one finite plane is enough to cull it.
 #[test]
 fn fuzz_boxes_empty_sphere_against_infinite_planes() {
-    use isect::overlap::frustum::{frustum_sphere, frustum_sphere_fast, Frustum, FrustumClass};
+    use isect::overlap::{Frustum, FrustumClass, frustum_sphere, frustum_sphere_conservative};
     use isect::{Plane, Sphere};
     let broken = Plane::new([f64::INFINITY, 112.0, -4096.0], -8.0);
     let empty = Sphere::new([-8.0; 3], -8.0);
@@ -394,7 +399,7 @@ fn fuzz_boxes_empty_sphere_against_infinite_planes() {
         FrustumClass::Intersecting
     );
     assert_eq!(
-        frustum_sphere_fast(&all_broken, &empty),
+        frustum_sphere_conservative(&all_broken, &empty),
         FrustumClass::Intersecting
     );
     let mut planes: [Plane<f64>; 6] = core::array::from_fn(|_| broken.clone());

@@ -5,14 +5,14 @@
 
 use isect::oracle::scenes::{self, Aim};
 use isect::oracle::{
-    check, Family, Generator, Incircle, Insphere, MeshRays, Orient2d, Orient3d, Outcome, RayAabb,
-    RayTriangle, RayTriangleInput, TestKind, TriTri,
+    Family, Generator, IncircleKind, InsphereKind, MeshRaysKind, Orient2dKind, Orient3dKind,
+    Outcome, RayAabbKind, RayTriangleInput, RayTriangleKind, TestKind, TriTriKind, check,
 };
 use isect::{Sign, TriMesh};
 use isect_testkit::float::to_q;
 use isect_testkit::predicates::{incircle_q, insphere_q, orient2d_q, orient3d_q};
 use isect_testkit::q::{cross, dot, q, q3, qi, sub};
-use isect_testkit::{cases, Q};
+use isect_testkit::{Q, cases};
 use num_traits::{One, Signed, Zero};
 
 /// `o + t·d` in rationals.
@@ -97,12 +97,13 @@ fn large_icospheres_stay_valid() {
     assert_eq!((err.levels, err.max), (8, scenes::ICOSPHERE_MAX_LEVELS));
     assert!(err.to_string().contains("at most 7"));
     assert!(scenes::try_unit_icosphere(u32::MAX).is_err());
-    assert!(isect::oracle::MeshRays::try_icosphere(100).is_err());
+    assert!(isect::oracle::MeshRaysKind::try_icosphere(100).is_err());
     let (v, t) = scenes::unit_icosphere(2);
     assert_eq!(t, scenes::icosphere(2).1);
-    assert!(v
-        .iter()
-        .all(|p| (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1.0).abs() < 1e-15));
+    assert!(
+        v.iter()
+            .all(|p| (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1.0).abs() < 1e-15)
+    );
 }
 
 /// Every mesh edge (as an unordered pair) is used by exactly two triangles.
@@ -126,11 +127,12 @@ fn vertex_rays_pass_exactly_through_a_vertex() {
     for ray in scenes::aimed_rays(&v, &t, Aim::Vertex, 200, 11) {
         let p = at(&ray.origin, &ray.direction, 8);
         assert!(vq.contains(&p), "{ray:?} misses every vertex at t = 8");
-        assert!(ray
-            .origin
-            .iter()
-            .chain(&ray.direction)
-            .all(|&x| f32_exact(x)));
+        assert!(
+            ray.origin
+                .iter()
+                .chain(&ray.direction)
+                .all(|&x| f32_exact(x))
+        );
         // Outside the bounding box [-1, 1]^3.
         assert!(ray.origin.iter().any(|x| x.abs() > 1.0));
     }
@@ -149,11 +151,12 @@ fn edge_rays_pass_exactly_through_an_edge_interior() {
             })
         });
         assert!(on_edge, "{ray:?} is not aimed at an edge");
-        assert!(ray
-            .origin
-            .iter()
-            .chain(&ray.direction)
-            .all(|&x| f32_exact(x)));
+        assert!(
+            ray.origin
+                .iter()
+                .chain(&ray.direction)
+                .all(|&x| f32_exact(x))
+        );
         assert!(ray.origin.iter().any(|x| x.abs() > 1.0));
     }
 }
@@ -236,16 +239,16 @@ fn near_parallel_box_rays_graze_a_face() {
 #[test]
 fn aimed_predicate_families_are_exactly_degenerate() {
     for family in [Family::AimedAtVertices, Family::AimedAtEdges] {
-        for p in Generator::new(Orient2d, family).seed(1).inputs(200) {
+        for p in Generator::new(Orient2dKind, family).seed(1).inputs(200) {
             assert_eq!(orient2d_q(&to_q(&p)), Sign::Zero, "{p:?}");
         }
-        for p in Generator::new(Orient3d, family).seed(2).inputs(200) {
+        for p in Generator::new(Orient3dKind, family).seed(2).inputs(200) {
             assert_eq!(orient3d_q(&to_q(&p)), Sign::Zero, "{p:?}");
         }
-        for p in Generator::new(Incircle, family).seed(3).inputs(200) {
+        for p in Generator::new(IncircleKind, family).seed(3).inputs(200) {
             assert_eq!(incircle_q(&to_q(&p)), Sign::Zero, "{p:?}");
         }
-        for p in Generator::new(Insphere, family).seed(4).inputs(100) {
+        for p in Generator::new(InsphereKind, family).seed(4).inputs(100) {
             assert_eq!(insphere_q(&to_q(&p)), Sign::Zero, "{p:?}");
         }
     }
@@ -254,7 +257,7 @@ fn aimed_predicate_families_are_exactly_degenerate() {
 #[test]
 fn near_degenerate_orient3d_is_near() {
     for family in [Family::NearDegenerate, Family::FarFromOrigin] {
-        for p in Generator::new(Orient3d, family).seed(8).inputs(300) {
+        for p in Generator::new(Orient3dKind, family).seed(8).inputs(300) {
             // Some point is within an ulp per coordinate of the plane of the others.
             let near = (0..4).any(|i| {
                 let o: Vec<[f64; 3]> = (0..4).filter(|&j| j != i).map(|j| p[j]).collect();
@@ -267,7 +270,7 @@ fn near_degenerate_orient3d_is_near() {
 
 #[test]
 fn extreme_and_far_families_reach_their_ranges() {
-    let coords: Vec<f64> = Generator::new(Orient3d, Family::ExtremeExponents)
+    let coords: Vec<f64> = Generator::new(Orient3dKind, Family::ExtremeExponents)
         .seed(9)
         .inputs(400)
         .iter()
@@ -278,15 +281,16 @@ fn extreme_and_far_families_reach_their_ranges() {
     assert!(coords.iter().any(|x| x.is_subnormal()));
     assert!(coords.iter().any(|x| x.abs() > 2f64.powi(900)));
     assert!(coords.iter().all(|x| x.is_finite()));
-    let far = Generator::new(TriTri, Family::FarFromOrigin)
+    let far = Generator::new(TriTriKind, Family::FarFromOrigin)
         .seed(9)
         .inputs(50);
     for (a, b) in far {
-        assert!(a
-            .iter()
-            .chain(&b)
-            .flatten()
-            .all(|x| x.abs() >= 2f64.powi(19)));
+        assert!(
+            a.iter()
+                .chain(&b)
+                .flatten()
+                .all(|x| x.abs() >= 2f64.powi(19))
+        );
     }
 }
 
@@ -316,10 +320,10 @@ fn rational_ray_triangle(qi: &RayTriangleInput) -> Option<bool> {
 #[test]
 fn ray_triangle_kind_matches_a_rational_oracle() {
     for family in Family::ALL {
-        let inputs = Generator::new(RayTriangle, family).seed(10).inputs(150);
+        let inputs = Generator::new(RayTriangleKind, family).seed(10).inputs(150);
         for qi in &inputs {
             if let Some(hit) = rational_ray_triangle(qi) {
-                assert_eq!(RayTriangle.exact(qi), hit, "{family:?} {qi:?}");
+                assert_eq!(RayTriangleKind.exact(qi), hit, "{family:?} {qi:?}");
             }
         }
         if matches!(family, Family::AimedAtVertices | Family::AimedAtEdges) {
@@ -343,7 +347,7 @@ fn ray_triangle_kind_matches_a_rational_oracle() {
 #[test]
 fn aimed_tri_tri_pairs_touch_exactly() {
     for family in [Family::AimedAtVertices, Family::AimedAtEdges] {
-        for (t1, t2) in Generator::new(TriTri, family).seed(11).inputs(200) {
+        for (t1, t2) in Generator::new(TriTriKind, family).seed(11).inputs(200) {
             let [a, b, c] = t1.map(|p| q3(&p));
             let touches = t2.iter().map(q3).any(|p| {
                 if family == Family::AimedAtVertices {
@@ -355,7 +359,7 @@ fn aimed_tri_tri_pairs_touch_exactly() {
                 }
             });
             assert!(touches, "{t1:?} {t2:?}");
-            assert!(TriTri.exact(&(t1, t2)));
+            assert!(TriTriKind.exact(&(t1, t2)));
         }
     }
 }
@@ -363,14 +367,14 @@ fn aimed_tri_tri_pairs_touch_exactly() {
 #[test]
 fn aimed_box_rays_pass_exactly_through_the_boundary() {
     for (family, at_bounds) in [(Family::AimedAtVertices, 3), (Family::AimedAtEdges, 2)] {
-        for (r, b) in Generator::new(RayAabb, family).seed(12).inputs(200) {
+        for (r, b) in Generator::new(RayAabbKind, family).seed(12).inputs(200) {
             let p = at(&r.origin, &r.direction, 1);
             let on = (0..3)
                 .filter(|&k| p[k] == q(b.min[k]) || p[k] == q(b.max[k]))
                 .count();
             let inside = (0..3).all(|k| q(b.min[k]) <= p[k] && p[k] <= q(b.max[k]));
             assert!(inside && on >= at_bounds, "{r:?} {b:?}");
-            assert!(RayAabb.exact(&(r, b)));
+            assert!(RayAabbKind.exact(&(r, b)));
         }
     }
 }
@@ -392,16 +396,16 @@ fn assert_clean<K: TestKind>(kind: K, exact: impl Fn(&K::Input) -> K::Answer, n:
 
 #[test]
 fn exact_candidates_have_no_disagreements() {
-    assert_clean(Orient2d, |p: &[[f64; 2]; 3]| orient2d_q(&to_q(p)), 200);
-    assert_clean(Orient3d, |p: &[[f64; 3]; 4]| orient3d_q(&to_q(p)), 200);
-    assert_clean(Incircle, |p: &[[f64; 2]; 4]| incircle_q(&to_q(p)), 100);
-    assert_clean(Insphere, |p: &[[f64; 3]; 5]| insphere_q(&to_q(p)), 60);
-    assert_clean(TriTri, |q: &_| isect::tri_tri_intersect(q.0, q.1), 200);
-    let mesh = MeshRays::icosphere(2);
+    assert_clean(Orient2dKind, |p: &[[f64; 2]; 3]| orient2d_q(&to_q(p)), 200);
+    assert_clean(Orient3dKind, |p: &[[f64; 3]; 4]| orient3d_q(&to_q(p)), 200);
+    assert_clean(IncircleKind, |p: &[[f64; 2]; 4]| incircle_q(&to_q(p)), 100);
+    assert_clean(InsphereKind, |p: &[[f64; 3]; 5]| insphere_q(&to_q(p)), 60);
+    assert_clean(TriTriKind, |q: &_| isect::tri_tri_intersect(q.0, q.1), 200);
+    let mesh = MeshRaysKind::icosphere(2);
     assert_clean(&mesh, |r: &_| mesh.mesh().hits(r).len(), 50);
 }
 
-fn naive_orient3d(p: &[[f64; 3]; 4]) -> Sign {
+fn orient3d_naive(p: &[[f64; 3]; 4]) -> Sign {
     let [a, b, c, d] = *p;
     let (ax, ay, az) = (a[0] - d[0], a[1] - d[1], a[2] - d[2]);
     let (bx, by, bz) = (b[0] - d[0], b[1] - d[1], b[2] - d[2]);
@@ -412,19 +416,19 @@ fn naive_orient3d(p: &[[f64; 3]; 4]) -> Sign {
 #[test]
 fn naive_orient3d_fails_and_the_shrunk_counterexample_still_fails() {
     for family in [Family::NearDegenerate, Family::ExtremeExponents] {
-        let g = Generator::new(Orient3d, family).seed(14);
-        let r = check(naive_orient3d, &g, 3000);
+        let g = Generator::new(Orient3dKind, family).seed(14);
+        let r = check(orient3d_naive, &g, 3000);
         assert!(r.disagreements() > 0, "{family:?}");
         // The report's counts add up and match a recount against the rational oracle.
         let recount = g
             .inputs(3000)
             .iter()
-            .filter(|p| naive_orient3d(p) != orient3d_q(&to_q(p)))
+            .filter(|p| orient3d_naive(p) != orient3d_q(&to_q(p)))
             .count();
         assert_eq!(r.disagreements(), recount);
         let c = r.counterexample.as_ref().unwrap();
         assert_eq!(orient3d_q(&to_q(&c.input)), c.exact);
-        assert_eq!(naive_orient3d(&c.input), c.got);
+        assert_eq!(orient3d_naive(&c.input), c.got);
         assert_ne!(c.exact, c.got);
         let from = r.shrunk_from.as_ref().unwrap();
         assert!(bits_of_cost(c.input.as_flattened()) <= bits_of_cost(from.as_flattened()) + 64);
@@ -435,7 +439,7 @@ fn naive_orient3d_fails_and_the_shrunk_counterexample_still_fails() {
 fn shrinking_simplifies_a_failure_of_an_always_positive_candidate() {
     // A candidate that always answers Positive: every Zero and Negative is a failure,
     // and a Negative one shrinks to very simple coordinates.
-    let g = Generator::new(Orient2d, Family::Uniform).seed(15);
+    let g = Generator::new(Orient2dKind, Family::Uniform).seed(15);
     let r = check(|_: &[[f64; 2]; 3]| Sign::Positive, &g, 100);
     let c = r.counterexample.unwrap();
     assert_eq!(c.outcome, Outcome::WrongSign);
@@ -447,15 +451,15 @@ fn shrinking_simplifies_a_failure_of_an_always_positive_candidate() {
 #[test]
 fn epsilon_moller_trumbore_leaks_or_double_counts_on_aimed_mesh_rays() {
     use isect::policy::Absolute;
-    use isect::ray::triangle::ray_triangle_moller_with;
-    let kind = MeshRays::icosphere(3);
+    use isect::ray::ray_triangle_moller_with;
+    let kind = MeshRaysKind::icosphere(3);
     let tris: Vec<isect::Triangle<f64>> = kind
         .triangles()
         .map(|[a, b, c]| isect::Triangle::new(a, b, c))
         .collect();
     let count = |r: &isect::Ray<f64>| {
         tris.iter()
-            .filter(|t| ray_triangle_moller_with(r, t, Absolute { eps: 1e-5 }).is_some())
+            .filter(|t| ray_triangle_moller_with(Absolute { eps: 1e-5 }, r, t).is_some())
             .count()
     };
     let mut bad = 0;
@@ -486,22 +490,28 @@ fn aimed_families_are_exact_in_f32() {
             }
         }
     }
-    all_f32(Orient2d);
-    all_f32(Orient3d);
-    all_f32(Incircle);
-    all_f32(Insphere);
-    all_f32(RayTriangle);
-    all_f32(TriTri);
-    all_f32(RayAabb);
-    all_f32(MeshRays::icosphere(3));
+    all_f32(Orient2dKind);
+    all_f32(Orient3dKind);
+    all_f32(IncircleKind);
+    all_f32(InsphereKind);
+    all_f32(RayTriangleKind);
+    all_f32(TriTriKind);
+    all_f32(RayAabbKind);
+    all_f32(MeshRaysKind::icosphere(3));
 }
 
 #[test]
 fn generators_are_deterministic() {
-    let a = Generator::new(Insphere, Family::Mixed).seed(3).inputs(50);
-    let b = Generator::new(Insphere, Family::Mixed).seed(3).inputs(50);
+    let a = Generator::new(InsphereKind, Family::Mixed)
+        .seed(3)
+        .inputs(50);
+    let b = Generator::new(InsphereKind, Family::Mixed)
+        .seed(3)
+        .inputs(50);
     assert_eq!(a, b);
-    let c = Generator::new(Insphere, Family::Mixed).seed(4).inputs(50);
+    let c = Generator::new(InsphereKind, Family::Mixed)
+        .seed(4)
+        .inputs(50);
     assert_ne!(a, c);
 }
 
@@ -538,10 +548,10 @@ mod strategies {
             seed in any::<u64>(),
         ) {
             let mut rng = isect::oracle::Rng::new(seed);
-            let p = Orient2d.generate(f, &mut rng);
-            prop_assert_eq!(Orient2d.exact(&p), orient2d_q(&to_q(&p)));
-            let q = Insphere.generate(f, &mut rng);
-            prop_assert_eq!(Insphere.exact(&q), insphere_q(&to_q(&q)));
+            let p = Orient2dKind.generate(f, &mut rng);
+            prop_assert_eq!(Orient2dKind.exact(&p), orient2d_q(&to_q(&p)));
+            let q = InsphereKind.generate(f, &mut rng);
+            prop_assert_eq!(InsphereKind.exact(&q), insphere_q(&to_q(&q)));
         }
     }
 }

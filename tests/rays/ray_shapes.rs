@@ -13,17 +13,18 @@
 //! (positions and directions separately) into subnormal and huge ranges. Case counts
 //! scale with `ISECT_TEST_SCALE` (see `isect_testkit::cases`).
 
-use isect::ray::aabb::{
-    ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, try_ray_aabb, RayFloat,
-    SlabRay, SlopeRay, Span,
+use isect::FloatScalar;
+use isect::ray::{FillRule, ray_polygon, try_ray_polygon};
+use isect::ray::{
+    SlabRay, SlopeRay, Span, ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes,
+    try_ray_aabb,
 };
-use isect::ray::obb::{ray_obb, ray_obb_slab, try_ray_obb};
-use isect::ray::polygon::{ray_polygon, try_ray_polygon, FillRule};
-use isect::ray::sphere::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
-use isect::{Aabb, GeometryError, Obb, Polygon, Ray, Sphere};
-use isect_testkit::float::{nudge, Fl};
+use isect::ray::{ray_obb, ray_obb_slab, try_ray_obb};
+use isect::ray::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
+use isect::{Aabb, InputError, NonFiniteValue, Obb, Polygon, Ray, Sphere};
+use isect_testkit::float::{Fl, nudge};
 use isect_testkit::q::{cross as cross3, dot as dot3, q_pow2 as pow2q, qi, sub as sub3};
-use isect_testkit::{config, Q};
+use isect_testkit::{Q, config};
 use num_traits::{Signed, ToPrimitive, Zero};
 use proptest::array::uniform3;
 use proptest::prelude::*;
@@ -145,11 +146,7 @@ fn oracle_sphere_q(o: &[Q; 3], d: &[Q; 3], c: &[Q; 3], r: &Q) -> bool {
         Q::zero()
     } else {
         let t = -dot3(&f, d) / &a;
-        if t.is_negative() {
-            Q::zero()
-        } else {
-            t
-        }
+        if t.is_negative() { Q::zero() } else { t }
     };
     let p: [Q; 3] = core::array::from_fn(|k| &f[k] + &t * &d[k]);
     dot3(&p, &p) <= r * r
@@ -264,7 +261,7 @@ fn oracle_polygon(
 
 /// The float span is within `2u·|t|` of the exact one (two roundings), when the exact
 /// values are in the normal range.
-fn span_close<F: Fl + RayFloat>(got: &Span<F>, want: &(Q, Q), k: i32) -> bool {
+fn span_close<F: Fl + FloatScalar>(got: &Span<F>, want: &(Q, Q), k: i32) -> bool {
     let u = pow2q(-(F::MANT as i32));
     let close = |g: F, w: &Q| {
         let wf = w.to_f64().unwrap_or(f64::NAN).abs();
@@ -282,7 +279,7 @@ fn span_close<F: Fl + RayFloat>(got: &Span<F>, want: &(Q, Q), k: i32) -> bool {
     close(got.t_enter, &want.0) && close(got.t_exit, &want.1)
 }
 
-fn check_aabb<F: Fl + RayFloat>(ray: &Ray<F>, b: &Aabb<F>) -> Result<(), TestCaseError> {
+fn check_aabb<F: Fl + FloatScalar>(ray: &Ray<F>, b: &Aabb<F>) -> Result<(), TestCaseError> {
     let want = oracle_aabb(ray, b);
     let got = ray_aabb(ray, b);
     prop_assert_eq!(got.is_some(), want.is_some(), "{:?} {:?}", ray, b);
@@ -548,11 +545,7 @@ fn aimed_sphere() -> impl Strategy<Value = AimedSphere> {
                         p[2] * w[0] - p[0] * w[2],
                         p[0] * w[1] - p[1] * w[0],
                     ];
-                    if x == [0; 3] {
-                        [p[1], -p[0], 0]
-                    } else {
-                        x
-                    }
+                    if x == [0; 3] { [p[1], -p[0], 0] } else { x }
                 }
                 2 => w,
                 _ => p.map(|x| -x),
@@ -663,10 +656,11 @@ fn check_sphere<F: Fl>(ray: &Ray<F>, s: &Sphere<F>) -> Result<(), TestCaseError>
         }
         // Rational input: a few ulps of relative error.
         for (t, tq) in [(g.t_enter, gq.t_enter), (g.t_exit, gq.t_exit)] {
-            if t.abs() > 1e-280 && t.abs() < 1e280 {
-                if let Some(e) = sphere_t_bound(&r64, &s64, t) {
-                    prop_assert!((t - tq).abs() <= 2.0 * e, "{} vs rational {}", t, tq);
-                }
+            if t.abs() > 1e-280
+                && t.abs() < 1e280
+                && let Some(e) = sphere_t_bound(&r64, &s64, t)
+            {
+                prop_assert!((t - tq).abs() <= 2.0 * e, "{} vs rational {}", t, tq);
             }
         }
     }
@@ -1251,10 +1245,16 @@ fn bad_input_never_panics() {
     assert_eq!(ray_aabb(&ray, &b), None);
     let _ = ray_aabb_slab(&SlabRay::new(&ray), &b);
     let _ = ray_aabb_slopes(&SlopeRay::new(&ray), &b);
-    assert!(matches!(
+    assert_eq!(
         try_ray_aabb(&ray, &b),
-        Err(GeometryError::NonFinite { what: "origin", .. })
-    ));
+        Err(InputError::NonFinite {
+            argument: 0,
+            what: "origin",
+            index: None,
+            axis: Some(0),
+            value: NonFiniteValue::NaN,
+        })
+    );
     let inverted = Aabb::new([1.0, 0.0, 0.0], [0.0, 1.0, 1.0]);
     let good = Ray::new([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0]);
     assert_eq!(ray_aabb(&good, &inverted), None);
@@ -1262,7 +1262,10 @@ fn bad_input_never_panics() {
     assert_eq!(ray_aabb_slopes(&SlopeRay::new(&good), &inverted), None);
     assert_eq!(
         try_ray_aabb(&good, &inverted),
-        Err(GeometryError::InvertedBox { axis: 0 })
+        Err(InputError::InvertedBox {
+            argument: 1,
+            axis: 0
+        })
     );
     // Zero direction: the point.
     let point = Ray::new([0.5; 3], [0.0; 3]);
@@ -1282,7 +1285,7 @@ fn bad_input_never_panics() {
     assert!(ray_sphere(&Ray::new([5.0; 3], [0.0; 3]), &s).is_none());
     assert_eq!(
         try_ray_sphere(&good, &Sphere::new([0.0; 3], -1.0)),
-        Err(GeometryError::NegativeRadius)
+        Err(InputError::NegativeRadius { argument: 1 })
     );
     let _ = ray_sphere_algebraic(&ray, &s);
     let _ = ray_sphere_geometric(&ray, &s);
@@ -1292,11 +1295,13 @@ fn bad_input_never_panics() {
     assert!(ray_obb(&good, &Obb::new([0.0; 3], flat, [1.0; 3])).is_none());
     assert!(ray_obb(&good, &Obb::new([0.0; 3], id, [1.0, -1.0, 1.0])).is_none());
     assert!(ray_obb(&ray, &Obb::new([0.0; 3], id, [1.0; 3])).is_none());
-    assert!(try_ray_obb(
-        &Ray::new([0.0; 3], [0.0; 3]),
-        &Obb::new([0.0; 3], id, [1.0; 3])
-    )
-    .is_err());
+    assert_eq!(
+        try_ray_obb(
+            &Ray::new([0.0; 3], [0.0; 3]),
+            &Obb::new([0.0; 3], id, [1.0; 3])
+        ),
+        Err(InputError::ZeroDirection { argument: 0 })
+    );
     let _ = ray_obb_slab(&ray, &Obb::new([0.0; 3], id, [1.0; 3]));
 
     let down = Ray::new([0.2, 0.2, 1.0], [0.0, 0.0, -1.0]);
@@ -1311,30 +1316,36 @@ fn bad_input_never_panics() {
     assert!(ray_polygon(&down, &line, FillRule::NonZero).is_none());
     let tri = Polygon::new(vec![[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]);
     assert!(ray_polygon(&down, &tri, FillRule::NonZero).is_some());
-    assert!(ray_polygon(
-        &Ray::new([0.2, 0.2, 0.0], [1.0, 0.0, 0.0]),
-        &tri,
-        FillRule::NonZero
-    )
-    .is_none());
-    assert!(ray_polygon(
-        &Ray::new([0.2, nan, 1.0], [0.0, 0.0, -1.0]),
-        &tri,
-        FillRule::NonZero
-    )
-    .is_none());
-    assert!(matches!(
+    assert!(
+        ray_polygon(
+            &Ray::new([0.2, 0.2, 0.0], [1.0, 0.0, 0.0]),
+            &tri,
+            FillRule::NonZero
+        )
+        .is_none()
+    );
+    assert!(
+        ray_polygon(
+            &Ray::new([0.2, nan, 1.0], [0.0, 0.0, -1.0]),
+            &tri,
+            FillRule::NonZero
+        )
+        .is_none()
+    );
+    assert_eq!(
         try_ray_polygon(
             &down,
             &Polygon::new(vec![[0.0; 3], [1.0, inf, 0.0], [0.0, 1.0, 0.0]]),
             FillRule::EvenOdd
         ),
-        Err(GeometryError::NonFinite {
+        Err(InputError::NonFinite {
+            argument: 1,
             what: "vertex",
-            index: 1,
-            axis: 1
+            index: Some(1),
+            axis: Some(1),
+            value: NonFiniteValue::PosInfinity,
         })
-    ));
+    );
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Adversarial inputs for the `f64` filter of `isect::ray::triangle::ray_triangle`
+//! Adversarial inputs for the `f64` filter of `isect::ray::ray_triangle`
 //! (proofs/ray_triangle.md, section 3): its two stages (one semi-static bound from the
 //! sum `S` of the four 1-norms; then one bound per quantity) and its range limits
 //! (`2^-300 ≤ S < 2^330`).
@@ -17,11 +17,11 @@
 //! to `2^1000`; origins far from small triangles (stage 1 too loose, stage 2 decides);
 //! random rays and triangles at random exponents.
 
-use isect::ray::triangle::ray_triangle;
+use isect::ray::ray_triangle;
 use isect::{Ray, Triangle};
 use isect_testkit::float::{mul_pow2_f64, nudge, pow2};
 use isect_testkit::q::{det3 as det, q, sub};
-use isect_testkit::{cases, config, Rng, Q};
+use isect_testkit::{Q, Rng, cases, config};
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
@@ -218,7 +218,7 @@ proptest! {
         let spread = rng.range(0, 80);
         let coord = |rng: &mut Rng| {
             let e = (base as i64 + rng.range(-spread, spread)).clamp(-1074, 1000) as i32;
-            let x = pow2(e) * (1.0 + rng.unit());
+            let x = pow2(e) * (1.0 + rng.next_f64());
             if rng.range(0, 1) == 0 { -x } else { x }
         };
         let tri = [0; 3].map(|_: i32| [0; 3].map(|_: i32| coord(&mut rng)));
@@ -278,9 +278,13 @@ fn edge_grazing_ulps() {
         for _ in 0..cases(300) {
             let i = rng.range(0, 2) as usize;
             let (a, b) = (tri[i], tri[(i + 1) % 3]);
-            let w = rng.unit();
+            let w = rng.next_f64();
             let p: [f64; 3] = core::array::from_fn(|k| a[k] + w * (b[k] - a[k]));
-            let d = [rng.unit() - 0.5, rng.unit() - 0.5, rng.unit() + 0.5];
+            let d = [
+                rng.next_f64() - 0.5,
+                rng.next_f64() - 0.5,
+                rng.next_f64() + 0.5,
+            ];
             let o: [f64; 3] = core::array::from_fn(|k| p[k] - 2.0 * d[k]);
             let o = nudged(o, &mut rng);
             check(scaled(o, k), scaled(d, k), tri.map(|p| scaled(p, k))).unwrap();

@@ -15,8 +15,9 @@
 //!
 //! `ISECT_TEST_SCALE` multiplies the number of cases (`isect_testkit::cases`).
 
-use isect::oracle::scenes::{aimed_rays, icosphere, Aim};
-use isect::ray::triangle::{ray_triangle_woop, WoopFloat};
+use isect::FloatScalar;
+use isect::oracle::scenes::{Aim, aimed_rays, icosphere};
+use isect::ray::ray_triangle_woop;
 use isect::{Ray, Triangle};
 use isect_testkit::config;
 use proptest::prelude::*;
@@ -32,7 +33,7 @@ fn scale(x: f64, k: i32) -> f64 {
 }
 
 /// Hits (with `t ≥ 0` checked) of `ray` on every triangle of the mesh.
-fn count<T: WoopFloat + Into<f64>>(v: &[[T; 3]], t: &[[u32; 3]], ray: &Ray<T>) -> usize {
+fn count<T: FloatScalar + Into<f64>>(v: &[[T; 3]], t: &[[u32; 3]], ray: &Ray<T>) -> usize {
     t.iter()
         .filter_map(|f| {
             let tri = Triangle::new(v[f[0] as usize], v[f[1] as usize], v[f[2] as usize]);
@@ -50,7 +51,7 @@ fn count<T: WoopFloat + Into<f64>>(v: &[[T; 3]], t: &[[u32; 3]], ray: &Ray<T>) -
 }
 
 /// The icosphere and aimed rays scaled by `2^k`, checked in `T`.
-fn check_scale<T: WoopFloat + Into<f64>>(
+fn check_scale<T: FloatScalar + Into<f64>>(
     k: i32,
     aim: Aim,
     seed: u64,

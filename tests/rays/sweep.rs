@@ -31,17 +31,17 @@
 //! signed axis permutations, swapped objects, representable translations, power-of-two
 //! scalings to extreme exponents (2^±1000, subnormals), and in f32, f64 and rationals.
 
-use isect::overlap::obb_obb::obb_obb;
+use isect::overlap::obb_obb;
 use isect::sweep::{
-    ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_polygon,
-    sweep_sphere_sphere, sweep_sphere_triangle, try_ray_capsule, try_sweep_aabb_aabb,
-    try_sweep_obb_obb, try_sweep_sphere_plane, try_sweep_sphere_polygon, try_sweep_sphere_sphere,
-    try_sweep_sphere_triangle, Capsule, SweepHit,
+    Capsule, SweepHit, ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane,
+    sweep_sphere_polygon, sweep_sphere_sphere, sweep_sphere_triangle, try_ray_capsule,
+    try_sweep_aabb_aabb, try_sweep_obb_obb, try_sweep_sphere_plane, try_sweep_sphere_polygon,
+    try_sweep_sphere_sphere, try_sweep_sphere_triangle,
 };
-use isect::{Aabb, GeometryError, Obb, Plane, Polygon, Ray, Sphere, Triangle};
+use isect::{Aabb, InputError, NonFiniteValue, Obb, Plane, Polygon, Ray, Sphere, Triangle};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::q::{add, cross, dot, q, q3 as qv, qi, scale, sub};
-use isect_testkit::{cases, Rng, Q};
+use isect_testkit::{Q, Rng, cases};
 use num_traits::{One, Signed, Zero};
 
 type V = [Q; 3];
@@ -184,11 +184,7 @@ fn perm(p: &[f64; 3], k: usize) -> [f64; 3] {
     let s = k / 6;
     core::array::from_fn(|i| {
         let x = p[idx[i]];
-        if (s >> i) & 1 == 1 {
-            -x
-        } else {
-            x
-        }
+        if (s >> i) & 1 == 1 { -x } else { x }
     })
 }
 
@@ -1185,17 +1181,19 @@ fn bad_input_is_refused_or_answered_as_documented() {
     assert_eq!(sweep_sphere_sphere(&s, &nan, &s, &z), None);
     assert_eq!(
         try_sweep_sphere_sphere(&s, &z, &s, &[0.0, f64::INFINITY, 0.0]),
-        Err(GeometryError::NonFinite {
+        Err(InputError::NonFinite {
+            argument: 3,
             what: "displacement",
-            index: 1,
-            axis: 1
+            index: None,
+            axis: Some(1),
+            value: NonFiniteValue::PosInfinity,
         })
     );
     let neg = Sphere::new([0.0; 3], -1.0);
     assert_eq!(sweep_sphere_sphere(&neg, &z, &s, &z), None);
     assert_eq!(
         try_sweep_sphere_sphere(&neg, &z, &s, &z),
-        Err(GeometryError::NegativeRadius)
+        Err(InputError::NegativeRadius { argument: 0 })
     );
     let plane = Plane::new([0.0, 0.0, 1.0], 0.0);
     assert!(sweep_sphere_plane(&s, &z, &plane, &z).is_some());
@@ -1215,7 +1213,10 @@ fn bad_input_is_refused_or_answered_as_documented() {
     assert!(try_sweep_sphere_triangle(&neg, &z, &tri, &z).is_err());
     assert_eq!(
         try_sweep_sphere_polygon(&s, &z, &Polygon::new(vec![[0.0; 3], [1.0, 0.0, 0.0]]), &z),
-        Err(GeometryError::TooFewVertices { count: 2 })
+        Err(InputError::TooFewVertices {
+            argument: 2,
+            count: 2
+        })
     );
     assert_eq!(
         sweep_sphere_polygon(&s, &z, &Polygon::new(vec![]), &z),
@@ -1224,7 +1225,7 @@ fn bad_input_is_refused_or_answered_as_documented() {
     let cap = Capsule::new([0.0; 3], [1.0, 0.0, 0.0], 0.5);
     assert_eq!(
         try_ray_capsule(&Ray::new([0.0; 3], [0.0; 3]), &cap),
-        Err(GeometryError::ZeroDirection)
+        Err(InputError::ZeroDirection { argument: 0 })
     );
     // A zero direction: the point origin, inside.
     let h = ray_capsule(&Ray::new([0.5, 0.0, 0.0], [0.0; 3]), &cap).unwrap();
@@ -1242,13 +1243,15 @@ fn bad_input_is_refused_or_answered_as_documented() {
     )
     .unwrap();
     assert_eq!((h.first, h.last), (0.0, 1.0));
-    assert!(sweep_sphere_sphere(
-        &s,
-        &[3.0, 0.0, 0.0],
-        &Sphere::new([2.5, 0.0, 0.0], 0.5),
-        &[3.0, 0.0, 0.0]
-    )
-    .is_none());
+    assert!(
+        sweep_sphere_sphere(
+            &s,
+            &[3.0, 0.0, 0.0],
+            &Sphere::new([2.5, 0.0, 0.0], 0.5),
+            &[3.0, 0.0, 0.0]
+        )
+        .is_none()
+    );
 }
 
 // ---------------------------------------------------------------------------------------
