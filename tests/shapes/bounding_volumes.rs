@@ -24,18 +24,20 @@
 #![allow(clippy::needless_range_loop)]
 
 use isect::bv::{
-    aabb, convex_hull, kdop, min_sphere_exact, obb_dito, obb_pca, sphere_aabb_center,
-    sphere_ritter, sphere_welzl, sqrt_up, BvError, Hull, Measure,
+    Hull, Measure, aabb, convex_hull, kdop, min_sphere_exact, obb_dito, obb_pca,
+    sphere_aabb_center, sphere_ritter, sphere_welzl, sqrt_up, try_aabb, try_convex_hull, try_kdop,
+    try_min_sphere_exact, try_obb_dito, try_obb_pca, try_sphere_aabb_center, try_sphere_ritter,
+    try_sphere_welzl,
 };
-use isect::overlap::kdop::Kdop;
-use isect::{Aabb, Obb, Scalar, Sign, Sphere};
+use isect::overlap::Kdop;
+use isect::{Aabb, InputError, NonFiniteValue, Obb, Scalar, Sign, Sphere};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::predicates::orient3d_q;
 #[cfg(feature = "rug")]
 use isect_testkit::q::to_rug;
 use isect_testkit::q::{cross as qcross, dot as qdot, q as qf, q_pow2, qi, sub as qsub};
 use isect_testkit::strategies::sphere_lattice;
-use isect_testkit::{cases, Rng, Q};
+use isect_testkit::{Q, Rng, cases};
 use num_traits::{One, Signed, Zero};
 
 type Q3 = [Q; 3];
@@ -484,15 +486,15 @@ fn scaled(p: &[[f64; 3]], k: i32) -> Vec<[f64; 3]> {
 }
 
 fn far(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
-    let off: [f64; 3] = core::array::from_fn(|_| 1e6 * (rng.unit() + 0.5));
+    let off: [f64; 3] = core::array::from_fn(|_| 1e6 * (rng.next_f64() + 0.5));
     (0..n)
-        .map(|_| core::array::from_fn(|k| off[k] + rng.unit()))
+        .map(|_| core::array::from_fn(|k| off[k] + rng.next_f64()))
         .collect()
 }
 
 fn uniform(rng: &mut Rng, n: usize) -> Vec<[f64; 3]> {
     (0..n)
-        .map(|_| core::array::from_fn(|_| 2.0 * rng.unit() - 1.0))
+        .map(|_| core::array::from_fn(|_| 2.0 * rng.next_f64() - 1.0))
         .collect()
 }
 
@@ -775,31 +777,65 @@ fn containment_helpers_match_the_oracle_on_boundaries() {
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let empty: [[f64; 3]; 0] = [];
-    assert_eq!(aabb(&empty), Err(BvError::Empty));
-    assert_eq!(sphere_welzl(&empty), Err(BvError::Empty));
-    assert_eq!(sphere_ritter(&empty), Err(BvError::Empty));
-    assert_eq!(sphere_aabb_center(&empty), Err(BvError::Empty));
-    assert_eq!(convex_hull(&empty), Err(BvError::Empty));
-    assert_eq!(obb_pca(&empty), Err(BvError::Empty));
-    assert_eq!(obb_dito(&empty), Err(BvError::Empty));
-    assert_eq!(min_sphere_exact(&empty), Err(BvError::Empty));
+    let e = InputError::Empty { argument: 0 };
+    assert_eq!(try_aabb(&empty), Err(e));
+    assert_eq!(try_kdop::<f64, 13>(&empty).unwrap_err(), e);
+    assert_eq!(try_sphere_welzl(&empty), Err(e));
+    assert_eq!(try_sphere_ritter(&empty), Err(e));
+    assert_eq!(try_sphere_aabb_center(&empty), Err(e));
+    assert_eq!(try_convex_hull(&empty), Err(e));
+    assert_eq!(try_obb_pca(&empty), Err(e));
+    assert_eq!(try_obb_dito(&empty), Err(e));
+    assert_eq!(try_min_sphere_exact(&empty), Err(e));
+    // The plain forms answer None for the same input.
+    assert_eq!(aabb(&empty), None);
+    assert!(kdop::<f64, 13>(&empty).is_none());
+    assert_eq!(sphere_welzl(&empty), None);
+    assert_eq!(sphere_ritter(&empty), None);
+    assert_eq!(sphere_aabb_center(&empty), None);
+    assert!(convex_hull(&empty).is_none());
+    assert!(obb_pca(&empty).is_none());
+    assert!(obb_dito(&empty).is_none());
+    assert_eq!(min_sphere_exact(&empty), None);
     let bad = [[0.0, 0.0, 0.0], [1.0, 2.0, f64::INFINITY]];
-    let e = BvError::NonFinite { index: 1, axis: 2 };
-    assert_eq!(aabb(&bad).unwrap_err(), e);
-    assert_eq!(kdop::<f64, 13>(&bad).unwrap_err(), e);
-    assert_eq!(sphere_welzl(&bad).unwrap_err(), e);
-    assert_eq!(sphere_ritter(&bad).unwrap_err(), e);
-    assert_eq!(convex_hull(&bad).unwrap_err(), e);
-    assert_eq!(obb_pca(&bad).unwrap_err(), e);
-    assert_eq!(obb_dito(&bad).unwrap_err(), e);
+    let e = InputError::NonFinite {
+        argument: 0,
+        what: "point",
+        index: Some(1),
+        axis: Some(2),
+        value: NonFiniteValue::PosInfinity,
+    };
+    assert_eq!(try_aabb(&bad).unwrap_err(), e);
+    assert_eq!(try_kdop::<f64, 13>(&bad).unwrap_err(), e);
+    assert_eq!(try_sphere_welzl(&bad).unwrap_err(), e);
+    assert_eq!(try_sphere_ritter(&bad).unwrap_err(), e);
+    assert_eq!(try_convex_hull(&bad).unwrap_err(), e);
+    assert_eq!(try_obb_pca(&bad).unwrap_err(), e);
+    assert_eq!(try_obb_dito(&bad).unwrap_err(), e);
+    assert!(aabb(&bad).is_none());
+    assert!(kdop::<f64, 13>(&bad).is_none());
+    assert!(sphere_welzl(&bad).is_none());
+    assert!(sphere_ritter(&bad).is_none());
+    assert!(convex_hull(&bad).is_none());
+    assert!(obb_pca(&bad).is_none());
+    assert!(obb_dito(&bad).is_none());
     let nan32 = [[f32::NAN, 0.0, 0.0]];
     assert_eq!(
-        sphere_welzl(&nan32),
-        Err(BvError::NonFinite { index: 0, axis: 0 })
+        try_sphere_welzl(&nan32),
+        Err(InputError::NonFinite {
+            argument: 0,
+            what: "point",
+            index: Some(0),
+            axis: Some(0),
+            value: NonFiniteValue::NaN,
+        })
     );
+    assert!(sphere_welzl(&nan32).is_none());
+    // The message names the point and the coordinate (argument 1 of the call, point 1,
+    // the z coordinate).
     assert_eq!(
-        BvError::NonFinite { index: 1, axis: 2 }.to_string(),
-        "point 1 has a non-finite z coordinate"
+        e.to_string(),
+        "argument 1 (point 1): the z coordinate is +infinity"
     );
 }
 

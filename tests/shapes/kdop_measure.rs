@@ -10,10 +10,10 @@
 //!   (boxes, flat boxes, segments, the cuboctahedron);
 //! * emptiness, unboundedness and NaN by their definitions.
 
-use isect::bv::{kdop, Measure};
-use isect::overlap::kdop::Kdop;
+use isect::bv::{Measure, kdop};
+use isect::overlap::Kdop;
 use isect_testkit::q::{cross as crossq, dot as dotq, q};
-use isect_testkit::{cases, Rng, Q};
+use isect_testkit::{Q, Rng, cases};
 use num_traits::{Signed, ToPrimitive, Zero};
 
 type V = [Q; 3];
@@ -197,7 +197,7 @@ fn random_points(g: &mut Rng, n: usize, scale: f64) -> Vec<[f64; 3]> {
                 if g.next_u64().is_multiple_of(2) {
                     (g.range(-8, 8) as f64) * scale / 8.0
                 } else {
-                    (g.unit() * 2.0 - 1.0) * scale
+                    (g.next_f64() * 2.0 - 1.0) * scale
                 }
             })
         })

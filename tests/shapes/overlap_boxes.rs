@@ -21,13 +21,13 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use isect::overlap::obb_obb::{obb_obb, obb_obb_with, try_obb_obb};
+use isect::overlap::{obb_obb, obb_obb_gottschalk_with, try_obb_obb};
 use isect::policy::Naive;
-use isect::{GeometryError, Obb};
+use isect::{InputError, NonFiniteValue, Obb};
 use isect_testkit::q::{
     add as qadd, cross as qcross, det3, dot as qdot, q, q3, qi, scale, sub as qsub,
 };
-use isect_testkit::{config, Rng, RngExt, Q};
+use isect_testkit::{Q, Rng, config};
 use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
 
@@ -169,10 +169,10 @@ mod obb_oracle {
     pub fn brute_force_meets(a: &QB, b: &QB) -> bool {
         for (x, y) in [(a, b), (b, a)] {
             for p in corners(x) {
-                if let Some(t) = solve(&y.ax[0], &y.ax[1], &y.ax[2], &qsub(&p, &y.c)) {
-                    if (0..3).all(|j| t[j].abs() <= y.h[j]) {
-                        return true;
-                    }
+                if let Some(t) = solve(&y.ax[0], &y.ax[1], &y.ax[2], &qsub(&p, &y.c))
+                    && (0..3).all(|j| t[j].abs() <= y.h[j])
+                {
+                    return true;
                 }
             }
             // Edges of x along axis i through faces of y normal to axis j.
@@ -191,14 +191,13 @@ mod obb_oracle {
                             // p0 + w e = fc + u a_j1 + v a_j2
                             let r = qsub(p0, &fc);
                             let neg_e = scale(&e, &qi(-1));
-                            if let Some([u, v, w]) = solve(&y.ax[j1], &y.ax[j2], &neg_e, &r) {
-                                if u.abs() <= y.h[j1]
-                                    && v.abs() <= y.h[j2]
-                                    && !w.is_negative()
-                                    && w <= Q::one()
-                                {
-                                    return true;
-                                }
+                            if let Some([u, v, w]) = solve(&y.ax[j1], &y.ax[j2], &neg_e, &r)
+                                && u.abs() <= y.h[j1]
+                                && v.abs() <= y.h[j2]
+                                && !w.is_negative()
+                                && w <= Q::one()
+                            {
+                                return true;
                             }
                         }
                     }
@@ -484,7 +483,7 @@ proptest! {
             x.ax = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
         }
         let want = obb_oracle::intersects(&obb_oracle::qb(&a), &obb_oracle::qb(&b));
-        prop_assert_eq!(obb_obb_with(Naive, &a.obb(q), &b.obb(q)), want);
+        prop_assert_eq!(obb_obb_gottschalk_with(Naive, &a.obb(q), &b.obb(q)), want);
         prop_assert_eq!(obb_obb(&a.obb(|x| x), &b.obb(|x| x)), want);
     }
 }
@@ -539,7 +538,10 @@ fn obb_obb_invalid_input() {
     assert!(!obb_obb(&a, &neg));
     assert_eq!(
         try_obb_obb(&a, &neg),
-        Err(GeometryError::InvertedBox { axis: 1 })
+        Err(InputError::InvertedBox {
+            argument: 1,
+            axis: 1
+        })
     );
     let inf = Obb::new(
         [0.0; 3],
@@ -549,15 +551,17 @@ fn obb_obb_invalid_input() {
     assert!(!obb_obb(&a, &inf));
     assert_eq!(
         try_obb_obb(&inf, &a),
-        Err(GeometryError::NonFinite {
+        Err(InputError::NonFinite {
+            argument: 0,
             what: "axis",
-            index: 0,
-            axis: 0
+            index: Some(0),
+            axis: Some(0),
+            value: NonFiniteValue::PosInfinity,
         })
     );
     let nan = Obb::new([0.0; 3], id, [f64::NAN; 3]);
     assert!(!obb_obb(&nan, &a));
-    let _ = obb_obb_with(Naive, &nan, &a);
+    let _ = obb_obb_gottschalk_with(Naive, &nan, &a);
 }
 
 // =======================================================================================
@@ -617,11 +621,7 @@ fn gen_points(g: &mut G, kind: u32) -> Vec<P> {
             1 => [0, 1, 2].map(|_| g.int(-8, 8) as f64 / 4.0),
             2 => [0, 1, 2].map(|k| {
                 let x = g.uni(-1.0, 1.0) * 2f64.powi(g.int(-60, 60) as i32);
-                if g.coin() {
-                    base[k]
-                } else {
-                    x
-                }
+                if g.coin() { base[k] } else { x }
             }),
             _ => {
                 let e = g.int(-1000, 1000) as i32;
@@ -632,7 +632,7 @@ fn gen_points(g: &mut G, kind: u32) -> Vec<P> {
 }
 
 fn check_kdop<const N: usize>(a: &[P], b: &[P]) -> Result<(), TestCaseError> {
-    use isect::overlap::kdop::{kdop_kdop, Kdop};
+    use isect::overlap::{Kdop, kdop_kdop};
     let (oa, ob) = (kdop_oracle::slabs(N, a), kdop_oracle::slabs(N, b));
     // Rationals: exact slabs.
     let qa: Vec<Q3> = a.iter().map(q3).collect();
@@ -735,7 +735,7 @@ proptest! {
 
 #[test]
 fn kdop_degenerate_input() {
-    use isect::overlap::kdop::{kdop_kdop, Kdop14, Kdop6};
+    use isect::overlap::{Kdop6, Kdop14, kdop_kdop};
     assert!(Kdop14::<f64>::from_points(&[]).is_none());
     assert!(Kdop14::from_points(&[[0.0, f64::NAN, 0.0]]).is_none());
     assert!(Kdop14::from_points(&[[0.0; 3], [f64::INFINITY, 0.0, 0.0]]).is_none());
@@ -758,7 +758,7 @@ fn kdop_degenerate_input() {
 
 mod frustum_oracle {
     use super::*;
-    use isect::overlap::frustum::FrustumClass;
+    use isect::overlap::FrustumClass;
 
     /// `(n, d)` with outward normals: minus the inside half-space rows.
     pub fn planes(m: &[[Q; 4]; 4], gl: bool) -> Vec<(Q3, Q)> {
@@ -901,7 +901,7 @@ fn grid(g: &mut G) -> f64 {
 }
 
 fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseError> {
-    use isect::overlap::frustum::*;
+    use isect::overlap::*;
     use isect::{Aabb, Sphere};
     let depth = if gl {
         DepthRange::OpenGl
@@ -949,7 +949,7 @@ fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseE
             frustum_oracle::points(&stored, &frustum_oracle::box_corners(&q3(&lo), &q3(&hi)));
         let b = Aabb::new(lo, hi);
         prop_assert_eq!(frustum_aabb(&f, &b), want, "aabb {:?} {:?}", lo, hi);
-        let fast = frustum_aabb_fast(&f, &b);
+        let fast = frustum_aabb_conservative(&f, &b);
         prop_assert!(
             fast == FrustumClass::Intersecting || fast == want,
             "fast aabb"
@@ -958,7 +958,7 @@ fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseE
         let rwant =
             frustum_oracle::points(&exact, &frustum_oracle::box_corners(&q3(&lo), &q3(&hi)));
         prop_assert_eq!(frustum_aabb(&rf, &rb), rwant);
-        prop_assert_eq!(frustum_aabb_fast(&rf, &rb), rwant);
+        prop_assert_eq!(frustum_aabb_conservative(&rf, &rb), rwant);
         if m.iter()
             .flatten()
             .chain(lo.iter())
@@ -990,7 +990,7 @@ fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseE
         let want = frustum_oracle::sphere(&stored, &q3(&c), &q(r));
         let s = Sphere::new(c, r);
         prop_assert_eq!(frustum_sphere(&f, &s), want, "sphere {:?} {}", c, r);
-        let fast = frustum_sphere_fast(&f, &s);
+        let fast = frustum_sphere_conservative(&f, &s);
         prop_assert!(
             fast == FrustumClass::Intersecting || fast == want,
             "fast sphere"
@@ -1008,7 +1008,7 @@ fn check_frustum(m: &[[f64; 4]; 4], gl: bool, g: &mut G) -> Result<(), TestCaseE
         let want = frustum_oracle::points(&stored, &frustum_oracle::obb_corners(&ob));
         let o = ob.obb(|x| x);
         prop_assert_eq!(frustum_obb(&f, &o), want, "obb");
-        let fast = frustum_obb_fast(&f, &o);
+        let fast = frustum_obb_conservative(&f, &o);
         prop_assert!(
             fast == FrustumClass::Intersecting || fast == want,
             "fast obb"
@@ -1033,7 +1033,7 @@ proptest! {
 
     #[test]
     fn frustum_power_of_two_scaling_invariance(seed in any::<u64>(), gl in any::<bool>()) {
-        use isect::overlap::frustum::*;
+        use isect::overlap::*;
         use isect::Aabb;
         let mut g = G(Rng::new(seed));
         let m = gen_matrix(&mut g, 1);
@@ -1052,7 +1052,7 @@ proptest! {
 
 #[test]
 fn frustum_corner_limitation_and_bad_input() {
-    use isect::overlap::frustum::*;
+    use isect::overlap::*;
     use isect::{Aabb, Plane, Sphere};
     let id = [
         [1.0, 0.0, 0.0, 0.0],
@@ -1072,10 +1072,10 @@ fn frustum_corner_limitation_and_bad_input() {
     let mut g = Frustum::from_matrix(&id, DepthRange::OpenGl);
     g.planes[2] = Plane::new([f64::NAN, 0.0, 0.0], 0.0);
     let far = Aabb::new([5.0; 3], [6.0; 3]);
-    assert!(frustum_aabb(&g, &Aabb::new([-0.5; 3], [0.5; 3])).maybe_visible());
+    assert!(frustum_aabb(&g, &Aabb::new([-0.5; 3], [0.5; 3])).intersects());
     assert_eq!(frustum_aabb(&g, &far), FrustumClass::Outside); // culled by another plane
-    assert!(frustum_sphere(&g, &Sphere::new([0.0; 3], 0.5)).maybe_visible());
-    assert!(frustum_sphere_fast(&g, &Sphere::new([0.0; 3], 0.5)).maybe_visible());
+    assert!(frustum_sphere(&g, &Sphere::new([0.0; 3], 0.5)).intersects());
+    assert!(frustum_sphere_conservative(&g, &Sphere::new([0.0; 3], 0.5)).intersects());
     // Overflowing values are undecided in the fast form, exact in the exact one.
     let big = Frustum::from_matrix(&id.map(|r| r.map(|x| x * 1e300)), DepthRange::OpenGl);
     let s = Sphere::new([1e300, 0.0, 0.0], 1e300);
@@ -1083,7 +1083,7 @@ fn frustum_corner_limitation_and_bad_input() {
         frustum_sphere(&big, &s),
         frustum_sphere(&Frustum::from_matrix(&id, DepthRange::OpenGl), &s)
     );
-    assert!(frustum_sphere_fast(&big, &s).maybe_visible());
+    assert!(frustum_sphere_conservative(&big, &s).intersects());
     assert_eq!(
         frustum_sphere(&big, &Sphere::new([0.0; 3], -1.0)),
         FrustumClass::Outside

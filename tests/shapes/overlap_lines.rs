@@ -1,4 +1,4 @@
-//! `isect::overlap::lines` against an independent exact oracle written here in
+//! `isect::overlap` against an independent exact oracle written here in
 //! `BigRational`.
 //!
 //! The oracle does not share the library's method: segments are classified from the
@@ -14,12 +14,12 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use isect::overlap::lines::*;
+use isect::overlap::*;
 use isect::policy::{Naive, Relative};
-use isect::{GeometryError, Obb, Plane, Scalar, Segment};
+use isect::{InputError, NonFiniteValue, Obb, Plane, Scalar, Segment};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::q::q as qf;
-use isect_testkit::{cases, Rng, Q};
+use isect_testkit::{Q, Rng, cases};
 use num_traits::{Signed, Zero};
 
 // ---------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ fn collinear2(r: &mut Rng, scale: i32) -> [[f64; 2]; 4] {
 }
 
 fn unif2(r: &mut Rng) -> [[f64; 2]; 4] {
-    std::array::from_fn(|_| std::array::from_fn(|_| r.unit() * 2.0 - 1.0))
+    std::array::from_fn(|_| std::array::from_fn(|_| r.next_f64() * 2.0 - 1.0))
 }
 
 #[derive(Default, Debug)]
@@ -372,8 +372,8 @@ fn segments_2d_named_cases() {
         c([[0.0, 5.0], [0.0, 1.0], [0.0, 3.0], [0.0, 3.0]]),
         Touching
     ); // vertical
-       // 0.1, 0.2, 0.3 rounded: (0.2, 0.2) is exactly on the line through the other two
-       // (every point has x = y), so the T-junction touches.
+    // 0.1, 0.2, 0.3 rounded: (0.2, 0.2) is exactly on the line through the other two
+    // (every point has x = y), so the T-junction touches.
     assert_eq!(
         c([[0.1, 0.1], [0.3, 0.3], [0.2, 0.2], [0.2, 0.9]]),
         Touching
@@ -398,10 +398,12 @@ fn segments_2d_non_finite() {
     );
     assert_eq!(
         try_segment_segment_2d(&a, &b, &b, &[0.0, f64::NEG_INFINITY]),
-        Err(GeometryError::NonFinite {
-            what: "end point",
-            index: 3,
-            axis: 1
+        Err(InputError::NonFinite {
+            argument: 3,
+            what: "point",
+            index: None,
+            axis: Some(1),
+            value: NonFiniteValue::NegInfinity,
         })
     );
 }
@@ -495,7 +497,7 @@ fn segments_3d_coplanar_grids_and_perturbations() {
 fn segments_3d_random_and_named() {
     let mut r = Rng::new(7);
     for _ in 0..cases(500) {
-        let p: [[f64; 3]; 4] = std::array::from_fn(|_| std::array::from_fn(|_| r.unit()));
+        let p: [[f64; 3]; 4] = std::array::from_fn(|_| std::array::from_fn(|_| r.next_f64()));
         check3(&p);
         let g: [[f64; 3]; 4] =
             std::array::from_fn(|_| std::array::from_fn(|_| r.range(-1, 1) as f64));
@@ -535,7 +537,16 @@ fn segments_3d_random_and_named() {
     assert_eq!(check3(&[[0.0; 3], [2.0; 3], [1.0; 3], [1.0; 3]]), Touching);
     let s = Segment::new([0.0; 3], [1.0, f64::NAN, 0.0]);
     assert_eq!(segment_segment_3d(&s, &s), Disjoint);
-    assert!(try_segment_segment_3d(&s, &s).is_err());
+    assert_eq!(
+        try_segment_segment_3d(&s, &s),
+        Err(InputError::NonFinite {
+            argument: 0,
+            what: "vertex",
+            index: Some(1),
+            axis: Some(1),
+            value: NonFiniteValue::NaN,
+        })
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -608,11 +619,7 @@ fn check_lines_2d(v: &[[f64; 2]; 4]) -> &'static str {
                 (&got_q, same),
                 (LineLine2d::Coincident, true) | (LineLine2d::Parallel, false)
             ));
-            if *same {
-                "coincident"
-            } else {
-                "parallel"
-            }
+            if *same { "coincident" } else { "parallel" }
         }
         Ok((s, t)) => {
             let point: Vec<Q> = (0..2).map(|k| &q[0][k] + s * &q[1][k]).collect();
@@ -666,7 +673,7 @@ fn lines_2d_against_elimination() {
         let mut v: [[f64; 2]; 4] = match i % 4 {
             // Small integers: many exactly parallel, coincident and zero directions.
             0 => std::array::from_fn(|_| std::array::from_fn(|_| r.range(-2, 2) as f64)),
-            1 => std::array::from_fn(|_| std::array::from_fn(|_| r.unit() - 0.5)),
+            1 => std::array::from_fn(|_| std::array::from_fn(|_| r.next_f64() - 0.5)),
             // A dyadic line and a second one along a multiple of its direction, through a
             // point on it or one ulp off, or one ulp from parallel.
             _ => {
@@ -713,11 +720,7 @@ fn lines_2d_double_double_path_is_correctly_rounded() {
     let full = |r: &mut Rng, e_lo: i64, e_hi: i64| {
         let m = 1.0 + (r.next_u64() >> 12) as f64 * 2f64.powi(-52);
         let x = mul_pow2_f64(m, r.range(e_lo, e_hi) as i32);
-        if r.next_u64() & 1 == 0 {
-            x
-        } else {
-            -x
-        }
+        if r.next_u64() & 1 == 0 { x } else { -x }
     };
     let mut classes = std::collections::HashMap::new();
     let n = cases(1500);
@@ -795,15 +798,17 @@ fn lines_2d_bad_input_and_classic_form() {
     );
     assert_eq!(
         try_line_line_2d(&o, &[1.0, 0.0], &[0.0, f64::NAN], &[0.0, 1.0]),
-        Err(GeometryError::NonFinite {
-            what: "origin",
-            index: 1,
-            axis: 1
+        Err(InputError::NonFinite {
+            argument: 2,
+            what: "point",
+            index: None,
+            axis: Some(1),
+            value: NonFiniteValue::NaN,
         })
     );
     assert_eq!(
         try_line_line_2d(&o, &[1.0, 0.0], &o, &[0.0, 0.0]),
-        Err(GeometryError::ZeroDirection)
+        Err(InputError::ZeroDirection { argument: 3 })
     );
     // Two points: equal or not.
     assert_eq!(line_line_2d(&o, &o, &o, &o), LineLine2d::Coincident);
@@ -821,12 +826,16 @@ fn lines_2d_bad_input_and_classic_form() {
     // where the exact form finds the (distant) crossing.
     let mut r = Rng::new(23);
     for _ in 0..cases(500) {
-        let v: [[f64; 2]; 4] = std::array::from_fn(|_| [r.unit() - 0.5, r.unit() - 0.5]);
+        let v: [[f64; 2]; 4] = std::array::from_fn(|_| [r.next_f64() - 0.5, r.next_f64() - 0.5]);
         let exact = line_line_2d(&v[0], &v[1], &v[2], &v[3]);
         let cross = v[1][0] * v[3][1] - v[1][1] * v[3][0];
         let norm = (v[1][0].hypot(v[1][1])) * (v[3][0].hypot(v[3][1]));
         if cross.abs() > 1e-3 * norm {
-            let (s, t) = line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]).unwrap();
+            let LineLine2d::Point { s, t, .. } =
+                line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3])
+            else {
+                panic!("{v:?}")
+            };
             let LineLine2d::Point { s: es, t: et, .. } = exact else {
                 panic!("{v:?}")
             };
@@ -845,7 +854,8 @@ fn lines_2d_bad_input_and_classic_form() {
             &[0.0, 1.0],
             &d
         ),
-        None
+        // Called parallel; not coincident: o2 is 1/√2 away from the first line.
+        LineLine2d::Parallel
     );
 }
 
@@ -907,7 +917,7 @@ fn line_line_closest_against_the_gram_system() {
         let mut v: [[f64; 3]; 4] = if i % 2 == 0 {
             std::array::from_fn(|_| std::array::from_fn(|_| r.range(-2, 2) as f64))
         } else {
-            std::array::from_fn(|_| std::array::from_fn(|_| r.unit() - 0.5))
+            std::array::from_fn(|_| std::array::from_fn(|_| r.next_f64() - 0.5))
         };
         if i % 3 == 0 {
             // Exactly parallel: d2 = 2^k d1; then perhaps one ulp away.
@@ -925,7 +935,7 @@ fn line_line_closest_against_the_gram_system() {
     // (one case in 20 at least: 100 of the 2000 of a long run)
     assert!(parallel > n as usize / 20, "{parallel} of {n}");
     let err = try_line_line_closest(&[0.0; 3], &[0.0; 3], &[0.0; 3], &[1.0, 0.0, 0.0]);
-    assert_eq!(err, Err(GeometryError::ZeroDirection));
+    assert_eq!(err, Err(InputError::ZeroDirection { argument: 1 }));
     assert_eq!(
         line_line_closest(
             &[f64::NAN; 3],
@@ -976,8 +986,8 @@ fn three_planes_against_elimination() {
             std::array::from_fn(|_| std::array::from_fn(|_| r.range(-2, 2) as f64));
         let mut d: [f64; 3] = std::array::from_fn(|_| r.range(-4, 4) as f64);
         if i % 2 == 1 {
-            n = n.map(|p| p.map(|x| x + r.unit() - 0.5));
-            d = d.map(|x| x * r.unit());
+            n = n.map(|p| p.map(|x| x + r.next_f64() - 0.5));
+            d = d.map(|x| x * r.next_f64());
         }
         if i % 4 == 0 {
             // n3 = n1 + n2 (exact on the grid): singular; then maybe an ulp off.
@@ -1027,7 +1037,31 @@ fn three_planes_against_elimination() {
         ),
         None
     );
-    assert!(try_three_planes(&p, &p, &Plane::new([f64::INFINITY, 0.0, 0.0], 0.0)).is_err());
+    assert_eq!(
+        try_three_planes(&p, &p, &Plane::new([f64::INFINITY, 0.0, 0.0], 0.0)),
+        Err(InputError::NonFinite {
+            argument: 2,
+            what: "normal",
+            index: None,
+            axis: Some(0),
+            value: NonFiniteValue::PosInfinity,
+        })
+    );
+    assert_eq!(
+        try_three_planes(&p, &Plane::new([0.0, 1.0, 0.0], f64::NAN), &p),
+        Err(InputError::NonFinite {
+            argument: 1,
+            what: "offset",
+            index: None,
+            axis: None,
+            value: NonFiniteValue::NaN,
+        })
+    );
+    // A zero normal is refused by the checked form (the plain form answers None above).
+    assert_eq!(
+        try_three_planes(&p, &Plane::new([0.0; 3], 1.0), &p),
+        Err(InputError::ZeroDirection { argument: 1 })
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1038,11 +1072,7 @@ fn three_planes_against_elimination() {
 fn full(r: &mut Rng, lo: i64, hi: i64) -> f64 {
     let m = 1.0 + (r.next_u64() >> 12) as f64 * 2f64.powi(-52);
     let x = mul_pow2_f64(m, r.range(lo, hi) as i32);
-    if r.next_u64() & 1 == 0 {
-        x
-    } else {
-        -x
-    }
+    if r.next_u64() & 1 == 0 { x } else { -x }
 }
 
 /// Exponent ranges for [`full`]: near 1, across both edges of the double-double window
@@ -1101,10 +1131,10 @@ fn crossing2(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
             ]
         }
         _ => {
-            let t = 0.1 + 0.8 * r.unit();
+            let t = 0.1 + 0.8 * r.next_f64();
             let x = [p0[0] + t * (p1[0] - p0[0]), p0[1] + t * (p1[1] - p0[1])];
             let w = [full(r, lo, hi), full(r, lo, hi)];
-            let (a, b) = (r.unit() + 0.1, r.unit() + 0.1);
+            let (a, b) = (r.next_f64() + 0.1, r.next_f64() + 0.1);
             [
                 p0,
                 p1,
@@ -1410,10 +1440,12 @@ fn obb_segment_flat_and_degenerate() {
     assert!(!obb_segment(&flat, &s([f64::NAN; 3], [0.0; 3])));
     assert_eq!(
         try_obb_segment(&flat, &s([0.0; 3], [0.0, f64::NAN, 0.0])),
-        Err(GeometryError::NonFinite {
-            what: "end point",
-            index: 1,
-            axis: 1
+        Err(InputError::NonFinite {
+            argument: 1,
+            what: "vertex",
+            index: Some(1),
+            axis: Some(1),
+            value: NonFiniteValue::NaN,
         })
     );
 }
@@ -1473,10 +1505,10 @@ fn classic_obb_segment_agrees_on_decisive_cases() {
     let mut decisive = 0;
     let n = cases(1000);
     for _ in 0..n {
-        let c: [f64; 3] = std::array::from_fn(|_| r.unit());
-        let h: [f64; 3] = std::array::from_fn(|_| 0.05 + 0.25 * r.unit());
-        let a: [f64; 3] = std::array::from_fn(|_| r.unit() * 1.5 - 0.25);
-        let b: [f64; 3] = std::array::from_fn(|_| r.unit() * 1.5 - 0.25);
+        let c: [f64; 3] = std::array::from_fn(|_| r.next_f64());
+        let h: [f64; 3] = std::array::from_fn(|_| 0.05 + 0.25 * r.next_f64());
+        let a: [f64; 3] = std::array::from_fn(|_| r.next_f64() * 1.5 - 0.25);
+        let b: [f64; 3] = std::array::from_fn(|_| r.next_f64() * 1.5 - 0.25);
         let (bx, s) = (Obb::new(c, id, h), Segment::new(a, b));
         let naive = obb_segment_with(Naive, &bx, &s);
         if naive == obb_segment_with(eps, &bx, &s) {

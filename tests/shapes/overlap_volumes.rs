@@ -20,21 +20,22 @@
 //! power-of-two scaling, vertex orders) and for `f32`/`f64`/rational agreement.
 //! `ISECT_TEST_SCALE` multiplies the case counts.
 
-use isect::overlap::aabb_aabb::{aabb_aabb, aabb_aabb_center_extent_with, try_aabb_aabb};
-use isect::overlap::plane_box::{
-    plane_aabb, plane_aabb_with, plane_obb, plane_obb_with, try_plane_aabb, try_plane_obb, PlaneBox,
+use isect::overlap::{
+    PlaneBox, plane_aabb, plane_aabb_center_extent_with, plane_obb, plane_obb_center_extent_with,
+    try_plane_aabb, try_plane_obb,
 };
-use isect::overlap::sphere::{
+use isect::overlap::{aabb_aabb, aabb_aabb_center_extent_with, try_aabb_aabb};
+use isect::overlap::{
     sphere_aabb, sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
-    sphere_obb, sphere_obb_arvo_with, sphere_sphere, sphere_sphere_with, try_sphere_aabb,
+    sphere_obb, sphere_obb_arvo_with, sphere_sphere, sphere_sphere_distance_with, try_sphere_aabb,
     try_sphere_obb, try_sphere_sphere,
 };
-use isect::overlap::tri_aabb::{tri_aabb, tri_aabb_moller_with, try_tri_aabb};
+use isect::overlap::{tri_aabb, tri_aabb_moller_with, try_tri_aabb};
 use isect::policy::Naive;
-use isect::{Aabb, GeometryError, Obb, Plane, Sphere};
+use isect::{Aabb, InputError, NonFiniteValue, Obb, Plane, Sphere};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::q::{dot, q, q3};
-use isect_testkit::{config, Rng, RngExt, Q};
+use isect_testkit::{Q, Rng, config};
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
@@ -57,11 +58,7 @@ mod oracle {
     fn clip(poly: &[Q3], k: usize, c: &Q, s: i32) -> Vec<Q3> {
         let val = |x: &Q3| {
             let v = &x[k] - c;
-            if s > 0 {
-                v
-            } else {
-                -v
-            }
+            if s > 0 { v } else { -v }
         };
         let mut out = vec![];
         let m = poly.len();
@@ -631,7 +628,7 @@ fn check_plane_aabb(n: P, d: f64, lo: P, hi: P) -> Result<(), TestCaseError> {
     );
     if !empty {
         prop_assert_eq!(
-            plane_aabb_with(
+            plane_aabb_center_extent_with(
                 Naive,
                 &Plane::new(q3(&n), q(d)),
                 &Aabb::new(q3(&lo), q3(&hi))
@@ -715,7 +712,7 @@ fn check_plane_obb(n: P, d: f64, c: P, a: [P; 3], h: P) -> Result<(), TestCaseEr
     );
     let (pq, bq) = (Plane::new(q3(&n), q(d)), Obb::new(q3(&c), aq, q3(&h)));
     prop_assert_eq!(plane_obb(&pq, &bq), want);
-    prop_assert_eq!(plane_obb_with(Naive, &pq, &bq), want);
+    prop_assert_eq!(plane_obb_center_extent_with(Naive, &pq, &bq), want);
     // Swapping two axes and negating one describe the same box.
     let b2 = Obb::new(c, [a[1], a[0].map(|x| -x), a[2]], [h[1], h[0], h[2]]);
     prop_assert_eq!(plane_obb(&Plane::new(n, d), &b2), want);
@@ -769,7 +766,7 @@ fn check_sphere_sphere(c1: P, r1: f64, c2: P, r2: f64) -> Result<(), TestCaseErr
     let (aq, bq) = (Sphere::new(q3(&c1), q(r1)), Sphere::new(q3(&c2), q(r2)));
     prop_assert_eq!(sphere_sphere(&aq, &bq), want);
     if r1 >= 0.0 && r2 >= 0.0 {
-        prop_assert_eq!(sphere_sphere_with(Naive, &aq, &bq), want);
+        prop_assert_eq!(sphere_sphere_distance_with(Naive, &aq, &bq), want);
     }
     let all: Vec<f64> = c1.iter().chain(&c2).chain(&[r1, r2]).copied().collect();
     if all.iter().all(|&x| f32_exact(x)) {
@@ -978,14 +975,14 @@ proptest! {
     #[test]
     fn aabb_aabb_matches_interval_oracle(seed in any::<u64>(), kind in 0u32..3) {
         let mut g = G(Rng::new(seed));
-        let gen = |g: &mut G| -> (P, P) {
+        let gen_box = |g: &mut G| -> (P, P) {
             match kind {
                 0 => (g.p(-1.0, 1.0), g.p(-1.0, 1.0)),
                 1 => (g.gp(-2, 2), g.gp(-2, 2)),
                 _ => { let a = g.gp(-2, 2); let b = a.map(|x| if g.0.next_u64() & 1 == 0 { x } else { g.nudge(x) }); (a, b) }
             }
         };
-        let ((a0, a1), (b0, b1)) = (gen(&mut g), gen(&mut g));
+        let ((a0, a1), (b0, b1)) = (gen_box(&mut g), gen_box(&mut g));
         let (a, b) = (Aabb::new(a0, a1), Aabb::new(b0, b1));
         let want = (0..3).all(|k| a0[k] <= a1[k] && b0[k] <= b1[k] && q(a0[k]) <= q(b1[k]) && q(b0[k]) <= q(a1[k]));
         prop_assert_eq!(aabb_aabb(&a, &b), want);
@@ -1010,22 +1007,31 @@ fn non_finite_input_answers_no_contact_and_try_forms_name_it() {
         let mut tb = t;
         tb[1][2] = bad;
         assert!(!tri_aabb(tb, &b));
-        assert_eq!(
-            try_tri_aabb(tb, &b),
-            Err(GeometryError::NonFinite {
-                what: "vertex",
-                index: 1,
-                axis: 2
-            })
-        );
+        let value = NonFiniteValue::from(bad);
+        // The non-finite part: argument, what, index, axis.
+        let nf = |argument, what, index, axis| InputError::NonFinite {
+            argument,
+            what,
+            index,
+            axis,
+            value,
+        };
+        assert_eq!(try_tri_aabb(tb, &b), Err(nf(0, "vertex", Some(1), Some(2))));
         let s = Sphere::new([0.5, bad, 0.5], 1.0);
         assert!(!sphere_aabb(&s, &b));
         assert!(!sphere_sphere(&s, &Sphere::new([0.5; 3], 1.0)));
-        assert!(try_sphere_aabb(&s, &b).is_err());
-        assert!(try_sphere_sphere(&s, &s).is_err());
+        assert_eq!(try_sphere_aabb(&s, &b), Err(nf(0, "center", None, Some(1))));
+        assert_eq!(
+            try_sphere_sphere(&s, &s),
+            Err(nf(0, "center", None, Some(1)))
+        );
+        assert_eq!(
+            try_sphere_sphere(&Sphere::new([0.5; 3], 1.0), &s),
+            Err(nf(1, "center", None, Some(1)))
+        );
         let p = Plane::new([0.0, 0.0, bad], 0.0);
         assert_eq!(plane_aabb(&p, &b), PlaneBox::Outside);
-        assert!(try_plane_aabb(&p, &b).is_err());
+        assert_eq!(try_plane_aabb(&p, &b), Err(nf(0, "normal", None, Some(2))));
         let id = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
         let o = Obb::new([0.0, 0.0, bad], id, [1.0; 3]);
         assert_eq!(
@@ -1033,10 +1039,19 @@ fn non_finite_input_answers_no_contact_and_try_forms_name_it() {
             PlaneBox::Outside
         );
         assert!(!sphere_obb(&Sphere::new([0.0; 3], 1.0), &o));
-        assert!(try_sphere_obb(&Sphere::new([0.0; 3], 1.0), &o).is_err());
-        assert!(try_plane_obb(&Plane::new([0.0, 0.0, 1.0], 0.0), &o).is_err());
+        assert_eq!(
+            try_sphere_obb(&Sphere::new([0.0; 3], 1.0), &o),
+            Err(nf(1, "center", None, Some(2)))
+        );
+        assert_eq!(
+            try_plane_obb(&Plane::new([0.0, 0.0, 1.0], 0.0), &o),
+            Err(nf(1, "center", None, Some(2)))
+        );
         assert!(!aabb_aabb(&Aabb::new([bad, 0.0, 0.0], [1.0; 3]), &b) || bad == f64::NEG_INFINITY);
-        assert!(try_aabb_aabb(&Aabb::new([bad, 0.0, 0.0], [1.0; 3]), &b).is_err());
+        assert_eq!(
+            try_aabb_aabb(&Aabb::new([bad, 0.0, 0.0], [1.0; 3]), &b),
+            Err(nf(0, "min", None, Some(0)))
+        );
     }
 }
 
@@ -1047,7 +1062,10 @@ fn empty_and_degenerate_shapes_have_defined_answers() {
     assert!(!tri_aabb(t, &inv));
     assert_eq!(
         try_tri_aabb(t, &inv),
-        Err(GeometryError::InvertedBox { axis: 0 })
+        Err(InputError::InvertedBox {
+            argument: 1,
+            axis: 0
+        })
     );
     assert!(!sphere_aabb(&Sphere::new([0.5; 3], 10.0), &inv));
     assert_eq!(
@@ -1063,6 +1081,18 @@ fn empty_and_degenerate_shapes_have_defined_answers() {
         &Sphere::new([0.5; 3], -0.1),
         &Aabb::new([0.0; 3], [1.0; 3])
     ));
+    // A negative half extent: no contact from the plain form, refused by the checked one
+    // (as every try_ form with an Obb).
+    let id = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let neg = Obb::new([0.0; 3], id, [1.0, -1.0, 1.0]);
+    assert!(!sphere_obb(&Sphere::new([0.0; 3], 5.0), &neg));
+    assert_eq!(
+        try_sphere_obb(&Sphere::new([0.0; 3], 5.0), &neg),
+        Err(InputError::InvertedBox {
+            argument: 1,
+            axis: 1
+        })
+    );
     // Zero normal: n·x + d = d everywhere.
     let b = Aabb::new([0.0; 3], [1.0; 3]);
     assert_eq!(
@@ -1079,7 +1109,7 @@ fn empty_and_degenerate_shapes_have_defined_answers() {
     );
     assert_eq!(
         try_plane_aabb(&Plane::new([0.0; 3], 0.0), &b),
-        Err(GeometryError::ZeroDirection)
+        Err(InputError::ZeroDirection { argument: 0 })
     );
     // Dependent OBB axes: not tested by sphere_obb; a valid (flat) set for plane_obb.
     let flat = Obb::new(
