@@ -245,9 +245,7 @@ pub fn two_scale<F: Fl, const D: usize, const N: usize>() -> Pts<F, D, N> {
 }
 
 /// Multiplies by `2^k` with `k` chosen where the scaling is exact (flag kept).
-fn scaled_exact<F: Fl, const D: usize, const N: usize>(
-    s: Flagged<F, D, N>,
-) -> Flagged<F, D, N> {
+fn scaled_exact<F: Fl, const D: usize, const N: usize>(s: Flagged<F, D, N>) -> Flagged<F, D, N> {
     (s, 0.0f64..1.0)
         .prop_map(|((p, flag), u)| {
             let k = match exact_scale_range::<F>(p.iter().flatten().copied()) {
