@@ -23,6 +23,7 @@ use isect::sweep::{
     sweep_sphere_triangle, Capsule,
 };
 use isect::{Aabb, Obb, Plane, Ray, Sphere, Triangle};
+use isect_testkit::scenes::random_rotation;
 use isect_testkit::{Rng, RngExt};
 
 const N: usize = 256;
@@ -424,31 +425,9 @@ fn oo_inputs(rng: &mut Rng, graze: bool) -> Vec<OO> {
                     let k = rng.range(0, 2) as usize;
                     [r[k], r[(k + 1) % 3], r[(k + 2) % 3]]
                 } else {
-                    let q = [
-                        rng.uniform(-1.0, 1.0),
-                        rng.uniform(-1.0, 1.0),
-                        rng.uniform(-1.0, 1.0),
-                        rng.uniform(-1.0, 1.0),
-                    ];
-                    let n = (q.iter().map(|x| x * x).sum::<f64>()).sqrt();
-                    let [w, x, y, z] = q.map(|v| v / n);
-                    [
-                        [
-                            1.0 - 2.0 * (y * y + z * z),
-                            2.0 * (x * y + w * z),
-                            2.0 * (x * z - w * y),
-                        ],
-                        [
-                            2.0 * (x * y - w * z),
-                            1.0 - 2.0 * (x * x + z * z),
-                            2.0 * (y * z + w * x),
-                        ],
-                        [
-                            2.0 * (x * z + w * y),
-                            2.0 * (y * z - w * x),
-                            1.0 - 2.0 * (x * x + y * y),
-                        ],
-                    ]
+                    // The transpose of the kit's: columns as axes.
+                    let r = random_rotation(rng);
+                    std::array::from_fn(|i| std::array::from_fn(|k| r[k][i]))
                 }
             };
             let bx = |rng: &mut Rng| {

@@ -9,7 +9,7 @@ use isect::overlap::frustum::{
     frustum_aabb, frustum_aabb_fast, frustum_obb, frustum_obb_fast, frustum_sphere,
     frustum_sphere_fast, Frustum, FrustumClass,
 };
-use isect::overlap::kdop::{kdop_kdop, Kdop14};
+use isect::overlap::kdop::{kdop_kdop, Kdop, Kdop14};
 use isect::overlap::lines::{obb_segment, try_obb_segment};
 use isect::overlap::obb_obb::{obb_obb, try_obb_obb};
 use isect::{Aabb, Obb, Plane, Segment, Sphere};
@@ -218,7 +218,7 @@ fuzz_target!(|data: &[u8]| {
             }
             // Rational k-DOPs are exact and contained in the rounded-outward float ones.
             let qa: Vec<[Q; 3]> = pa.iter().map(q3).collect();
-            let qk = isect::overlap::kdop::Kdop::<Q, 7>::from_points(&qa).unwrap();
+            let qk = Kdop::<Q, 7>::from_points(&qa).unwrap();
             for i in 0..7 {
                 // Overflow rounds outward to ±∞, which still contains the exact value.
                 let lo_ok = ka.min[i] == f64::NEG_INFINITY

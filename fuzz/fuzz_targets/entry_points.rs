@@ -13,7 +13,7 @@
 //!   equation), box tests on axes that are signed permutations of the unit axes and
 //!   Möller's triangle test on proper triangles (against the exact library tests,
 //!   fuzzed against rational oracles in their own targets);
-//! * `naive_orient2d` … `naive_insphere` equal the exact signs (tests/common's Bareiss
+//! * `naive_orient2d` … `naive_insphere` equal the exact signs (the test kit's Bareiss
 //!   oracle) on small integers, where the plain evaluation is exact;
 //! * the `try_` sweeps and `try_ray_capsule`: `Err` exactly for non-finite input or a
 //!   negative radius / half extent, else `Ok` with the plain function's answer;
@@ -58,13 +58,9 @@ use isect::sweep::{
 };
 use isect::{Aabb, Obb, Plane, Polygon, Ray, Scalar, Segment, Sign, Sphere, Triangle};
 use isect_fuzz::{all_finite, q, q2, q3, Src, Q};
+use isect_testkit::predicates as oracle;
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
-
-#[path = "../../tests/common/mod.rs"]
-#[allow(unused_imports, dead_code, clippy::all)]
-mod common;
-use common::oracle;
 
 fn q2s(p: &[[f64; 2]]) -> Vec<[Q; 2]> {
     p.iter().map(q2).collect()

@@ -1,4 +1,4 @@
-//! The row reader of `isect oracle` (cli/src/oracle_cmd/engine.rs, included by path):
+//! The row reader of `isect oracle` (`isect_cli::oracle_cmd::engine`):
 //! `scan_csv` and `scan_jsonl` on every test kind, with and without an answer column, in
 //! `f64` and `f32`.
 //!
@@ -9,7 +9,7 @@
 //! * Files written here from the decoder's floats (shortest round-trip decimals, JSON
 //!   numbers, `inf`/`NaN` spelled as CSV fields or JSON strings), with comment and blank
 //!   lines, CRLF endings and the answer column in every accepted spelling: the answers
-//!   equal an independent evaluation (the rational Bareiss oracle of tests/common for the
+//!   equal an independent evaluation (the test kit's rational Bareiss oracle for the
 //!   four predicates; the library's exact tests, fuzzed on their own elsewhere, for the
 //!   ray and triangle kinds), `invalid` exactly on rows with a non-finite value, and the
 //!   given answers flipped on chosen rows are exactly the disagreements reported, with
@@ -20,18 +20,10 @@
 use isect::ray::aabb::ray_aabb;
 use isect::ray::triangle::ray_triangle_closed;
 use isect::{Aabb, Ray, Sign, Triangle};
+use isect_cli::oracle_cmd::engine::{outcome, scan_csv, scan_jsonl, Chunk, Kind, Layout, KINDS};
 use isect_fuzz::{q2, q3, Src};
+use isect_testkit::predicates as oracle;
 use libfuzzer_sys::fuzz_target;
-
-#[allow(dead_code)]
-#[path = "../../cli/src/oracle_cmd/engine.rs"]
-mod engine;
-use engine::{outcome, scan_csv, scan_jsonl, Chunk, Kind, Layout, KINDS};
-
-#[path = "../../tests/common/mod.rs"]
-#[allow(unused_imports, dead_code, clippy::all)]
-mod common;
-use common::oracle;
 
 fn code(s: Sign) -> i8 {
     match s {

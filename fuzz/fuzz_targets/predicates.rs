@@ -1,6 +1,7 @@
 //! orient2d/3d, incircle, insphere (f64, f32, BigRational, by value and by reference),
 //! their try_ forms, their SoS forms and collinear3, against the independent Bareiss
-//! oracle of tests/common and against permutation / exact-transform invariants.
+//! oracle of the test kit (isect_testkit::predicates) and against permutation /
+//! exact-transform invariants.
 #![no_main]
 
 use isect::predicates::collinear3;
@@ -10,12 +11,8 @@ use isect::{
     Sign,
 };
 use isect_fuzz::{all_finite, perm_odd, q, q2, q3, scale_exp, Src, PERMS, Q};
+use isect_testkit::predicates as oracle;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/common/mod.rs"]
-#[allow(unused_imports, clippy::all)]
-mod common;
-use common::oracle;
 
 fn flip(s: Sign, odd: bool) -> Sign {
     if odd {

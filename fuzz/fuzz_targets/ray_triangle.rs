@@ -10,6 +10,7 @@ use isect::ray::triangle::{
 };
 use isect::{Ray, TriMesh, Triangle};
 use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle as exact, q, q3, sub, Exact, Src, Q};
+use isect_testkit::scenes::octahedron_faces;
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 
@@ -176,19 +177,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     }
-    let mut faces = Vec::new();
-    for sx in 0..2u32 {
-        for sy in 0..2u32 {
-            for sz in 0..2u32 {
-                let f = [sx, 2 + sy, 4 + sz];
-                faces.push(if (sx + sy + sz) % 2 == 1 {
-                    [f[0], f[2], f[1]]
-                } else {
-                    f
-                });
-            }
-        }
-    }
+    let faces = octahedron_faces();
     let mesh = TriMesh::new(verts.clone(), faces.clone()).expect("octahedron is valid");
     assert!(mesh.is_closed());
     // Exact location of the ray origin: signs of the eight face planes.

@@ -17,12 +17,11 @@
 //!
 //! Running out of bytes yields zeros, so every input decodes to something.
 
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use isect::ray::triangle::Contact;
+use num_traits::{Signed, Zero};
 
-/// Exact rationals.
-pub type Q = BigRational;
+/// The test kit's exact rationals and the vector operations its oracles use.
+pub use isect_testkit::q::{cross, dot, q, q2, q3, q_pow2, sign as sign_q, sub, Q};
 
 /// A byte-string decoder that yields floats of every class.
 pub struct Src<'a> {
@@ -393,31 +392,6 @@ pub fn mul_pow2(mut x: f64, mut e: i32) -> f64 {
     x * 2f64.powi(e)
 }
 
-/// The exact value of a finite float.
-pub fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-
-/// The exact value of a finite point.
-pub fn q3(p: &[f64; 3]) -> [Q; 3] {
-    p.map(q)
-}
-
-/// The exact value of a finite plane point.
-pub fn q2(p: &[f64; 2]) -> [Q; 2] {
-    p.map(q)
-}
-
-/// `2^k` as an exact rational.
-pub fn q_pow2(k: i32) -> Q {
-    let p = BigInt::one() << k.unsigned_abs();
-    if k >= 0 {
-        Q::from_integer(p)
-    } else {
-        Q::new(BigInt::one(), p)
-    }
-}
-
 /// Whether all values are finite.
 pub fn all_finite<'x>(xs: impl IntoIterator<Item = &'x f64>) -> bool {
     xs.into_iter().all(|x| x.is_finite())
@@ -456,17 +430,6 @@ pub fn is_f32(x: f64) -> bool {
     x.is_nan() || (x as f32) as f64 == x
 }
 
-/// Sign of a rational.
-pub fn sign_q(x: &Q) -> isect::Sign {
-    if x.is_zero() {
-        isect::Sign::Zero
-    } else if *x > Q::zero() {
-        isect::Sign::Positive
-    } else {
-        isect::Sign::Negative
-    }
-}
-
 /// A small power-of-two exponent for exact scaling checks, biased towards extremes.
 pub fn scale_exp(s: &mut Src) -> i32 {
     match s.byte() % 4 {
@@ -477,24 +440,7 @@ pub fn scale_exp(s: &mut Src) -> i32 {
     }
 }
 
-// ---- exact vector algebra and the exact ray/triangle construction ----
-
-/// `a − b`.
-pub fn sub(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    core::array::from_fn(|i| &a[i] - &b[i])
-}
-/// `a × b`.
-pub fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
-    [
-        &a[1] * &b[2] - &a[2] * &b[1],
-        &a[2] * &b[0] - &a[0] * &b[2],
-        &a[0] * &b[1] - &a[1] * &b[0],
-    ]
-}
-/// `a · b`.
-pub fn dot(a: &[Q; 3], b: &[Q; 3]) -> Q {
-    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
-}
+// ---- the exact ray/triangle construction ----
 
 #[allow(clippy::large_enum_variant)] // test-only, never stored in bulk
 /// The exact answer for a ray crossing the plane of a non-degenerate triangle (not
@@ -508,7 +454,7 @@ pub enum Exact {
         coplanar: bool,
     },
     /// The ray's line crosses the plane: the hit, if any.
-    Cross(Option<(Q, isect::ray::triangle::Contact, bool, [Q; 3])>),
+    Cross(Option<(Q, Contact, bool, [Q; 3])>),
 }
 
 pub fn exact_ray_triangle(o: &[Q; 3], d: &[Q; 3], a: &[Q; 3], b: &[Q; 3], c: &[Q; 3]) -> Exact {
@@ -536,13 +482,13 @@ pub fn exact_ray_triangle(o: &[Q; 3], d: &[Q; 3], a: &[Q; 3], b: &[Q; 3], c: &[Q
     }
     let z = [wa.is_zero(), wb.is_zero(), wc.is_zero()];
     let contact = match z {
-        [false, false, false] => isect::ray::triangle::Contact::Interior,
-        [false, false, true] => isect::ray::triangle::Contact::Edge(0),
-        [true, false, false] => isect::ray::triangle::Contact::Edge(1),
-        [false, true, false] => isect::ray::triangle::Contact::Edge(2),
-        [false, true, true] => isect::ray::triangle::Contact::Vertex(0),
-        [true, false, true] => isect::ray::triangle::Contact::Vertex(1),
-        [true, true, false] => isect::ray::triangle::Contact::Vertex(2),
+        [false, false, false] => Contact::Interior,
+        [false, false, true] => Contact::Edge(0),
+        [true, false, false] => Contact::Edge(1),
+        [false, true, false] => Contact::Edge(2),
+        [false, true, true] => Contact::Vertex(0),
+        [true, false, true] => Contact::Vertex(1),
+        [true, true, false] => Contact::Vertex(2),
         [true, true, true] => unreachable!("weights sum to one"),
     };
     Exact::Cross(Some((t, contact, den.is_negative(), [wa, wb, wc])))
@@ -577,16 +523,9 @@ mod tests {
     #[test]
     fn decoder_makes_degeneracies_common() {
         let (mut total, mut collinear, mut coplanar) = (0, 0, 0);
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = isect_testkit::Rng::new(0x15EC_F022);
         for _ in 0..4000 {
-            let bytes: Vec<u8> = (0..96)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    x as u8
-                })
-                .collect();
+            let bytes: Vec<u8> = (0..96).map(|_| rng.next_u64() as u8).collect();
             let mut s = Src::new(&bytes);
             let p: Vec<[f64; 3]> = (0..4).map(|_| s.pt3()).collect();
             if !all_finite(p.iter().flatten()) {

@@ -12,12 +12,12 @@
 //! The defaults keep a debug `cargo test` short; they are the floor, not the goal, of
 //! what the suites are meant to run before a release.
 
-use proptest::test_runner::{Config as ProptestConfig, RngSeed};
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence, RngSeed};
 
 /// The environment variable that multiplies every test's number of cases.
-pub const SCALE_VAR: &str = "ISECT_TEST_SCALE";
+const SCALE_VAR: &str = "ISECT_TEST_SCALE";
 
-/// The multiplier read from [`SCALE_VAR`]: `1` when unset.
+/// The multiplier read from `ISECT_TEST_SCALE`: `1` when unset.
 ///
 /// # Panics
 ///
@@ -53,13 +53,16 @@ pub fn cases(default: u32) -> u32 {
 ///
 /// The RNG seed is fixed, so a run is reproducible, unless `PROPTEST_RNG_SEED` is set
 /// (proptest honours it: a long run with fresh inputs). Failures are persisted beside the
-/// source file that defines the property (`<file>.proptest-regressions`), proptest's
-/// default, and replayed first on the next run.
+/// source file that defines the property (`<file>.proptest-regressions`, next to
+/// `<file>.rs`, whatever the layout of the test binary) and replayed first on the next run.
 pub fn config(default: u32) -> ProptestConfig {
     let mut c = ProptestConfig::with_cases(cases(default));
     if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         c.rng_seed = RngSeed::Fixed(0x15EC_70F0_ACE5);
     }
     c.max_shrink_iters = 2_000;
+    c.failure_persistence = Some(Box::new(FileFailurePersistence::WithSource(
+        "proptest-regressions",
+    )));
     c
 }

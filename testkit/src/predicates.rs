@@ -41,16 +41,16 @@ use crate::float::{to_q, Fl};
 use crate::q::Q;
 
 /// The sign relating orient2d (Shewchuk's convention) to its homogeneous determinant.
-pub const ORIENT2D_FACTOR: Sign = Sign::Positive;
+const ORIENT2D_FACTOR: Sign = Sign::Positive;
 /// The sign relating orient3d to its homogeneous determinant.
-pub const ORIENT3D_FACTOR: Sign = Sign::Positive;
+const ORIENT3D_FACTOR: Sign = Sign::Positive;
 /// The sign relating incircle to its lifted homogeneous determinant.
-pub const INCIRCLE_FACTOR: Sign = Sign::Positive;
+const INCIRCLE_FACTOR: Sign = Sign::Positive;
 /// The sign relating insphere to its lifted homogeneous determinant.
-pub const INSPHERE_FACTOR: Sign = Sign::Positive;
+const INSPHERE_FACTOR: Sign = Sign::Positive;
 
 /// Multiplies a row of rationals by the (positive) lcm of its denominators.
-pub fn integer_row(row: &[Q]) -> Vec<BigInt> {
+fn integer_row(row: &[Q]) -> Vec<BigInt> {
     let l = row.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
     row.iter().map(|x| x.numer() * (&l / x.denom())).collect()
 }

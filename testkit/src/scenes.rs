@@ -26,13 +26,13 @@ pub fn octahedron_faces() -> Vec<[u32; 3]> {
     faces
 }
 
-/// A random oriented box: centre in the unit cube, half extents in `[0.05, 0.3)`, axes the
-/// rotation of a random unit quaternion, rounded (so never exactly orthonormal).
-pub fn random_obb(rng: &mut Rng) -> Obb<f64> {
+/// A random rotation, rounded: the matrix of a random unit quaternion (uniform in
+/// `[-1, 1)⁴`, normalised), rows as the rotated axes. Never exactly orthonormal.
+pub fn random_rotation(rng: &mut Rng) -> [[f64; 3]; 3] {
     let q: [f64; 4] = rng.point_in(-1.0, 1.0);
     let n = q.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
     let [w, x, y, z] = q.map(|v| v / n);
-    let axes = [
+    [
         [
             1.0 - 2.0 * (y * y + z * z),
             2.0 * (x * y - w * z),
@@ -48,7 +48,13 @@ pub fn random_obb(rng: &mut Rng) -> Obb<f64> {
             2.0 * (y * z + w * x),
             1.0 - 2.0 * (x * x + y * y),
         ],
-    ];
+    ]
+}
+
+/// A random oriented box: centre in the unit cube, half extents in `[0.05, 0.3)`, axes a
+/// [`random_rotation`].
+pub fn random_obb(rng: &mut Rng) -> Obb<f64> {
+    let axes = random_rotation(rng);
     let centre = rng.point_in(0.0, 1.0);
     Obb::new(centre, axes, rng.point_in(0.05, 0.3))
 }

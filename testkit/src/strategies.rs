@@ -32,7 +32,7 @@ fn pts<T: Debug + Clone + 'static, const D: usize, const N: usize>(
 /// Any finite value: uniformly random bit patterns (so exponents spread over the whole
 /// range, subnormals included), `m·2^e` with a random significand and exponent, and the
 /// boundary values.
-pub fn coord_extreme<F: Fl>() -> BoxedStrategy<F> {
+fn coord_extreme<F: Fl>() -> BoxedStrategy<F> {
     let specials = F::specials();
     prop_oneof![
         3 => any::<u64>().prop_map(F::from_random_bits),
@@ -49,7 +49,7 @@ pub fn coord_extreme<F: Fl>() -> BoxedStrategy<F> {
 
 /// Huge (near the top of the range), tiny (subnormal or just above), moderate, or zero:
 /// drawn independently per coordinate, so one input mixes 1e300 with 1e-300.
-pub fn coord_mixed<F: Fl>() -> BoxedStrategy<F> {
+fn coord_mixed<F: Fl>() -> BoxedStrategy<F> {
     prop_oneof![
         // |x| in [2^(MAX_EXP-40), MAX]
         2 => (1.0f64..2.0, F::MAX_EXP - 40..=F::MAX_EXP, any::<bool>()).prop_map(
@@ -87,12 +87,14 @@ pub fn uniform<F: Fl, const D: usize, const N: usize>() -> Pts<F, D, N> {
         .boxed()
 }
 
-/// Every coordinate from [`coord_extreme`].
+/// Every coordinate from `coord_extreme`: any finite value (random bit patterns, random
+/// significands and exponents, the boundary values).
 pub fn extreme<F: Fl, const D: usize, const N: usize>() -> Pts<F, D, N> {
     pts::<F, D, N>(coord_extreme::<F>())
 }
 
-/// Every coordinate from [`coord_mixed`].
+/// Every coordinate from `coord_mixed`: huge, tiny (subnormal), moderate or zero, drawn
+/// independently, so one input mixes 1e300 with 1e-300.
 pub fn mixed<F: Fl, const D: usize, const N: usize>() -> Pts<F, D, N> {
     pts::<F, D, N>(coord_mixed::<F>())
 }
@@ -179,7 +181,7 @@ pub fn scaled<F: Fl, const D: usize, const N: usize>(s: Pts<F, D, N>) -> Pts<F, 
 
 /// Exponents `e` such that a product of `d = 1..6` values of magnitude `2^e` sits at
 /// the smallest subnormal, the smallest normal or the overflow threshold.
-pub fn critical_exponents<F: Fl>() -> Vec<i32> {
+fn critical_exponents<F: Fl>() -> Vec<i32> {
     let mut v = Vec::new();
     for d in 1..=6 {
         v.push(F::MIN_EXP / d);
@@ -243,9 +245,7 @@ pub fn two_scale<F: Fl, const D: usize, const N: usize>() -> Pts<F, D, N> {
 }
 
 /// Multiplies by `2^k` with `k` chosen where the scaling is exact (flag kept).
-pub fn scaled_exact<F: Fl, const D: usize, const N: usize>(
-    s: Flagged<F, D, N>,
-) -> Flagged<F, D, N> {
+fn scaled_exact<F: Fl, const D: usize, const N: usize>(s: Flagged<F, D, N>) -> Flagged<F, D, N> {
     (s, 0.0f64..1.0)
         .prop_map(|((p, flag), u)| {
             let k = match exact_scale_range::<F>(p.iter().flatten().copied()) {
@@ -395,7 +395,7 @@ fn ivec<const D: usize>(r: i64) -> BoxedStrategy<[i64; D]> {
 }
 
 /// Collinear integer points `P + m·u`, optionally one coordinate moved by one unit.
-pub fn collinear_grid<F: Fl, const N: usize>() -> Flagged<F, 2, N> {
+fn collinear_grid<F: Fl, const N: usize>() -> Flagged<F, 2, N> {
     (
         ivec::<2>(1 << 10),
         ivec::<2>(64),
@@ -411,7 +411,7 @@ pub fn collinear_grid<F: Fl, const N: usize>() -> Flagged<F, 2, N> {
 }
 
 /// Coplanar integer points `P + m·u + n·v`.
-pub fn coplanar_grid<F: Fl, const N: usize>() -> Flagged<F, 3, N> {
+fn coplanar_grid<F: Fl, const N: usize>() -> Flagged<F, 3, N> {
     (
         ivec::<3>(1 << 10),
         ivec::<3>(32),
@@ -479,7 +479,7 @@ fn spheres() -> &'static Vec<Vec<[i64; 3]>> {
 
 /// Cocircular integer points: a lattice circle (Pythagorean triples such as 3-4-5,
 /// 5-12-13, 16-63-65 …) about an integer centre.
-pub fn cocircular_grid<F: Fl>() -> Flagged<F, 2, 4> {
+fn cocircular_grid<F: Fl>() -> Flagged<F, 2, 4> {
     (
         0..CIRCLE_RADII.len(),
         proptest::array::uniform4(any::<u32>()),
@@ -499,7 +499,7 @@ pub fn cocircular_grid<F: Fl>() -> Flagged<F, 2, 4> {
 }
 
 /// Cospherical integer points: a lattice sphere about an integer centre.
-pub fn cospherical_grid<F: Fl>() -> Flagged<F, 3, 5> {
+fn cospherical_grid<F: Fl>() -> Flagged<F, 3, 5> {
     (
         0..SPHERE_RADII.len(),
         proptest::array::uniform5(any::<u32>()),
@@ -810,7 +810,7 @@ pub fn orient3d_flat_far<F: Fl>() -> Pts<F, 3, 4> {
 }
 
 /// `(g, s, t)` with `s·a + t·b = g = gcd(a, b)`, `|s| ≤ |b|`, `|t| ≤ |a|`.
-pub fn ext_gcd(a: i64, b: i64) -> (i64, i64, i64) {
+fn ext_gcd(a: i64, b: i64) -> (i64, i64, i64) {
     let (mut r0, mut r1) = (a, b);
     let (mut s0, mut s1) = (1i64, 0i64);
     let (mut t0, mut t1) = (0i64, 1i64);
@@ -1000,7 +1000,7 @@ pub fn any_insphere<F: Fl>() -> Pts<F, 3, 5> {
 // ----- rational families -----
 
 /// A rational with a small numerator and denominator (non-dyadic, e.g. 1/3).
-pub fn small_q() -> BoxedStrategy<Q> {
+fn small_q() -> BoxedStrategy<Q> {
     (-200i64..=200, 1i64..=60)
         .prop_map(|(n, d)| Q::new(n.into(), d.into()))
         .boxed()

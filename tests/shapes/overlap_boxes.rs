@@ -27,6 +27,7 @@ use isect::{InputError, NonFiniteValue, Obb};
 use isect_testkit::q::{
     add as qadd, cross as qcross, det3, dot as qdot, q, q3, qi, scale, sub as qsub,
 };
+use isect_testkit::scenes::random_rotation;
 use isect_testkit::{Q, Rng, config};
 use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
@@ -242,28 +243,10 @@ fn int_frame(g: &mut G) -> [P; 3] {
     out
 }
 
+/// A rounded random rotation, columns as axes (the transpose of the kit's).
 fn rounded_rotation(g: &mut G) -> [P; 3] {
-    let mut qv = [0.0; 4];
-    qv.iter_mut().for_each(|x| *x = g.uni(-1.0, 1.0));
-    let n = qv.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
-    let [w, x, y, z] = qv.map(|v| v / n);
-    [
-        [
-            1.0 - 2.0 * (y * y + z * z),
-            2.0 * (x * y + w * z),
-            2.0 * (x * z - w * y),
-        ],
-        [
-            2.0 * (x * y - w * z),
-            1.0 - 2.0 * (x * x + z * z),
-            2.0 * (y * z + w * x),
-        ],
-        [
-            2.0 * (x * z + w * y),
-            2.0 * (y * z - w * x),
-            1.0 - 2.0 * (x * x + y * y),
-        ],
-    ]
+    let r = random_rotation(&mut g.0);
+    std::array::from_fn(|i| std::array::from_fn(|k| r[k][i]))
 }
 
 fn dyadic_h(g: &mut G) -> P {

@@ -35,6 +35,7 @@ use isect::policy::Naive;
 use isect::{Aabb, InputError, NonFiniteValue, Obb, Plane, Sphere};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::q::{dot, q, q3};
+use isect_testkit::scenes::random_rotation;
 use isect_testkit::{Q, Rng, config};
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
@@ -312,36 +313,6 @@ impl G {
     fn wild(&mut self) -> f64 {
         self.pick(&[1e-300, 1.0, 1e300])
     }
-}
-
-/// A rounded random rotation (unit quaternion), rows as axes.
-fn rotation(g: &mut G) -> [P; 3] {
-    let mut qv = [
-        g.uni(-1.0, 1.0),
-        g.uni(-1.0, 1.0),
-        g.uni(-1.0, 1.0),
-        g.uni(-1.0, 1.0),
-    ];
-    let n = qv.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
-    qv.iter_mut().for_each(|x| *x /= n);
-    let [w, x, y, z] = qv;
-    [
-        [
-            1.0 - 2.0 * (y * y + z * z),
-            2.0 * (x * y - w * z),
-            2.0 * (x * z + w * y),
-        ],
-        [
-            2.0 * (x * y + w * z),
-            1.0 - 2.0 * (x * x + z * z),
-            2.0 * (y * z - w * x),
-        ],
-        [
-            2.0 * (x * z - w * y),
-            2.0 * (y * z + w * x),
-            1.0 - 2.0 * (x * x + y * y),
-        ],
-    ]
 }
 
 /// Integer Pythagorean quadruples (a, b, c, r) with a² + b² + c² = r².
@@ -674,7 +645,7 @@ fn check_plane_aabb(n: P, d: f64, lo: P, hi: P) -> Result<(), TestCaseError> {
 /// An OBB: rounded rotation, integer skewed axes, or orthogonal integer axes.
 fn gen_obb(g: &mut G, kind: u32) -> (P, [P; 3], P) {
     match kind % 3 {
-        0 => (g.p(-1.0, 1.0), rotation(g), g.p(0.0, 1.0)),
+        0 => (g.p(-1.0, 1.0), random_rotation(&mut g.0), g.p(0.0, 1.0)),
         1 => loop {
             let a = [g.gp(-2, 2), g.gp(-2, 2), g.gp(-2, 2)];
             let det = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
