@@ -16,9 +16,9 @@
 //! CARGO_TARGET_DIR=/work/target-bvh cargo bench --bench bounding_volumes
 //! ```
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::bv::{
-    convex_hull, obb_dito, obb_pca, sphere_aabb_center, sphere_ritter, sphere_welzl, Measure,
+    Measure, convex_hull, obb_dito, obb_pca, sphere_aabb_center, sphere_ritter, sphere_welzl,
 };
 use isect::oracle::scenes::unit_icosphere;
 use isect_testkit::{Rng, RngExt};
@@ -120,7 +120,9 @@ fn sets() -> Vec<(&'static str, Vec<[f64; 3]>)> {
 
 fn quality(sets: &[(&'static str, Vec<[f64; 3]>)]) {
     println!("tightness (ratios; Welzl is the minimal sphere up to rounding):");
-    println!("| set | n | AABB-centre r / Welzl r | Ritter r / Welzl r | PCA area / DiTO area | AABB area / DiTO area |");
+    println!(
+        "| set | n | AABB-centre r / Welzl r | Ritter r / Welzl r | PCA area / DiTO area | AABB area / DiTO area |"
+    );
     for (name, p) in sets {
         let w = sphere_welzl(p).unwrap().radius;
         let a = sphere_aabb_center(p).unwrap().radius;

@@ -15,7 +15,7 @@
 //! sum so nothing is optimised away; before timing, the bench checks that both find a hit
 //! on every ray at the same `t` (relative 1e-9).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect_testkit::{Rng, RngExt};
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::query::{Ray as ParryRay, RayCast};

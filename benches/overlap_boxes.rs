@@ -16,14 +16,14 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::overlap::{
-    frustum_aabb, frustum_aabb_conservative, frustum_sphere, frustum_sphere_conservative, DepthRange, Frustum,
-    FrustumClass,
+    DepthRange, Frustum, FrustumClass, frustum_aabb, frustum_aabb_conservative, frustum_sphere,
+    frustum_sphere_conservative,
 };
-use isect::overlap::{kdop_kdop, Kdop26};
+use isect::overlap::{Kdop26, kdop_kdop};
+use isect::overlap::{PlaneBox, plane_aabb_center_extent_with};
 use isect::overlap::{obb_obb, obb_obb_gottschalk_with};
-use isect::overlap::{plane_aabb_center_extent_with, PlaneBox};
 use isect::policy::{Naive, Policy, Relative};
 use isect::{Aabb, Sphere};
 use isect_testkit::scenes::random_obb;
@@ -289,7 +289,9 @@ fn benches(c: &mut Criterion) {
             |(f, b)| classic_frustum_aabb(Naive, f, b),
             |(f, b)| classic_frustum_aabb(EPS, f, b),
         )],
-        &[("isect_fast_conservative", |(f, b)| frustum_aabb_conservative(f, b))],
+        &[("isect_fast_conservative", |(f, b)| {
+            frustum_aabb_conservative(f, b)
+        })],
         Some(FrustumClass::Intersecting),
     );
     let fs: Vec<_> = (0..N)

@@ -17,13 +17,13 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{
-    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+    BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
 };
 use isect::overlap::{
-    line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
-    segment_segment_2d_antonio_with, segment_segment_2d_intersection,
-    segment_segment_2d_parametric_with, segment_segment_3d, three_planes, LineLine2d,
-    SegmentContact, SegmentIntersection,
+    LineLine2d, SegmentContact, SegmentIntersection, line_line_2d, line_line_2d_with, obb_segment,
+    obb_segment_with, segment_segment_2d, segment_segment_2d_antonio_with,
+    segment_segment_2d_intersection, segment_segment_2d_parametric_with, segment_segment_3d,
+    three_planes,
 };
 use isect::policy::{Naive, Relative};
 use isect::{Obb, Plane, Segment};

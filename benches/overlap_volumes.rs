@@ -18,9 +18,11 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use isect::overlap::{
+    PlaneBox, plane_aabb, plane_aabb_center_extent_with, plane_obb, plane_obb_center_extent_with,
+};
 use isect::overlap::{aabb_aabb, aabb_aabb_center_extent_with};
-use isect::overlap::{plane_aabb, plane_aabb_center_extent_with, plane_obb, plane_obb_center_extent_with, PlaneBox};
 use isect::overlap::{
     sphere_aabb, sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
     sphere_obb, sphere_obb_arvo_with, sphere_sphere, sphere_sphere_distance_with,

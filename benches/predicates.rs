@@ -15,7 +15,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::Sign;
 use isect_testkit::{Rng, RngExt};
 use robust::{Coord, Coord3D};
@@ -128,7 +128,11 @@ fn orient2d_cases(distribution: &str) -> Vec<O2> {
             "random" => [g.point::<2>(1.0), g.point::<2>(1.0), g.point::<2>(1.0)],
             "near_degenerate" => {
                 // c: a rounded point on the line through a and b.
-                let (a, b, s) = (g.point::<2>(1.0), g.point::<2>(1.0), 3.0 * g.next_f64() - 1.0);
+                let (a, b, s) = (
+                    g.point::<2>(1.0),
+                    g.point::<2>(1.0),
+                    3.0 * g.next_f64() - 1.0,
+                );
                 let c = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1])];
                 [a, b, c]
             }

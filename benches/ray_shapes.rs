@@ -20,9 +20,9 @@
 //! Before timing, the bench asserts that the variants agree with the exact test wherever
 //! the answer is clear-cut, and that the conservative slab never misses an exact hit.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::ray::{
-    ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, SlabRay, SlopeRay, Span,
+    SlabRay, SlopeRay, Span, ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes,
 };
 use isect::ray::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric};
 use isect::{Aabb, Ray, Sphere};

@@ -18,9 +18,9 @@
 //! before timing, the bench checks that the exact test agrees with Möller–Trumbore
 //! wherever the latter's answer is clear-cut (barycentrics away from 0 by 1e-9).
 
-use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-use isect::ray::{ray_triangle, ray_triangle_moller_with, ray_triangle_woop, RayHit};
-use isect::{policy::Naive, Ray, Triangle};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
+use isect::ray::{RayHit, ray_triangle, ray_triangle_moller_with, ray_triangle_woop};
+use isect::{Ray, Triangle, policy::Naive};
 use isect_testkit::{Rng, RngExt};
 use std::hint::black_box;
 use std::time::Duration;
@@ -80,13 +80,13 @@ fn fold(h: u64, hit: Option<(f64, f64)>) -> u64 {
 
 fn check(cases: &[Case]) {
     for (r, t) in cases {
-        if let Some(m) = ray_triangle_moller_with(Naive, r, t) {
-            if m.barycentric.iter().all(|w| *w > 1e-9) {
-                assert!(
-                    ray_triangle(r, t).is_some(),
-                    "exact misses a clear hit: {r:?} {t:?}"
-                );
-            }
+        if let Some(m) = ray_triangle_moller_with(Naive, r, t)
+            && m.barycentric.iter().all(|w| *w > 1e-9)
+        {
+            assert!(
+                ray_triangle(r, t).is_some(),
+                "exact misses a clear hit: {r:?} {t:?}"
+            );
         }
     }
 }

@@ -17,10 +17,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::sweep::{
-    ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_sphere,
-    sweep_sphere_triangle, Capsule,
+    Capsule, ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_sphere,
+    sweep_sphere_triangle,
 };
 use isect::{Aabb, Obb, Plane, Ray, Sphere, Triangle};
 use isect_testkit::scenes::random_rotation;
@@ -191,18 +191,18 @@ fn naive_st(s: &Sphere<f64>, v: &[f64; 3], t: &Triangle<f64>) -> Option<f64> {
     } else {
         None
     };
-    if let Some(tf) = tf {
-        if inside(&add(&s.center, &mul(v, tf))) {
-            best = Some(tf);
-        }
+    if let Some(tf) = tf
+        && inside(&add(&s.center, &mul(v, tf)))
+    {
+        best = Some(tf);
     }
     if best.is_none() {
         for (x, y) in [(&t.a, &t.b), (&t.b, &t.c), (&t.c, &t.a)] {
             let cap = Capsule::new(*x, *y, s.radius);
-            if let Some(u) = naive_rc(&s.center, v, &cap) {
-                if u <= 1.0 {
-                    best = Some(best.map_or(u, |b| b.min(u)));
-                }
+            if let Some(u) = naive_rc(&s.center, v, &cap)
+                && u <= 1.0
+            {
+                best = Some(best.map_or(u, |b| b.min(u)));
             }
         }
     }

@@ -25,8 +25,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use isect::overlap::{tri_tri, tri_tri_intersect, tri_tri_moller_with, TriContact, TriTri};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use isect::overlap::{TriContact, TriTri, tri_tri, tri_tri_intersect, tri_tri_moller_with};
 use isect::policy::Naive;
 use isect_testkit::Rng;
 

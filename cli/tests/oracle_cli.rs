@@ -194,7 +194,9 @@ fn ray_and_overlap_tests_route_columns_correctly() {
     assert_eq!(got, want);
     assert!(want.iter().any(|&h| h) && want.iter().any(|&h| !h));
 
-    let gen_tt = Generator::new(TriTriKind, Family::Mixed).seed(2).inputs(300);
+    let gen_tt = Generator::new(TriTriKind, Family::Mixed)
+        .seed(2)
+        .inputs(300);
     let jsonl: Vec<String> = gen_tt
         .iter()
         .map(|(a, b)| {
@@ -217,7 +219,9 @@ fn ray_and_overlap_tests_route_columns_correctly() {
     let want: Vec<bool> = gen_tt.iter().map(|q| TriTriKind.exact(q)).collect();
     assert_eq!(got, want);
 
-    let gen_ra = Generator::new(RayAabbKind, Family::Mixed).seed(3).inputs(300);
+    let gen_ra = Generator::new(RayAabbKind, Family::Mixed)
+        .seed(3)
+        .inputs(300);
     let csv: Vec<String> = gen_ra
         .iter()
         .map(|(r, b)| {

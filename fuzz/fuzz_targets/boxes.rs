@@ -5,13 +5,13 @@
 //! frusta; fast forms never contradict the exact ones; swap and axis-order invariants.
 #![no_main]
 
-use isect::overlap::frustum::{
-    frustum_aabb, frustum_aabb_fast, frustum_obb, frustum_obb_fast, frustum_sphere,
-    frustum_sphere_fast, Frustum, FrustumClass,
+use isect::overlap::{
+    frustum_aabb, frustum_aabb_conservative, frustum_obb, frustum_obb_conservative, frustum_sphere,
+    frustum_sphere_conservative, Frustum, FrustumClass,
 };
-use isect::overlap::kdop::{kdop_kdop, Kdop, Kdop14};
-use isect::overlap::lines::{obb_segment, try_obb_segment};
-use isect::overlap::obb_obb::{obb_obb, try_obb_obb};
+use isect::overlap::{kdop_kdop, Kdop, Kdop14};
+use isect::overlap::{obb_segment, try_obb_segment};
+use isect::overlap::{obb_obb, try_obb_obb};
 use isect::{Aabb, Obb, Plane, Segment, Sphere};
 use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, PERMS, Q};
 use libfuzzer_sys::fuzz_target;
@@ -255,9 +255,9 @@ fuzz_target!(|data: &[u8]| {
                 frustum_obb(&f, &ob),
             );
             for (what, fast, exact) in [
-                ("sphere", frustum_sphere_fast(&f, &sp), es),
-                ("aabb", frustum_aabb_fast(&f, &bx), ea),
-                ("obb", frustum_obb_fast(&f, &ob), eo),
+                ("sphere", frustum_sphere_conservative(&f, &sp), es),
+                ("aabb", frustum_aabb_conservative(&f, &bx), ea),
+                ("obb", frustum_obb_conservative(&f, &ob), eo),
             ] {
                 if fast != FrustumClass::Intersecting {
                     assert_eq!(

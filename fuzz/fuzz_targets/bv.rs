@@ -11,7 +11,7 @@ use isect::bv::{
     aabb, convex_hull, kdop, obb_dito, obb_pca, sphere_aabb_center, sphere_ritter, sphere_welzl,
     Hull,
 };
-use isect::overlap::kdop::Kdop;
+use isect::overlap::Kdop;
 use isect::{Obb, Sphere};
 use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, Q};
 use libfuzzer_sys::fuzz_target;

@@ -3,7 +3,7 @@
 //! * the epsilon-policy forms (`ray_triangle_moller_with`, `ray_triangle_moller_tolerant_with`,
 //!   `ray_sphere_algebraic_with`, `ray_sphere_geometric_with`, `ray_obb_slab_with`,
 //!   `segment_segment_2d_parametric_with`, `segment_segment_2d_antonio_with`,
-//!   `line_line_2d_with`, `obb_segment_with`, `obb_obb_with`, `tri_tri_moller_with`) under
+//!   `line_line_2d_with`, `obb_segment_with`, `obb_obb_gottschalk_with`, `tri_tri_moller_with`) under
 //!   `Naive`, `Exact`, `Absolute`, `Relative` and `Ulps`, in `f64`, `f32` and rationals:
 //!   no panic on any input (NaN, ±∞, zero determinants in rationals); the tolerant
 //!   Möller–Trumbore accepts every hit of the classic one; with `Exact` on rationals
@@ -13,7 +13,7 @@
 //!   equation), box tests on axes that are signed permutations of the unit axes and
 //!   Möller's triangle test on proper triangles (against the exact library tests,
 //!   fuzzed against rational oracles in their own targets);
-//! * `naive_orient2d` … `naive_insphere` equal the exact signs (the test kit's Bareiss
+//! * `orient2d_naive` … `insphere_naive` equal the exact signs (the test kit's Bareiss
 //!   oracle) on small integers, where the plain evaluation is exact;
 //! * the `try_` sweeps and `try_ray_capsule`: `Err` exactly for non-finite input or a
 //!   negative radius / half extent, else `Ok` with the plain function's answer;
@@ -23,33 +23,33 @@
 //! * `Measure` for AABBs, spheres, OBBs and k-DOPs: non-negative or NaN, an axis-aligned
 //!   box measures the same as an AABB, a 6-DOP or a 14/26-DOP with loose diagonal slabs;
 //! * `Frustum::from_matrix`: every coefficient is the documented row combination computed
-//!   in rationals and rounded once; `FrustumClass::maybe_visible`, `TriTri::interiors_meet`,
-//!   `LineLine2d::meets`, `FillRule::covers` agree with their definitions;
+//!   in rationals and rounded once; `FrustumClass::intersects`, `TriTri::interiors_meet`,
+//!   `LineLine2d::intersects`, `FillRule::covers` agree with their definitions;
 //! * the oracle's scenes and generator: `icosphere`/`unit_icosphere` closed and
 //!   consistently oriented (directed edges counted here), `aimed_rays` through the aim
 //!   point exactly at t = 8 on icospheres and never a panic or endless loop on arbitrary
 //!   meshes, `random_rays`, `kettner_grid`, `near_coplanar_orient3d`,
 //!   `near_coplanar_triangle_pairs`, `near_parallel_box_rays` with their documented
 //!   counts, deterministic in the seed; `oracle::Rng` ranges; `oracle::check` (report
-//!   consistent, counterexample a real failure); `MeshRays::new` / `icosphere` and the
-//!   proptest strategies `family` and `mesh_rays` (finite rays, never `Mixed`).
+//!   consistent, counterexample a real failure); `MeshRaysKind::new` / `icosphere` and the
+//!   proptest strategies `family` and `mesh_rays_inputs` (finite rays, never `Mixed`).
 #![no_main]
 
 use isect::bv::{min_sphere_exact, sphere_welzl, sqrt_up, Measure};
-use isect::overlap::frustum::{frustum_aabb, DepthRange, Frustum, FrustumClass};
-use isect::overlap::kdop::Kdop;
-use isect::overlap::lines::{
+use isect::overlap::{frustum_aabb, DepthRange, Frustum, FrustumClass};
+use isect::overlap::Kdop;
+use isect::overlap::{
     line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
     segment_segment_2d_antonio_with, segment_segment_2d_parametric_with, LineLine2d,
 };
-use isect::overlap::obb_obb::{obb_obb, obb_obb_with};
-use isect::overlap::tri_tri::{tri_tri_moller_with, TriTri};
-use isect::policy::{naive_incircle, naive_insphere, naive_orient2d, naive_orient3d};
+use isect::overlap::{obb_obb, obb_obb_gottschalk_with};
+use isect::overlap::{tri_tri_moller_with, TriTri};
+use isect::policy::{incircle_naive, insphere_naive, orient2d_naive, orient3d_naive};
 use isect::policy::{Absolute, Exact, Naive, Relative, Ulps};
-use isect::ray::obb::ray_obb_slab_with;
-use isect::ray::polygon::FillRule;
-use isect::ray::sphere::{ray_sphere_algebraic_with, ray_sphere_geometric_with};
-use isect::ray::triangle::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
+use isect::ray::ray_obb_slab_with;
+use isect::ray::FillRule;
+use isect::ray::{ray_sphere_algebraic_with, ray_sphere_geometric_with};
+use isect::ray::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
 use isect::sweep::{
     ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_polygon,
     sweep_sphere_sphere, sweep_sphere_triangle, try_ray_capsule, try_sweep_aabb_aabb,
@@ -98,8 +98,8 @@ fn policies_ray_triangle(s: &mut Src, eps: f64) {
     let tri = Triangle::new(s.pt3(), s.pt3(), s.pt3());
     macro_rules! both {
         ($r:expr, $t:expr, $p:expr) => {{
-            let c = ray_triangle_moller_with($r, $t, $p);
-            let t = ray_triangle_moller_tolerant_with($r, $t, $p);
+            let c = ray_triangle_moller_with($p, $r, $t);
+            let t = ray_triangle_moller_tolerant_with($p, $r, $t);
             assert!(c.is_none() || t.is_some(), "tolerant misses a classic hit");
         }};
     }
@@ -194,37 +194,50 @@ fn policies_segments(s: &mut Src, eps: f64) {
         let _ = segment_segment_2d_antonio_with(Exact, a, b, c, d);
     }
     // Lines o1 + s·d1 and o2 + t·d2 (p1 and q1 read as directions).
+    // With parallel lines (w = o2 - o1): coincident iff w × d1 and w × d2 are both zero.
     let cross = &b[0] * &d[1] - &b[1] * &d[0];
+    let w = [&c[0] - &a[0], &c[1] - &a[1]];
+    let w_d1 = &w[0] * &b[1] - &w[1] * &b[0];
+    let w_d2 = &w[0] * &d[1] - &w[1] * &d[0];
     match line_line_2d_with(Exact, a, b, c, d) {
-        Some((sv, tv)) => {
+        LineLine2d::Point {
+            s: sv,
+            t: tv,
+            point,
+        } => {
             assert!(!cross.is_zero(), "parameters for parallel lines");
             for k in 0..2 {
-                assert_eq!(
-                    &a[k] + &sv * &b[k],
-                    &c[k] + &tv * &d[k],
-                    "not a common point"
-                );
+                let on_first = &a[k] + &sv * &b[k];
+                assert_eq!(on_first, &c[k] + &tv * &d[k], "not a common point");
+                assert_eq!(point[k], on_first, "point is not o1 + s·d1");
             }
         }
-        None => assert!(cross.is_zero(), "no parameters for crossing lines"),
+        LineLine2d::Coincident => {
+            assert!(cross.is_zero(), "coincident crossing lines");
+            assert!(w_d1.is_zero() && w_d2.is_zero(), "coincident distinct lines");
+        }
+        LineLine2d::Parallel => {
+            assert!(cross.is_zero(), "no parameters for crossing lines");
+            assert!(!(w_d1.is_zero() && w_d2.is_zero()), "parallel, not coincident");
+        }
     }
-    // meets() agrees with the exact classification.
+    // intersects() agrees with the exact classification.
     let l = line_line_2d(p0, p1, q0, q1);
     let meets = matches!(l, LineLine2d::Point { .. } | LineLine2d::Coincident);
-    assert_eq!(l.meets(), meets);
+    assert_eq!(l.intersects(), meets);
 }
 
 fn policies_boxes(s: &mut Src, eps: f64) {
     let a = Obb::new(s.pt3(), signed_axes(s), s.pt3().map(f64::abs));
     let b = Obb::new(s.pt3(), signed_axes(s), s.pt3().map(f64::abs));
     let seg = Segment::new(s.pt3(), s.pt3());
-    let _ = obb_obb_with(Naive, &a, &b);
-    let _ = obb_obb_with(Absolute { eps }, &a, &b);
+    let _ = obb_obb_gottschalk_with(Naive, &a, &b);
+    let _ = obb_obb_gottschalk_with(Absolute { eps }, &a, &b);
     let _ = obb_segment_with(Naive, &a, &seg);
     let _ = obb_segment_with(Relative { eps }, &a, &seg);
     // Arbitrary (skewed, non-finite) boxes: no panic.
     let w = Obb::new(s.pt3(), [s.pt3(), s.pt3(), s.pt3()], s.pt3());
-    let _ = obb_obb_with(Naive, &w, &b);
+    let _ = obb_obb_gottschalk_with(Naive, &w, &b);
     let _ = obb_segment_with(Ulps { n: 2 }, &w, &seg);
     let vals = a
         .center
@@ -238,9 +251,9 @@ fn policies_boxes(s: &mut Src, eps: f64) {
         let (qa, qb) = (qo(&a), qo(&b));
         let qs = Segment::new(q3(&seg.a), q3(&seg.b));
         assert_eq!(
-            obb_obb_with(Exact, &qa, &qb),
+            obb_obb_gottschalk_with(Exact, &qa, &qb),
             obb_obb(&a, &b),
-            "obb_obb_with exact arithmetic"
+            "obb_obb_gottschalk_with exact arithmetic"
         );
         assert_eq!(
             obb_segment_with(Exact, &qa, &qs),
@@ -329,10 +342,10 @@ fn naive_predicates(s: &mut Src) {
         ]),
     ];
     let got = [
-        naive_orient2d(p2[0], p2[1], p2[2]),
-        naive_incircle(p2[0], p2[1], p2[2], p2[3]),
-        naive_orient3d(p[0], p[1], p[2], p[3]),
-        naive_insphere(p[0], p[1], p[2], p[3], p[4]),
+        orient2d_naive(p2[0], p2[1], p2[2]),
+        incircle_naive(p2[0], p2[1], p2[2], p2[3]),
+        orient3d_naive(p[0], p[1], p[2], p[3]),
+        insphere_naive(p[0], p[1], p[2], p[3], p[4]),
     ];
     for (i, ((v, sc), w)) in got.iter().zip(&want).enumerate() {
         assert_eq!(sgn(*v), *w, "naive predicate {i} on small integers");
@@ -342,7 +355,7 @@ fn naive_predicates(s: &mut Src) {
     let (a, b, c, d) = (s.pt3(), s.pt3(), s.pt3(), s.pt3());
     if all_finite([a, b, c, d].iter().flatten()) {
         let (qa, qb, qc, qd) = (q3(&a), q3(&b), q3(&c), q3(&d));
-        let (v, sc) = naive_orient3d(&qa, &qb, &qc, &qd);
+        let (v, sc) = orient3d_naive(&qa, &qb, &qc, &qd);
         assert_eq!(
             sgn_q(&v),
             oracle::orient3d_q(&[qa, qb, qc, qd]),
@@ -351,9 +364,9 @@ fn naive_predicates(s: &mut Src) {
         assert!(sc >= v.abs());
     }
     // Any input: no panic.
-    let _ = naive_orient3d(s.pt3(), s.pt3(), s.pt3(), s.pt3());
-    let _ = naive_insphere(s.pt3(), s.pt3(), s.pt3(), s.pt3(), s.pt3());
-    let _ = naive_incircle(s.pt2(), s.pt2(), s.pt2(), s.pt2());
+    let _ = orient3d_naive(s.pt3(), s.pt3(), s.pt3(), s.pt3());
+    let _ = insphere_naive(s.pt3(), s.pt3(), s.pt3(), s.pt3(), s.pt3());
+    let _ = incircle_naive(s.pt2(), s.pt2(), s.pt2(), s.pt2());
 }
 
 fn try_forms(s: &mut Src) {
@@ -498,7 +511,7 @@ fn bounding(s: &mut Src) {
     let n = 1 + s.below(5);
     let pts: Vec<[f64; 3]> = (0..n).map(|_| s.pt3()).collect();
     match min_sphere_exact(&pts) {
-        Ok((c, r2)) => {
+        Some((c, r2)) => {
             for p in &pts {
                 let d: [Q; 3] = core::array::from_fn(|k| q(p[k]) - &c[k]);
                 assert!(
@@ -506,7 +519,7 @@ fn bounding(s: &mut Src) {
                     "point outside"
                 );
             }
-            if let Ok(w) = sphere_welzl(&pts) {
+            if let Some(w) = sphere_welzl(&pts) {
                 if w.radius.is_finite() {
                     assert!(
                         q(w.radius) * q(w.radius) >= r2,
@@ -515,7 +528,7 @@ fn bounding(s: &mut Src) {
                 }
             }
         }
-        Err(_) => assert!(!all_finite(pts.iter().flatten())),
+        None => assert!(!all_finite(pts.iter().flatten())),
     }
     // Measures: an axis-aligned box measured four ways.
     let (lo, hi) = (s.pt3(), s.pt3());
@@ -645,7 +658,7 @@ fn frusta(s: &mut Src) {
     }
     let b = Aabb::new(s.pt3(), s.pt3());
     let c = frustum_aabb(&f, &b);
-    assert_eq!(c.maybe_visible(), c != FrustumClass::Outside);
+    assert_eq!(c.intersects(), c != FrustumClass::Outside);
     // covers: the winding rules by definition.
     let wn = s.small_int();
     assert_eq!(FillRule::EvenOdd.covers(wn), wn % 2 != 0);
@@ -717,7 +730,7 @@ fn scenes(s: &mut Src) {
     }
     // check(): the report is consistent and its counterexample is a real failure.
     let family = isect::oracle::Family::ALL[s.below(7)];
-    let g = isect::oracle::Generator::new(isect::oracle::Orient3d, family).seed(seed);
+    let g = isect::oracle::Generator::new(isect::oracle::Orient3dKind, family).seed(seed);
     let mask = s.bits(8);
     let flip = |q: &[[f64; 3]; 4]| -> bool {
         let h = q
@@ -765,10 +778,10 @@ fn scenes(s: &mut Src) {
     // seeded from the bytes.
     use proptest::strategy::{Strategy, ValueTree};
     use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-    let kind = isect::oracle::MeshRays::icosphere(level);
+    let kind = isect::oracle::MeshRaysKind::icosphere(level);
     assert_eq!(kind.mesh().triangles().len(), t.len());
-    assert!(isect::oracle::MeshRays::new(v.clone(), t.clone()).is_ok());
-    let _ = isect::oracle::MeshRays::new(wv.clone(), wt.clone());
+    assert!(isect::oracle::MeshRaysKind::new(v.clone(), t.clone()).is_ok());
+    let _ = isect::oracle::MeshRaysKind::new(wv.clone(), wt.clone());
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
     let mut runner = TestRunner::new_with_rng(
@@ -780,7 +793,7 @@ fn scenes(s: &mut Src) {
         .unwrap()
         .current();
     assert_ne!(fam, isect::oracle::Family::Mixed);
-    let ray = isect::oracle::strategies::mesh_rays(&kind, fam)
+    let ray = isect::oracle::strategies::mesh_rays_inputs(&kind, fam)
         .new_tree(&mut runner)
         .unwrap()
         .current();

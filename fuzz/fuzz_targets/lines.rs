@@ -7,7 +7,7 @@
 //! axis-permutation invariants.
 #![no_main]
 
-use isect::overlap::lines::{
+use isect::overlap::{
     line_line_2d, line_line_closest, segment_segment_2d, segment_segment_2d_intersection,
     segment_segment_3d, segment_segment_3d_intersection, three_planes, try_line_line_2d,
     try_line_line_closest, try_segment_segment_2d, try_segment_segment_3d, try_three_planes,

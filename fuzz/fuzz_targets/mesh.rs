@@ -7,8 +7,8 @@
 #![no_main]
 
 use isect::mesh::Location;
-use isect::ray::triangle::Contact;
-use isect::{MeshError, Ray, TriMesh};
+use isect::ray::RayContact;
+use isect::{InputError, Ray, TriMesh};
 use isect_fuzz::{all_finite, cross, exact_ray_triangle, q3, sub, Exact, Src, Q};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
@@ -108,10 +108,10 @@ fuzz_target!(|data: &[u8]| {
         }
         (Err(e), Err(kind)) => {
             let ok = match e {
-                MeshError::NonFiniteVertex { .. } => kind == "nonfinite",
-                MeshError::IndexOutOfRange { .. } => kind == "index",
-                MeshError::DegenerateTriangle { .. } => kind == "degenerate",
-                MeshError::NonManifoldEdge { .. } | MeshError::InconsistentOrientation { .. } => {
+                InputError::NonFiniteVertex { .. } => kind == "nonfinite",
+                InputError::IndexOutOfRange { .. } => kind == "index",
+                InputError::DegenerateTriangle { .. } => kind == "degenerate",
+                InputError::NonManifoldEdge { .. } | InputError::InconsistentOrientation { .. } => {
                     kind == "edges"
                 }
                 _ => false,
@@ -172,7 +172,7 @@ fuzz_target!(|data: &[u8]| {
         let (a, b, c) = (&qv[t[0] as usize], &qv[t[1] as usize], &qv[t[2] as usize]);
         match exact_ray_triangle(&qp, &qd, a, b, c) {
             Exact::Cross(None) | Exact::Parallel { coplanar: false } => {}
-            Exact::Cross(Some((t, Contact::Interior, ..))) if t.is_positive() => {
+            Exact::Cross(Some((t, RayContact::Interior, ..))) if t.is_positive() => {
                 crossing.push(i as u32)
             }
             _ => return, // through an edge, a vertex, in a face's plane or at t = 0

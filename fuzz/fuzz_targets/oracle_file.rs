@@ -17,10 +17,13 @@
 //!   that line (and, for CSV, at that field's column), after the rows before it.
 #![no_main]
 
-use isect::ray::aabb::ray_aabb;
-use isect::ray::triangle::ray_triangle_closed;
+use isect::ray::ray_aabb;
+use isect::ray::ray_triangle_closed;
 use isect::{Aabb, Ray, Sign, Triangle};
-use isect_cli::oracle_cmd::engine::{outcome, scan_csv, scan_jsonl, Chunk, Kind, Layout, KINDS};
+use isect::oracle::KINDS;
+use isect_cli::oracle_cmd::engine::{
+    is_sign, kind_named, outcome, scan_csv, scan_jsonl, Chunk, Kind, Layout,
+};
 use isect_fuzz::{q2, q3, Src};
 use isect_testkit::predicates as oracle;
 use libfuzzer_sys::fuzz_target;
@@ -38,27 +41,28 @@ fn expected(kind: Kind, v: &[f64]) -> i8 {
     let p2 = |i: usize| q2(&[v[i], v[i + 1]]);
     let p3 = |i: usize| q3(&[v[i], v[i + 1], v[i + 2]]);
     let f3 = |i: usize| [v[i], v[i + 1], v[i + 2]];
-    match kind {
-        Kind::Orient2d => code(oracle::orient2d_q(&[p2(0), p2(2), p2(4)])),
-        Kind::Orient3d => code(oracle::orient3d_q(&[p3(0), p3(3), p3(6), p3(9)])),
-        Kind::Incircle => code(oracle::incircle_q(&[p2(0), p2(2), p2(4), p2(6)])),
-        Kind::Insphere => code(oracle::insphere_q(&[p3(0), p3(3), p3(6), p3(9), p3(12)])),
-        Kind::RayTriangle => {
+    match kind.name {
+        "orient2d" => code(oracle::orient2d_q(&[p2(0), p2(2), p2(4)])),
+        "orient3d" => code(oracle::orient3d_q(&[p3(0), p3(3), p3(6), p3(9)])),
+        "incircle" => code(oracle::incircle_q(&[p2(0), p2(2), p2(4), p2(6)])),
+        "insphere" => code(oracle::insphere_q(&[p3(0), p3(3), p3(6), p3(9), p3(12)])),
+        "ray-triangle" => {
             let ray = Ray::new(f3(0), f3(3));
             ray_triangle_closed(&ray, &Triangle::new(f3(6), f3(9), f3(12))).is_some() as i8
         }
-        Kind::TriTri => {
+        "tri-tri" => {
             isect::tri_tri_intersect([f3(0), f3(3), f3(6)], [f3(9), f3(12), f3(15)]) as i8
         }
-        Kind::RayAabb => {
+        "ray-aabb" => {
             ray_aabb(&Ray::new(f3(0), f3(3)), &Aabb::new(f3(6), f3(9))).is_some() as i8
         }
+        other => panic!("a kind this target has no oracle for: {other}"),
     }
 }
 
 /// One spelling of an answer the engine accepts.
 fn spell(kind: Kind, a: i8, style: u8) -> &'static str {
-    if kind.is_sign() {
+    if is_sign(kind) {
         match (a, style % 3) {
             (-1, 0) => "-1",
             (-1, 1) => "negative",
@@ -142,7 +146,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if data[0] & 0x80 != 0 {
         // Arbitrary text.
-        let kind = KINDS[data[1] as usize % KINDS.len()];
+        let kind = &KINDS[data[1] as usize % KINDS.len()];
         let layout = Layout {
             kind,
             answers: data[2] & 1 == 1,
@@ -150,6 +154,13 @@ fuzz_target!(|data: &[u8]| {
             keep: 3,
             keep_disagreements: 3,
         };
+        // The kind is found by its name in any spelling the command line accepts.
+        let spelled = if data[2] & 8 == 8 {
+            kind.name.to_ascii_uppercase().replace('-', "_")
+        } else {
+            format!(" {} ", kind.name)
+        };
+        assert!(kind_named(&spelled).is_some_and(|k| std::ptr::eq(k, kind)));
         let text = String::from_utf8_lossy(&data[3..]);
         let mut chunk = Chunk::default();
         if data[2] & 4 == 4 {
@@ -161,7 +172,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut s = Src::new(&data[1..]);
-    let kind = KINDS[s.below(KINDS.len())];
+    let kind: Kind = &KINDS[s.below(KINDS.len())];
     let flags = s.byte();
     let jsonl = flags & 1 == 1;
     let objects = flags & 2 == 2;
@@ -206,7 +217,7 @@ fuzz_target!(|data: &[u8]| {
         let flip = s.bool();
         let given = match (want, flip) {
             (Some(w), true) => {
-                if kind.is_sign() {
+                if is_sign(kind) {
                     if w == 1 {
                         -1
                     } else {
@@ -239,28 +250,33 @@ fuzz_target!(|data: &[u8]| {
         let row = if jsonl {
             if objects {
                 let mut parts = Vec::new();
-                let names: Vec<String> = kind
-                    .columns()
-                    .chunks(if matches!(kind, Kind::Orient2d | Kind::Incircle) {
-                        2
-                    } else {
-                        3
-                    })
-                    .map(|c| c[0][..c[0].len() - 1].to_string())
-                    .collect();
-                let dim = if matches!(kind, Kind::Orient2d | Kind::Incircle) {
+                let dim = if matches!(kind.name, "orient2d" | "incircle") {
                     2
                 } else {
                     3
                 };
-                for (i, name) in names.iter().enumerate() {
-                    let key = match (kind, name.as_str()) {
-                        (Kind::RayTriangle | Kind::RayAabb, "o") => "origin",
-                        (Kind::RayTriangle | Kind::RayAabb, "d") => "direction",
-                        (Kind::RayAabb, "min") => "min",
-                        (Kind::RayAabb, "max") => "max",
-                        (_, other) => other,
-                    };
+                // The object keys, derived here from the column names (the engine takes
+                // its keys from the library's `KindInfo::points`, which must agree).
+                let names: Vec<String> = kind
+                    .columns
+                    .chunks(dim)
+                    .map(|c| c[0][..c[0].len() - 1].to_string())
+                    .collect();
+                let keys: Vec<(&str, usize)> = names
+                    .iter()
+                    .map(|name| {
+                        let key = match (kind.name, name.as_str()) {
+                            ("ray-triangle" | "ray-aabb", "o") => "origin",
+                            ("ray-triangle" | "ray-aabb", "d") => "direction",
+                            ("ray-aabb", "min") => "min",
+                            ("ray-aabb", "max") => "max",
+                            (_, other) => other,
+                        };
+                        (key, dim)
+                    })
+                    .collect();
+                assert_eq!(kind.points, &keys[..], "JSON keys of {}", kind.name);
+                for (i, &(key, _)) in keys.iter().enumerate() {
                     parts.push(format!(
                         "\"{key}\": [{}]",
                         fields[i * dim..(i + 1) * dim].join(", ")

@@ -7,19 +7,19 @@
 //! and negation invariants.
 #![no_main]
 
-use isect::overlap::aabb_aabb::aabb_aabb_center_extent_with;
-use isect::overlap::aabb_aabb::{aabb_aabb, try_aabb_aabb};
-use isect::overlap::plane_box::{plane_aabb, plane_obb, try_plane_aabb, try_plane_obb, PlaneBox};
-use isect::overlap::plane_box::{plane_aabb_with, plane_obb_with};
-use isect::overlap::sphere::{
+use isect::overlap::aabb_aabb_center_extent_with;
+use isect::overlap::{aabb_aabb, try_aabb_aabb};
+use isect::overlap::{plane_aabb, plane_obb, try_plane_aabb, try_plane_obb, PlaneBox};
+use isect::overlap::{plane_aabb_center_extent_with, plane_obb_center_extent_with};
+use isect::overlap::{
     sphere_aabb, sphere_obb, sphere_sphere, try_sphere_aabb, try_sphere_obb, try_sphere_sphere,
 };
-use isect::overlap::sphere::{
+use isect::overlap::{
     sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
-    sphere_obb_arvo_with, sphere_sphere_with,
+    sphere_obb_arvo_with, sphere_sphere_distance_with,
 };
-use isect::overlap::tri_aabb::tri_aabb_moller_with;
-use isect::overlap::tri_aabb::{tri_aabb, try_tri_aabb};
+use isect::overlap::tri_aabb_moller_with;
+use isect::overlap::{tri_aabb, try_tri_aabb};
 use isect::policy::{Exact, Naive};
 use isect::{Aabb, Obb, Plane, Sphere};
 use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, PERMS, Q};
@@ -245,7 +245,7 @@ fuzz_target!(|data: &[u8]| {
             let h = [s.f64(), s.f64(), s.f64()];
             let ob = Obb::new(c, axes, h);
             let gob = plane_obb(&plane, &ob);
-            let _ = plane_obb_with(Naive, &plane, &ob);
+            let _ = plane_obb_center_extent_with(Naive, &plane, &ob);
             let fin_p = all_finite(nrm.iter().chain([&d]));
             if !(fin_p && all_finite(lo.iter().chain(&hi))) {
                 assert_eq!(got, PlaneBox::Outside);
@@ -272,13 +272,13 @@ fuzz_target!(|data: &[u8]| {
                     plane_class(a, b2)
                 };
                 assert_eq!(got, want, "plane_aabb {plane:?} {b:?}");
-                let _ = plane_aabb_with(Naive, &plane, &b);
+                let _ = plane_aabb_center_extent_with(Naive, &plane, &b);
                 if (0..3).all(|k| lo[k] <= hi[k]) {
                     let qb = Aabb::new(q3(&lo), q3(&hi));
                     assert_eq!(
-                        plane_aabb_with(Exact, &Plane::new(qn.clone(), qd.clone()), &qb),
+                        plane_aabb_center_extent_with(Exact, &Plane::new(qn.clone(), qd.clone()), &qb),
                         want,
-                        "plane_aabb_with(Exact) in Q"
+                        "plane_aabb_center_extent_with(Exact) in Q"
                     );
                 }
                 let qp = Plane::new(qn.clone(), qd.clone());
@@ -341,16 +341,16 @@ fuzz_target!(|data: &[u8]| {
             let sum = &ra + &rb;
             let want = !ra.is_negative() && !rb.is_negative() && sum.clone() * sum >= dot(&dd, &dd);
             assert_eq!(got, want, "sphere_sphere {a:?} {b:?}");
-            let _ = sphere_sphere_with(Naive, &a, &b);
+            let _ = sphere_sphere_distance_with(Naive, &a, &b);
             if a.radius >= 0.0 && b.radius >= 0.0 {
                 let (qa, qb) = (
                     Sphere::new(q3(&a.center), q(a.radius)),
                     Sphere::new(q3(&b.center), q(b.radius)),
                 );
                 assert_eq!(
-                    sphere_sphere_with(Exact, &qa, &qb),
+                    sphere_sphere_distance_with(Exact, &qa, &qb),
                     want,
-                    "sphere_sphere_with(Exact) in Q"
+                    "sphere_sphere_distance_with(Exact) in Q"
                 );
             }
             let qa = Sphere::new(q3(&a.center), ra);

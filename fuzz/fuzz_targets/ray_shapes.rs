@@ -4,14 +4,14 @@
 //! construction for triangular polygons; plus axis-permutation and reordering invariants.
 #![no_main]
 
-use isect::ray::aabb::{
+use isect::ray::{
     ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, try_ray_aabb, SlabRay,
     SlopeRay, Span,
 };
-use isect::ray::obb::ray_obb_slab;
-use isect::ray::obb::{ray_obb, try_ray_obb};
-use isect::ray::polygon::{ray_polygon, try_ray_polygon, FillRule};
-use isect::ray::sphere::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
+use isect::ray::ray_obb_slab;
+use isect::ray::{ray_obb, try_ray_obb};
+use isect::ray::{ray_polygon, try_ray_polygon, FillRule};
+use isect::ray::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
 use isect::{Aabb, Obb, Polygon, Ray, Sphere};
 use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle, q, q3, sub, Exact, Src, Q};
 use libfuzzer_sys::fuzz_target;

@@ -5,8 +5,8 @@
 #![no_main]
 
 use isect::mesh::Location;
-use isect::ray::triangle::{
-    ray_triangle, ray_triangle_closed, ray_triangle_moller, ray_triangle_woop, Contact,
+use isect::ray::{
+    ray_triangle, ray_triangle_closed, ray_triangle_moller, ray_triangle_woop, RayContact,
 };
 use isect::{Ray, TriMesh, Triangle};
 use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle as exact, q, q3, sub, Exact, Src, Q};
@@ -116,7 +116,7 @@ fuzz_target!(|data: &[u8]| {
             if !coplanar {
                 assert!(rc.is_none(), "parallel, off the plane");
             } else if let Some((_, c)) = &rc {
-                assert_eq!(*c, Contact::Coplanar);
+                assert_eq!(*c, RayContact::Coplanar);
             }
         }
         Exact::Cross(None) => assert!(rt.is_none() && rc.is_none(), "exact miss"),
@@ -128,7 +128,7 @@ fuzz_target!(|data: &[u8]| {
             let (qh, _) = qcl.clone().unwrap();
             assert_eq!(qh.t, t, "rational t is exact");
             assert_eq!(qh.barycentric, w, "rational weights are exact");
-            if contact == Contact::Interior {
+            if contact == RayContact::Interior {
                 let h = rt.clone().expect("interior crossing must hit");
                 assert_eq!(h.front, front);
             }

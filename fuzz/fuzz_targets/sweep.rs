@@ -6,7 +6,7 @@
 //! every hit or miss; swapping the objects; non-finite input gives None.
 #![no_main]
 
-use isect::overlap::obb_obb::obb_obb;
+use isect::overlap::obb_obb;
 use isect::sweep::{
     ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_polygon,
     sweep_sphere_sphere, sweep_sphere_triangle, Capsule, SweepHit,

@@ -6,8 +6,8 @@
 //! exact barycentric signs; interior for crossings).
 #![no_main]
 
-use isect::overlap::tri_tri::{
-    tri_tri, tri_tri_intersect, tri_tri_intersection, try_tri_tri, Contact, TriTri,
+use isect::overlap::{
+    tri_tri, tri_tri_intersect, tri_tri_intersection, try_tri_tri, TriContact, TriTri,
     TriTriIntersection,
 };
 use isect_fuzz::{all_finite, cross, dot, q3, scale_exp, sub, Src, PERMS, Q};
@@ -138,7 +138,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(
                 got,
                 TriTri::Touching {
-                    contact: Contact::Point
+                    contact: TriContact::Point
                 }
             );
             vec![p.clone()]
@@ -149,7 +149,7 @@ fuzz_target!(|data: &[u8]| {
                 got,
                 TriTri::Crossing
                     | TriTri::Touching {
-                        contact: Contact::Segment
+                        contact: TriContact::Segment
                     }
             ));
             let m = mid(p, r);

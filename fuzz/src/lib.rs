@@ -17,7 +17,7 @@
 //!
 //! Running out of bytes yields zeros, so every input decodes to something.
 
-use isect::ray::triangle::Contact;
+use isect::ray::RayContact;
 use num_traits::{Signed, Zero};
 
 /// The test kit's exact rationals and the vector operations its oracles use.
@@ -454,7 +454,7 @@ pub enum Exact {
         coplanar: bool,
     },
     /// The ray's line crosses the plane: the hit, if any.
-    Cross(Option<(Q, Contact, bool, [Q; 3])>),
+    Cross(Option<(Q, RayContact, bool, [Q; 3])>),
 }
 
 pub fn exact_ray_triangle(o: &[Q; 3], d: &[Q; 3], a: &[Q; 3], b: &[Q; 3], c: &[Q; 3]) -> Exact {
@@ -482,13 +482,13 @@ pub fn exact_ray_triangle(o: &[Q; 3], d: &[Q; 3], a: &[Q; 3], b: &[Q; 3], c: &[Q
     }
     let z = [wa.is_zero(), wb.is_zero(), wc.is_zero()];
     let contact = match z {
-        [false, false, false] => Contact::Interior,
-        [false, false, true] => Contact::Edge(0),
-        [true, false, false] => Contact::Edge(1),
-        [false, true, false] => Contact::Edge(2),
-        [false, true, true] => Contact::Vertex(0),
-        [true, false, true] => Contact::Vertex(1),
-        [true, true, false] => Contact::Vertex(2),
+        [false, false, false] => RayContact::Interior,
+        [false, false, true] => RayContact::Edge(0),
+        [true, false, false] => RayContact::Edge(1),
+        [false, true, false] => RayContact::Edge(2),
+        [false, true, true] => RayContact::Vertex(0),
+        [true, false, true] => RayContact::Vertex(1),
+        [true, true, false] => RayContact::Vertex(2),
         [true, true, true] => unreachable!("weights sum to one"),
     };
     Exact::Cross(Some((t, contact, den.is_negative(), [wa, wb, wc])))

@@ -330,9 +330,10 @@ fn kdop_shape<T: Scalar, const N: usize>(k: &Kdop<T, N>) -> Shape {
             return Shape::Empty;
         }
         if let (Some(p), Some(q)) = (lo[i].to_rational(), hi[i].to_rational())
-            && p > q {
-                return Shape::Empty;
-            }
+            && p > q
+        {
+            return Shape::Empty;
+        }
         if let Some(p) = lo[i].to_rational() {
             bounds.push((i, false, p));
         }

@@ -662,9 +662,10 @@ fn obb_dito_of<T: Scalar>(points: &[[T; 3]]) -> Obb<T> {
     // it ends up larger than the axis-aligned box, use that (as the paper does).
     if axes != IDENTITY
         && let Some(ab) = Aabb::from_points(points)
-            && ab.surface_area() < b.surface_area() {
-                return fit_box(points, &IDENTITY);
-            }
+        && ab.surface_area() < b.surface_area()
+    {
+        return fit_box(points, &IDENTITY);
+    }
     b
 }
 

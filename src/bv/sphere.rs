@@ -375,10 +375,10 @@ impl<W: Scalar> Welzl<'_, W> {
                 .collect();
             if let Some(b) = self.circum(&sub)
                 && r.iter().all(|&i| self.inside(&b, i))
-                    && best.as_ref().is_none_or(|x| b.r2 < x.r2)
-                {
-                    best = Some(b);
-                }
+                && best.as_ref().is_none_or(|x| b.r2 < x.r2)
+            {
+                best = Some(b);
+            }
         }
         best.unwrap_or_else(|| {
             // Floats only: the farthest pair, radius widened to reach every support point.

@@ -142,20 +142,20 @@ pub fn plane_aabb<T: Scalar>(plane: &Plane<T>, b: &Aabb<T>) -> PlaneBox {
         plane.offset.as_f64(),
         as_f64_array(&b.min),
         as_f64_array(&b.max),
-    )
-        && (0..3).all(|k| lo[k] <= hi[k]) {
-            let low: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { lo[k] } else { hi[k] });
-            let high: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { hi[k] } else { lo[k] });
-            match corner_filter(&n, low, d) {
-                Some(Sign::Positive) => return PlaneBox::Outside,
-                Some(_) => match corner_filter(&n, high, d) {
-                    Some(Sign::Negative) => return PlaneBox::Inside,
-                    Some(_) => return PlaneBox::Intersecting,
-                    None => {}
-                },
+    ) && (0..3).all(|k| lo[k] <= hi[k])
+    {
+        let low: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { lo[k] } else { hi[k] });
+        let high: [f64; 3] = core::array::from_fn(|k| if n[k] >= 0.0 { hi[k] } else { lo[k] });
+        match corner_filter(&n, low, d) {
+            Some(Sign::Positive) => return PlaneBox::Outside,
+            Some(_) => match corner_filter(&n, high, d) {
+                Some(Sign::Negative) => return PlaneBox::Inside,
+                Some(_) => return PlaneBox::Intersecting,
                 None => {}
-            }
+            },
+            None => {}
         }
+    }
     plane_aabb_exact(plane, b)
 }
 

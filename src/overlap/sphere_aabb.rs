@@ -44,25 +44,27 @@ pub fn sphere_aabb<T: Scalar>(s: &Sphere<T>, b: &Aabb<T>) -> bool {
         s.radius.as_f64(),
         as_f64_array(&b.min),
         as_f64_array(&b.max),
-    )
-        && r >= 0.0 && r.is_finite() && c.iter().all(|x| x.is_finite()) {
-            let mut e = [0.0; 3];
-            for k in 0..3 {
-                // Empty, NaN or infinite bounds: the exact path answers (false, as
-                // documented; an infinite bound must not reach the filter).
-                if !(lo[k] <= hi[k] && lo[k].is_finite() && hi[k].is_finite()) {
-                    return sphere_aabb_exact(s, b);
-                }
-                if c[k] < lo[k] {
-                    e[k] = lo[k] - c[k];
-                } else if c[k] > hi[k] {
-                    e[k] = c[k] - hi[k];
-                }
+    ) && r >= 0.0
+        && r.is_finite()
+        && c.iter().all(|x| x.is_finite())
+    {
+        let mut e = [0.0; 3];
+        for k in 0..3 {
+            // Empty, NaN or infinite bounds: the exact path answers (false, as
+            // documented; an infinite bound must not reach the filter).
+            if !(lo[k] <= hi[k] && lo[k].is_finite() && hi[k].is_finite()) {
+                return sphere_aabb_exact(s, b);
             }
-            if let Some(sign) = reach_filter(r, e) {
-                return sign == Sign::Positive;
+            if c[k] < lo[k] {
+                e[k] = lo[k] - c[k];
+            } else if c[k] > hi[k] {
+                e[k] = c[k] - hi[k];
             }
         }
+        if let Some(sign) = reach_filter(r, e) {
+            return sign == Sign::Positive;
+        }
+    }
     sphere_aabb_exact(s, b)
 }
 

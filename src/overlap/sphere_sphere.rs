@@ -87,13 +87,14 @@ pub fn sphere_sphere<T: Scalar>(a: &Sphere<T>, b: &Sphere<T>) -> bool {
         as_f64_array(&b.center),
         a.radius.as_f64(),
         b.radius.as_f64(),
-    )
-        && ra >= 0.0 && rb >= 0.0 {
-            let e = [ca[0] - cb[0], ca[1] - cb[1], ca[2] - cb[2]];
-            if let Some(s) = reach_filter(ra + rb, e) {
-                return s == Sign::Positive;
-            }
+    ) && ra >= 0.0
+        && rb >= 0.0
+    {
+        let e = [ca[0] - cb[0], ca[1] - cb[1], ca[2] - cb[2]];
+        if let Some(s) = reach_filter(ra + rb, e) {
+            return s == Sign::Positive;
         }
+    }
     sphere_sphere_exact(a, b)
 }
 

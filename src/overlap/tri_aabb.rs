@@ -79,10 +79,10 @@ pub fn tri_aabb<A: TriangleRef>(tri: A, b: &Aabb<A::Scalar>) -> bool {
         as_f64_array(v[2]),
         as_f64_array(&b.min),
         as_f64_array(&b.max),
-    )
-        && let Some(answer) = fast::tri_aabb([v0, v1, v2], lo, hi) {
-            return answer;
-        }
+    ) && let Some(answer) = fast::tri_aabb([v0, v1, v2], lo, hi)
+    {
+        return answer;
+    }
     tri_aabb_exact(v, b)
 }
 

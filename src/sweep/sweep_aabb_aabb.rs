@@ -89,10 +89,10 @@ pub fn sweep_aabb_aabb<T: Scalar>(
         as_f64_array(&b.min),
         as_f64_array(&b.max),
         as_f64_array(vb),
-    )
-        && swept_misses(&bmin, &bmax, 0.0, &wb, &wa, &amin, &amax) {
-            return None;
-        }
+    ) && swept_misses(&bmin, &bmax, 0.0, &wb, &wa, &amin, &amax)
+    {
+        return None;
+    }
     let mut c = Collect::new(true);
     c.add(&Boxes { a, va, b, vb });
     c.finish()

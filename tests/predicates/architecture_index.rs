@@ -43,19 +43,20 @@ fn declared(root: &Path) -> BTreeMap<String, Vec<String>> {
                 }
             }
             // A declaring macro invocation at the top level: `name!(`, doc lines, `Name,`.
-            if line.ends_with("!(") && !line.starts_with(' ') && !line.starts_with("//") {
-                if let Some(first) = lines[i + 1..]
+            if line.ends_with("!(")
+                && !line.starts_with(' ')
+                && !line.starts_with("//")
+                && let Some(first) = lines[i + 1..]
                     .iter()
                     .find(|l| !l.trim_start().starts_with("///"))
-                {
-                    let name: String = first
-                        .trim()
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    if name.starts_with(|c: char| c.is_ascii_uppercase()) {
-                        names.push(name);
-                    }
+            {
+                let name: String = first
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    names.push(name);
                 }
             }
         }

@@ -532,9 +532,9 @@ mod strategies {
         /// The exactly degenerate families really are degenerate (rational oracle).
         #[test]
         fn aimed_strategies_are_degenerate(
-            o in st::orient3d(Family::AimedAtEdges),
-            c in st::incircle(Family::AimedAtEdges),
-            s in st::insphere(Family::AimedAtVertices),
+            o in st::orient3d_inputs(Family::AimedAtEdges),
+            c in st::incircle_inputs(Family::AimedAtEdges),
+            s in st::insphere_inputs(Family::AimedAtVertices),
         ) {
             prop_assert_eq!(orient3d_q(&to_q(&o)), Sign::Zero);
             prop_assert_eq!(incircle_q(&to_q(&c)), Sign::Zero);
