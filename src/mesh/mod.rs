@@ -462,13 +462,16 @@ impl<T: Scalar> TriMesh<T> {
             // The exact f64 view of the vertices (the BVH exists only for float meshes, so
             // `as_f64` is never `None` here; a NaN would only send the filter to its exact
             // path, which answers no hit).
+            // Written out per coordinate: `array::map` is not always inlined here, and
+            // this is the innermost loop of every mesh query.
+            let f = |x: &T| x.as_f64().unwrap_or(f64::NAN);
             let view = |k: u32| {
-                self.vertices[k as usize]
-                    .each_ref()
-                    .map(|x| x.as_f64().unwrap_or(f64::NAN))
+                let p = &self.vertices[k as usize];
+                [f(&p[0]), f(&p[1]), f(&p[2])]
             };
             bvh.traverse(o, d, f64::INFINITY, |i| {
-                let [a, b, c] = self.triangles[i as usize].map(view);
+                let t = &self.triangles[i as usize];
+                let (a, b, c) = (view(t[0]), view(t[1]), view(t[2]));
                 match prepared.hit(&a, &b, &c) {
                     Some(h) => on_hit(i, RayHit::round_from(h)),
                     None => f64::INFINITY,
