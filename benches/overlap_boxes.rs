@@ -2,8 +2,8 @@
 //! classic `f64` form, in the same process on the same inputs (docs/BENCHMARKS.md,
 //! section "OBB/OBB, k-DOPs, frusta").
 //!
-//! Inputs (1024 per test, from the test kit's seeded generator): OBBs with centres in the unit cube,
-//! half sizes in [0.05, 0.3] and a rounded random rotation (so never exactly
+//! Inputs (1024 per test, from the test kit's seeded generator): OBBs with centres in the
+//! unit cube, half sizes in [0.05, 0.3] and a rounded random rotation (so never exactly
 //! orthonormal); k-DOPs of 8 points within 0.3 of a centre in the unit cube; AABBs and
 //! spheres likewise against the frustum of a 90° OpenGL perspective looking down −z from
 //! (0.5, 0.5, 2) with near 0.5 and far 2.5.

@@ -3,8 +3,8 @@
 //! the same process on the same inputs (docs/BENCHMARKS.md, section "Lines and
 //! segments").
 //!
-//! Inputs (1024 per test, the test kit's seeded generator): 2D segments with a first end point uniform
-//! in the unit square and the second within 0.5 of it; 3D segments likewise in the unit
+//! Inputs (1024 per test, the test kit's seeded generator): 2D segments with a first end
+//! point uniform in the unit square and the second within 0.5 of it; 3D segments likewise in the unit
 //! cube; OBBs with centres in the unit cube, half sizes in [0.05, 0.3] and a rounded
 //! random rotation as axes, against such 3D segments.
 //!

@@ -3,8 +3,8 @@
 //! the same process on the same inputs (see docs/BENCHMARKS.md, section "Bounding-volume
 //! overlaps").
 //!
-//! Inputs (1024 per test, from the test kit's seeded generator, the same on every run): boxes with
-//! centres uniform in the unit cube and half sizes in [0.05, 0.3]; OBBs likewise with a
+//! Inputs (1024 per test, from the test kit's seeded generator, the same on every run):
+//! boxes with centres uniform in the unit cube and half sizes in [0.05, 0.3]; OBBs likewise with a
 //! rounded random rotation as axes; spheres with centres in the unit cube and radii in
 //! [0.05, 0.3]; triangles with vertices within 0.5 of a centre in the unit cube; planes
 //! through a point of the cube [−0.5, 1.5]³ with a normal uniform in [−1, 1]³. Each answer is

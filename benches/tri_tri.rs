@@ -2,7 +2,8 @@
 //! separating-axis test and Möller's `f64` interval test, in the same process on the same
 //! inputs (see docs/BENCHMARKS.md, section "Triangle/triangle").
 //!
-//! Distributions (1024 pairs each, from the test kit's seeded generator, the same on every run):
+//! Distributions (1024 pairs each, from the test kit's seeded generator, the same on every
+//! run):
 //!
 //! * `random_nearby`: two triangles with vertices within 0.5 of centres drawn in a cube
 //!   of side 0.9 (about 10% of the pairs intersect);

@@ -2,7 +2,7 @@
 //! (split, parse, exact orient3d, format the answer) against a baseline that only
 //! splits and parses the same text, in the same process.
 //!
-//! Run: `cargo bench -p isect-cli --bench oracle_throughput`
+//! Run: `cargo bench --bench oracle_throughput`
 
 use std::hint::black_box;
 use std::time::Duration;
