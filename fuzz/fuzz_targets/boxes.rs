@@ -2,18 +2,24 @@
 //! classifications (exact and _fast, sphere / AABB / OBB) in f64 / f32 / BigRational:
 //! the separating-axis theorem in exact rationals for solid boxes (15 axes for box/box,
 //! 6 for box/segment), slab comparisons for k-DOPs, an exact per-plane oracle for
-//! frusta; fast forms never contradict the exact ones; swap and axis-order invariants.
+//! frusta; fast forms never contradict the exact ones; swap and axis-order invariants;
+//! the try_ forms give the `InputError` naming the first bad argument, else the plain
+//! answer.
 #![no_main]
 
 use isect::overlap::{
     frustum_aabb, frustum_aabb_conservative, frustum_obb, frustum_obb_conservative, frustum_sphere,
-    frustum_sphere_conservative, Frustum, FrustumClass,
+    frustum_sphere_conservative, try_frustum_aabb, try_frustum_obb, try_frustum_sphere, Frustum,
+    FrustumClass,
 };
-use isect::overlap::{kdop_kdop, Kdop, Kdop14};
-use isect::overlap::{obb_segment, try_obb_segment};
+use isect::overlap::{kdop_kdop, try_kdop_kdop, Kdop, Kdop14};
 use isect::overlap::{obb_obb, try_obb_obb};
-use isect::{Aabb, Obb, Plane, Segment, Sphere};
-use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, PERMS, Q};
+use isect::overlap::{obb_segment, try_obb_segment};
+use isect::{Aabb, InputError, NonFiniteValue, Obb, Plane, Segment, Sphere};
+use isect_fuzz::{
+    aabb_error, all_finite, check_try, cross, dot, non_finite_point, obb_error, q, q3,
+    sphere_error, sub, vertices_error, Src, PERMS, Q,
+};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 
@@ -25,6 +31,34 @@ fn obb(s: &mut Src) -> Obb<f64> {
         [s.dir3(), s.dir3(), s.dir3()]
     };
     Obb::new(c, axes, [s.nonneg(), s.nonneg(), s.nonneg()])
+}
+
+/// The documented validation of a frustum: plane by plane (`index`), a non-finite
+/// normal coordinate, then offset; zero normals are valid.
+fn frustum_error(argument: usize, f: &Frustum<f64>) -> Option<InputError> {
+    f.planes.iter().enumerate().find_map(|(i, p)| {
+        non_finite_point(argument, "normal", Some(i), &p.normal).or_else(|| {
+            (!p.offset.is_finite()).then_some(InputError::NonFinite {
+                argument,
+                what: "offset",
+                index: Some(i),
+                axis: None,
+                value: NonFiniteValue::from(p.offset),
+            })
+        })
+    })
+}
+
+/// The documented validation of a k-DOP: a non-finite min, then max (`axis` the slab),
+/// then the first slab with `min > max`.
+fn kdop_error<const N: usize>(argument: usize, k: &Kdop<f64, N>) -> Option<InputError> {
+    non_finite_point(argument, "min", None, &k.min)
+        .or_else(|| non_finite_point(argument, "max", None, &k.max))
+        .or_else(|| {
+            (0..N)
+                .find(|&i| k.min[i] > k.max[i])
+                .map(|axis| InputError::InvertedBox { argument, axis })
+        })
 }
 
 fn obb_finite(b: &Obb<f64>) -> bool {
@@ -126,6 +160,8 @@ fuzz_target!(|data: &[u8]| {
             let (a, b) = (obb(&mut s), obb(&mut s));
             let got = obb_obb(&a, &b);
             assert_eq!(obb_obb(&b, &a), got, "swap");
+            let err = obb_error(0, &a).or_else(|| obb_error(1, &b));
+            check_try("try_obb_obb", try_obb_obb(&a, &b), err, got);
             if !(obb_finite(&a) && obb_finite(&b)) {
                 assert!(!got);
                 assert!(try_obb_obb(&a, &b).is_err());
@@ -169,6 +205,9 @@ fuzz_target!(|data: &[u8]| {
             let b = obb(&mut s);
             let seg = Segment::new(s.pt3(), s.pt3());
             let got = obb_segment(&b, &seg);
+            // The whole box (argument 0) before the segment (argument 1).
+            let err = obb_error(0, &b).or_else(|| vertices_error(1, &[seg.a, seg.b]));
+            check_try("try_obb_segment", try_obb_segment(&b, &seg), err, got);
             if !(obb_finite(&b) && all_finite(seg.a.iter().chain(&seg.b))) {
                 assert!(!got);
                 assert!(try_obb_segment(&b, &seg).is_err());
@@ -232,6 +271,23 @@ fuzz_target!(|data: &[u8]| {
             }
             let got = kdop_kdop(&ka, &kb);
             assert_eq!(kdop_kdop(&kb, &ka), got, "swap");
+            let err = kdop_error(0, &ka).or_else(|| kdop_error(1, &kb));
+            check_try("try_kdop_kdop", try_kdop_kdop(&ka, &kb), err, got);
+            // Arbitrary bounds (non-finite, inverted slabs): the documented error.
+            let mut kc = ka.clone();
+            let i = s.below(7);
+            if s.bool() {
+                kc.min[i] = s.f64();
+            } else {
+                kc.max[i] = s.f64();
+            }
+            let err = kdop_error(0, &kc).or_else(|| kdop_error(1, &kb));
+            check_try(
+                "try_kdop_kdop",
+                try_kdop_kdop(&kc, &kb),
+                err,
+                kdop_kdop(&kc, &kb),
+            );
             let want = (0..7).all(|i| ka.min[i] <= kb.max[i] && kb.min[i] <= ka.max[i]);
             assert_eq!(got, want);
             // Conservative: if a point of b lies in both, they must overlap.
@@ -253,6 +309,25 @@ fuzz_target!(|data: &[u8]| {
                 frustum_sphere(&f, &sp),
                 frustum_aabb(&f, &bx),
                 frustum_obb(&f, &ob),
+            );
+            // The frustum (argument 0) before the shape (argument 1).
+            check_try(
+                "try_frustum_sphere",
+                try_frustum_sphere(&f, &sp),
+                frustum_error(0, &f).or_else(|| sphere_error(1, &sp)),
+                es,
+            );
+            check_try(
+                "try_frustum_aabb",
+                try_frustum_aabb(&f, &bx),
+                frustum_error(0, &f).or_else(|| aabb_error(1, &bx)),
+                ea,
+            );
+            check_try(
+                "try_frustum_obb",
+                try_frustum_obb(&f, &ob),
+                frustum_error(0, &f).or_else(|| obb_error(1, &ob)),
+                eo,
             );
             for (what, fast, exact) in [
                 ("sphere", frustum_sphere_conservative(&f, &sp), es),

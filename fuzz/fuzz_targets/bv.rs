@@ -4,16 +4,19 @@
 //! library's contains_point); the AABB is the tightest; Welzl's sphere is no larger than
 //! the others; every hull point is on the inner side of every outward hull face and the
 //! hull's points are in general position as its variant claims; non-finite or empty
-//! input is an error.
+//! input gives `None`, and the `try_` forms give the `InputError` naming the first problem
+//! (`Empty`, or `NonFinite` at the first bad coordinate) and otherwise the plain form's
+//! volume.
 #![no_main]
 
 use isect::bv::{
     aabb, convex_hull, kdop, obb_dito, obb_pca, sphere_aabb_center, sphere_ritter, sphere_welzl,
-    Hull,
+    try_aabb, try_convex_hull, try_kdop, try_obb_dito, try_obb_pca, try_sphere_aabb_center,
+    try_sphere_ritter, try_sphere_welzl, Hull,
 };
 use isect::overlap::Kdop;
-use isect::{Obb, Sphere};
-use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, Q};
+use isect::{InputError, Obb, Sphere};
+use isect_fuzz::{all_finite, cross, dot, non_finite_point, q, q3, sub, Src, Q};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 
@@ -54,6 +57,18 @@ fn obb_contains(b: &Obb<f64>, p: &[Q; 3]) -> bool {
     })
 }
 
+/// The error every `try_` bounding-volume function must give for `pts` (argument 0):
+/// `Empty`, or `NonFinite` at the first non-finite coordinate (points in order, then
+/// x, y, z); `None` for good input.
+fn expected_error(pts: &[[f64; 3]]) -> Option<InputError> {
+    if pts.is_empty() {
+        return Some(InputError::Empty { argument: 0 });
+    }
+    pts.iter()
+        .enumerate()
+        .find_map(|(i, p)| non_finite_point(0, "point", Some(i), p))
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut s = Src::new(data);
     let n = s.below(9);
@@ -69,10 +84,41 @@ fuzz_target!(|data: &[u8]| {
         obb_dito(&pts),
         convex_hull(&pts),
     );
+    // The try_ forms: the expected error, or Ok with exactly the plain form's volume
+    // (compared by their Debug text, so that equal NaNs or infinities compare equal).
+    let want_err = expected_error(&pts);
+    assert_eq!(want_err.is_some(), n == 0 || !fin);
+    macro_rules! same {
+        ($name:literal, $try:expr, $plain:expr) => {{
+            let t = $try;
+            match &want_err {
+                Some(e) => assert_eq!(t.as_ref().err(), Some(e), "try_{} for {pts:?}", $name),
+                None => assert_eq!(
+                    format!("{:?}", t.as_ref().ok()),
+                    format!("{:?}", $plain.as_ref()),
+                    "try_{} differs from {} for {pts:?}",
+                    $name,
+                    $name
+                ),
+            }
+        }};
+    }
+    same!("aabb", try_aabb(&pts), results.0);
+    same!("kdop", try_kdop::<f64, 7>(&pts), results.1);
+    same!(
+        "sphere_aabb_center",
+        try_sphere_aabb_center(&pts),
+        results.2
+    );
+    same!("sphere_ritter", try_sphere_ritter(&pts), results.3);
+    same!("sphere_welzl", try_sphere_welzl(&pts), results.4);
+    same!("obb_pca", try_obb_pca(&pts), results.5);
+    same!("obb_dito", try_obb_dito(&pts), results.6);
+    same!("convex_hull", try_convex_hull(&pts), results.7);
     if n == 0 || !fin {
-        assert!(results.0.is_err() && results.1.is_err() && results.2.is_err());
-        assert!(results.3.is_err() && results.4.is_err() && results.5.is_err());
-        assert!(results.6.is_err() && results.7.is_err());
+        assert!(results.0.is_none() && results.1.is_none() && results.2.is_none());
+        assert!(results.3.is_none() && results.4.is_none() && results.5.is_none());
+        assert!(results.6.is_none() && results.7.is_none());
         return;
     }
     let qp: Vec<[Q; 3]> = pts.iter().map(q3).collect();
@@ -93,7 +139,7 @@ fuzz_target!(|data: &[u8]| {
     ];
     let mut radii = vec![];
     for (name, r) in spheres {
-        let sp = r.unwrap_or_else(|e| panic!("sphere_{name}: {e:?} for {pts:?}"));
+        let sp = r.unwrap_or_else(|| panic!("sphere_{name}: None for {pts:?}"));
         if !all_finite(sp.center.iter()) || sp.radius.is_nan() || sp.radius < 0.0 {
             panic!("sphere_{name} returned {sp:?} for {pts:?}");
         }
@@ -103,7 +149,7 @@ fuzz_target!(|data: &[u8]| {
         radii.push(sp.radius);
     }
     for (name, r) in [("pca", results.5), ("dito", results.6)] {
-        let ob = r.unwrap_or_else(|e| panic!("obb_{name}: {e:?} for {pts:?}"));
+        let ob = r.unwrap_or_else(|| panic!("obb_{name}: None for {pts:?}"));
         if !all_finite(ob.center.iter().chain(ob.axes.iter().flatten()))
             || ob.half_extents.iter().any(|h| h.is_nan())
         {

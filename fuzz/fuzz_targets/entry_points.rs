@@ -16,8 +16,11 @@
 //! * `orient2d_naive` … `insphere_naive` equal the exact signs (the test kit's Bareiss
 //!   oracle) on small integers, where the plain evaluation is exact;
 //! * the `try_` sweeps and `try_ray_capsule`: `Err` exactly for non-finite input or a
-//!   negative radius / half extent, else `Ok` with the plain function's answer;
-//!   `Ray::try_new`, `Sphere::try_new`, `Capsule::try_new`, `Triangle::is_degenerate`;
+//!   negative radius / half extent (and a zero plane normal or ray direction), with the
+//!   documented `InputError` (arguments numbered in call order: shape, displacement,
+//!   shape, displacement), else `Ok` with the plain function's answer; `Ray::try_new`,
+//!   `Sphere::try_new`, `Aabb::try_new`, `Polygon::try_new`, `Capsule::try_new`,
+//!   `Triangle::is_degenerate`;
 //! * `sqrt_up` (`r² ≥ q` exactly, the float below has `r'² < q`; exact roots of squares),
 //!   `min_sphere_exact` (contains every point, no larger than Welzl's float sphere);
 //! * `Measure` for AABBs, spheres, OBBs and k-DOPs: non-negative or NaN, an axis-aligned
@@ -36,8 +39,8 @@
 #![no_main]
 
 use isect::bv::{min_sphere_exact, sphere_welzl, sqrt_up, Measure};
-use isect::overlap::{frustum_aabb, DepthRange, Frustum, FrustumClass};
 use isect::overlap::Kdop;
+use isect::overlap::{frustum_aabb, DepthRange, Frustum, FrustumClass};
 use isect::overlap::{
     line_line_2d, line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
     segment_segment_2d_antonio_with, segment_segment_2d_parametric_with, LineLine2d,
@@ -56,8 +59,11 @@ use isect::sweep::{
     try_sweep_obb_obb, try_sweep_sphere_plane, try_sweep_sphere_polygon, try_sweep_sphere_sphere,
     try_sweep_sphere_triangle, Capsule,
 };
-use isect::{Aabb, Obb, Plane, Polygon, Ray, Scalar, Segment, Sign, Sphere, Triangle};
-use isect_fuzz::{all_finite, q, q2, q3, Src, Q};
+use isect::{Aabb, InputError, Obb, Plane, Polygon, Ray, Scalar, Segment, Sign, Sphere, Triangle};
+use isect_fuzz::{
+    aabb_error, all_finite, check_try, non_finite_number, non_finite_point, obb_error, plane_error,
+    polygon_error, q, q2, q3, ray_error, sphere_error, vertices_error, Src, Q,
+};
 use isect_testkit::predicates as oracle;
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
@@ -214,11 +220,17 @@ fn policies_segments(s: &mut Src, eps: f64) {
         }
         LineLine2d::Coincident => {
             assert!(cross.is_zero(), "coincident crossing lines");
-            assert!(w_d1.is_zero() && w_d2.is_zero(), "coincident distinct lines");
+            assert!(
+                w_d1.is_zero() && w_d2.is_zero(),
+                "coincident distinct lines"
+            );
         }
         LineLine2d::Parallel => {
             assert!(cross.is_zero(), "no parameters for crossing lines");
-            assert!(!(w_d1.is_zero() && w_d2.is_zero()), "parallel, not coincident");
+            assert!(
+                !(w_d1.is_zero() && w_d2.is_zero()),
+                "parallel, not coincident"
+            );
         }
     }
     // intersects() agrees with the exact classification.
@@ -369,6 +381,11 @@ fn naive_predicates(s: &mut Src) {
     let _ = incircle_naive(s.pt2(), s.pt2(), s.pt2(), s.pt2());
 }
 
+/// The error of a displacement (`what: "displacement"`) given as argument `argument`.
+fn disp_error(argument: usize, v: &[f64; 3]) -> Option<InputError> {
+    non_finite_point(argument, "displacement", None, v)
+}
+
 fn try_forms(s: &mut Src) {
     let (c0, c1, v0, v1) = (s.pt3(), s.pt3(), s.dir3(), s.dir3());
     let (r0, r1) = (s.f64(), s.f64());
@@ -377,6 +394,15 @@ fn try_forms(s: &mut Src) {
     // Sphere/sphere.
     let ok = fin(&[&c0, &c1, &v0, &v1, &[r0, r1]]);
     let bad = !ok || r0 < 0.0 || r1 < 0.0;
+    check_try(
+        "try_sweep_sphere_sphere",
+        try_sweep_sphere_sphere(&a, &v0, &b, &v1),
+        sphere_error(0, &a)
+            .or_else(|| disp_error(1, &v0))
+            .or_else(|| sphere_error(2, &b))
+            .or_else(|| disp_error(3, &v1)),
+        sweep_sphere_sphere(&a, &v0, &b, &v1),
+    );
     match try_sweep_sphere_sphere(&a, &v0, &b, &v1) {
         Ok(h) => {
             assert!(!bad, "Ok for bad sphere/sphere input");
@@ -388,9 +414,24 @@ fn try_forms(s: &mut Src) {
         Sphere::try_new(c0, r0).is_ok(),
         fin(&[&c0, &[r0]]) && r0 >= 0.0
     );
+    check_try(
+        "Sphere::try_new",
+        Sphere::try_new(c0, r0),
+        sphere_error(0, &a),
+        a.clone(),
+    );
     // Sphere/plane.
     let plane = Plane::new(c1, r1);
     let ok_p = fin(&[&c0, &c1, &v0, &v1, &[r0, r1]]) && r0 >= 0.0;
+    check_try(
+        "try_sweep_sphere_plane",
+        try_sweep_sphere_plane(&a, &v0, &plane, &v1),
+        sphere_error(0, &a)
+            .or_else(|| disp_error(1, &v0))
+            .or_else(|| plane_error(2, &plane))
+            .or_else(|| disp_error(3, &v1)),
+        sweep_sphere_plane(&a, &v0, &plane, &v1),
+    );
     match try_sweep_sphere_plane(&a, &v0, &plane, &v1) {
         Ok(h) => {
             assert!(ok_p, "Ok for bad sphere/plane input");
@@ -403,6 +444,21 @@ fn try_forms(s: &mut Src) {
     }
     // AABB/AABB.
     let (ba, bb) = (Aabb::new(c0, c1), Aabb::new(v1, c1));
+    check_try(
+        "try_sweep_aabb_aabb",
+        try_sweep_aabb_aabb(&ba, &v0, &bb, &v1),
+        aabb_error(0, &ba)
+            .or_else(|| disp_error(1, &v0))
+            .or_else(|| aabb_error(2, &bb))
+            .or_else(|| disp_error(3, &v1)),
+        sweep_aabb_aabb(&ba, &v0, &bb, &v1),
+    );
+    check_try(
+        "Aabb::try_new",
+        Aabb::try_new(c0, c1),
+        aabb_error(0, &ba),
+        ba.clone(),
+    );
     if let Ok(h) = try_sweep_aabb_aabb(&ba, &v0, &bb, &v1) {
         assert!(fin(&[&c0, &c1, &v0, &v1]));
         assert_eq!(h, sweep_aabb_aabb(&ba, &v0, &bb, &v1));
@@ -413,6 +469,15 @@ fn try_forms(s: &mut Src) {
     // Sphere/triangle and sphere/polygon.
     let tri = Triangle::new(c1, v1, s.pt3());
     let vt = s.dir3();
+    check_try(
+        "try_sweep_sphere_triangle",
+        try_sweep_sphere_triangle(&a, &v0, &tri, &vt),
+        sphere_error(0, &a)
+            .or_else(|| disp_error(1, &v0))
+            .or_else(|| vertices_error(2, &[tri.a, tri.b, tri.c]))
+            .or_else(|| disp_error(3, &vt)),
+        sweep_sphere_triangle(&a, &v0, &tri, &vt),
+    );
     match try_sweep_sphere_triangle(&a, &v0, &tri, &vt) {
         Ok(h) => assert_eq!(h, sweep_sphere_triangle(&a, &v0, &tri, &vt)),
         Err(_) => assert!(
@@ -424,9 +489,48 @@ fn try_forms(s: &mut Src) {
     if let Ok(h) = try_sweep_sphere_polygon(&a, &v0, &poly, &vt) {
         assert_eq!(h, sweep_sphere_polygon(&a, &v0, &poly, &vt));
     }
+    // In argument order (sphere, displacement, polygon, displacement), then convexity.
+    let got = try_sweep_sphere_polygon(&a, &v0, &poly, &vt);
+    let err = sphere_error(0, &a)
+        .or_else(|| disp_error(1, &v0))
+        .or_else(|| polygon_error(2, &poly.vertices))
+        .or_else(|| disp_error(3, &vt));
+    if err.is_some() || got != Err(InputError::NotConvexPlanar { argument: 2 }) {
+        check_try(
+            "try_sweep_sphere_polygon",
+            got,
+            err,
+            sweep_sphere_polygon(&a, &v0, &poly, &vt),
+        );
+    }
+    // Fewer than three vertices.
+    let few = Polygon::new(poly.vertices[..s.below(3)].to_vec());
+    check_try(
+        "try_sweep_sphere_polygon",
+        try_sweep_sphere_polygon(&a, &v0, &few, &vt),
+        sphere_error(0, &a)
+            .or_else(|| disp_error(1, &v0))
+            .or_else(|| polygon_error(2, &few.vertices)),
+        None,
+    );
+    check_try(
+        "Polygon::try_new",
+        Polygon::try_new(poly.vertices.clone()),
+        polygon_error(0, &poly.vertices),
+        poly.clone(),
+    );
     // OBB/OBB.
     let oa = Obb::new(c0, [s.pt3(), s.pt3(), s.pt3()], s.pt3());
     let ob = Obb::new(c1, [s.pt3(), s.pt3(), s.pt3()], s.pt3());
+    check_try(
+        "try_sweep_obb_obb",
+        try_sweep_obb_obb(&oa, &v0, &ob, &v1),
+        obb_error(0, &oa)
+            .or_else(|| disp_error(1, &v0))
+            .or_else(|| obb_error(2, &ob))
+            .or_else(|| disp_error(3, &v1)),
+        sweep_obb_obb(&oa, &v0, &ob, &v1),
+    );
     if let Ok(h) = try_sweep_obb_obb(&oa, &v0, &ob, &v1) {
         assert!(oa
             .half_extents
@@ -452,11 +556,35 @@ fn try_forms(s: &mut Src) {
         Capsule::try_new(c1, v1, r1).is_ok(),
         fin(&[&c1, &v1, &[r1]]) && r1 >= 0.0
     );
+    // A capsule: its ends ("vertex" 0 and 1), then the radius, then a negative radius.
+    let cap_error = |argument: usize| {
+        vertices_error(argument, &[c1, v1])
+            .or_else(|| non_finite_number(argument, "radius", r1))
+            .or_else(|| (r1 < 0.0).then_some(InputError::NegativeRadius { argument }))
+    };
+    check_try(
+        "Capsule::try_new",
+        Capsule::try_new(c1, v1, r1),
+        cap_error(0),
+        cap.clone(),
+    );
     let ray = Ray::new(c0, v0);
     assert_eq!(
         Ray::try_new(c0, v0).is_ok(),
         fin(&[&c0, &v0]) && v0 != [0.0; 3],
         "Ray::try_new"
+    );
+    check_try(
+        "Ray::try_new",
+        Ray::try_new(c0, v0),
+        ray_error(0, &ray),
+        ray.clone(),
+    );
+    check_try(
+        "try_ray_capsule",
+        try_ray_capsule(&ray, &cap),
+        ray_error(0, &ray).or_else(|| cap_error(1)),
+        ray_capsule(&ray, &cap),
     );
     match try_ray_capsule(&ray, &cap) {
         Ok(h) => assert_eq!(h, ray_capsule(&ray, &cap)),

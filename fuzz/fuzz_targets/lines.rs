@@ -1,5 +1,6 @@
 //! segment_segment_2d / _intersection, segment_segment_3d / _intersection, line_line_2d,
-//! line_line_closest, three_planes (and the try_ forms) in f64 / f32 / BigRational
+//! line_line_closest, three_planes (and the try_ forms: the `InputError` naming the first
+//! bad argument, else the plain answer) in f64 / f32 / BigRational
 //! against exact rational constructions: the parametric solution of the two segment
 //! equations (interval comparison when parallel), the defining equations of the closest
 //! points and of the three-plane point; constructions for floats the nearest float to the
@@ -8,13 +9,19 @@
 #![no_main]
 
 use isect::overlap::{
-    line_line_2d, line_line_closest, segment_segment_2d, segment_segment_2d_intersection,
-    segment_segment_3d, segment_segment_3d_intersection, three_planes, try_line_line_2d,
-    try_line_line_closest, try_segment_segment_2d, try_segment_segment_3d, try_three_planes,
+    line_line_2d, line_line_2d_intersect, line_line_closest, segment_segment_2d,
+    segment_segment_2d_intersect, segment_segment_2d_intersection, segment_segment_3d,
+    segment_segment_3d_intersect, segment_segment_3d_intersection, three_planes, try_line_line_2d,
+    try_line_line_2d_intersect, try_line_line_closest, try_segment_segment_2d,
+    try_segment_segment_2d_intersect, try_segment_segment_2d_intersection, try_segment_segment_3d,
+    try_segment_segment_3d_intersect, try_segment_segment_3d_intersection, try_three_planes,
     LineLine2d, SegmentContact, SegmentIntersection,
 };
-use isect::{Plane, Segment};
-use isect_fuzz::{all_finite, cross, dot, q, q2, q3, sub, Src, PERMS, Q};
+use isect::{InputError, Plane, Segment};
+use isect_fuzz::{
+    all_finite, cross, dot, non_finite_number, non_finite_point, points_error, q, q2, q3, sub, Src,
+    PERMS, Q,
+};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 
@@ -123,6 +130,20 @@ fn nearest(got: f64, want: &Q) -> bool {
     })
 }
 
+/// The error of the line tests' `try_` forms for `[o1, d1, o2, d2]`: the first non-finite
+/// coordinate (arguments 0–3, `what: "point"`), then a zero direction (argument 1, then 3).
+fn lines_error<const N: usize>(pts: [&[f64; N]; 4]) -> Option<InputError> {
+    pts.iter()
+        .enumerate()
+        .find_map(|(i, p)| non_finite_point(i, "point", None, &p[..]))
+        .or_else(|| {
+            [1, 3]
+                .into_iter()
+                .find(|&i| pts[i].iter().all(|x| *x == 0.0))
+                .map(|argument| InputError::ZeroDirection { argument })
+        })
+}
+
 /// `p` lies on the closed segment `ab` (3D, exact).
 fn on_seg(p: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> bool {
     let (ab, ap) = (sub(b, a), sub(p, a));
@@ -149,11 +170,38 @@ fuzz_target!(|data: &[u8]| {
                 got,
                 "intersection variant vs classification"
             );
-            if !all_finite(p.iter().flatten()) {
+            // The end points p0, p1, q0, q1 are arguments 0-3.
+            let bad = points_error(&[&p[0], &p[1], &p[2], &p[3]]);
+            assert_eq!(bad.is_none(), all_finite(p.iter().flatten()));
+            if let Some(e) = bad {
                 assert_eq!(got, SegmentContact::Disjoint);
-                assert!(try_segment_segment_2d(&p[0], &p[1], &p[2], &p[3]).is_err());
+                assert_eq!(try_segment_segment_2d(&p[0], &p[1], &p[2], &p[3]), Err(e));
+                assert_eq!(
+                    try_segment_segment_2d_intersect(&p[0], &p[1], &p[2], &p[3]),
+                    Err(e)
+                );
+                assert_eq!(
+                    try_segment_segment_2d_intersection(&p[0], &p[1], &p[2], &p[3]),
+                    Err(e)
+                );
                 return;
             }
+            assert_eq!(
+                segment_segment_2d_intersect(&p[0], &p[1], &p[2], &p[3]),
+                got.intersects()
+            );
+            assert_eq!(
+                try_segment_segment_2d_intersect(&p[0], &p[1], &p[2], &p[3]),
+                Ok(got.intersects())
+            );
+            assert_eq!(
+                format!(
+                    "{:?}",
+                    try_segment_segment_2d_intersection(&p[0], &p[1], &p[2], &p[3])
+                ),
+                format!("{:?}", Ok::<_, ()>(&inter)),
+                "try_segment_segment_2d_intersection"
+            );
             let qp = p.map(|x| q2(&x));
             let want = seg2(&qp[0], &qp[1], &qp[2], &qp[3]);
             assert_eq!(got, want, "segment_segment_2d {p:?}");
@@ -220,11 +268,30 @@ fuzz_target!(|data: &[u8]| {
             let got = segment_segment_3d(&a, &b);
             let inter = segment_segment_3d_intersection(&a, &b);
             assert_eq!(inter.contact(), got);
-            if !all_finite(p.iter().flatten()) {
+            // End point i is vertex i % 2 of segment (argument) i / 2.
+            let bad = p
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| non_finite_point(i / 2, "vertex", Some(i % 2), x));
+            assert_eq!(bad.is_none(), all_finite(p.iter().flatten()));
+            if let Some(e) = bad {
                 assert_eq!(got, SegmentContact::Disjoint);
-                assert!(try_segment_segment_3d(&a, &b).is_err());
+                assert_eq!(try_segment_segment_3d(&a, &b), Err(e));
+                assert_eq!(try_segment_segment_3d_intersect(&a, &b), Err(e));
+                assert_eq!(try_segment_segment_3d_intersection(&a, &b), Err(e));
                 return;
             }
+            assert_eq!(try_segment_segment_3d(&a, &b), Ok(got));
+            assert_eq!(segment_segment_3d_intersect(&a, &b), got.intersects());
+            assert_eq!(
+                try_segment_segment_3d_intersect(&a, &b),
+                Ok(got.intersects())
+            );
+            assert_eq!(
+                format!("{:?}", try_segment_segment_3d_intersection(&a, &b)),
+                format!("{:?}", Ok::<_, ()>(&inter)),
+                "try_segment_segment_3d_intersection"
+            );
             let qp = p.map(|x| q3(&x));
             let (qa, qb) = (
                 Segment::new(qp[0].clone(), qp[1].clone()),
@@ -272,9 +339,20 @@ fuzz_target!(|data: &[u8]| {
             let (o1, d1, o2, d2) = (s.pt2(), s.pt2(), s.pt2(), s.pt2());
             let got = line_line_2d(&o1, &d1, &o2, &d2);
             let fin = all_finite(o1.iter().chain(&d1).chain(&o2).chain(&d2));
+            assert_eq!(line_line_2d_intersect(&o1, &d1, &o2, &d2), got.intersects());
+            let bad = lines_error([&o1, &d1, &o2, &d2]);
+            if let Some(e) = bad {
+                assert_eq!(try_line_line_2d(&o1, &d1, &o2, &d2), Err(e));
+                assert_eq!(try_line_line_2d_intersect(&o1, &d1, &o2, &d2), Err(e));
+            } else {
+                assert_eq!(
+                    try_line_line_2d_intersect(&o1, &d1, &o2, &d2),
+                    Ok(got.intersects())
+                );
+            }
             if !fin {
                 assert_eq!(got, LineLine2d::Parallel);
-                assert!(try_line_line_2d(&o1, &d1, &o2, &d2).is_err());
+                assert!(matches!(bad, Some(InputError::NonFinite { .. })));
                 return;
             }
             let (qo1, qd1, qo2, qd2) = (q2(&o1), q2(&d1), q2(&o2), q2(&d2));
@@ -329,12 +407,19 @@ fuzz_target!(|data: &[u8]| {
             }
             if !z1 && !z2 {
                 assert_eq!(try_line_line_2d(&o1, &d1, &o2, &d2), Ok(got));
+            } else {
+                let argument = if z1 { 1 } else { 3 };
+                assert_eq!(bad, Some(InputError::ZeroDirection { argument }));
             }
         }
         _ => {
             if s.bool() {
                 let (o1, d1, o2, d2) = (s.pt3(), s.dir3(), s.pt3(), s.dir3());
                 let got = line_line_closest(&o1, &d1, &o2, &d2);
+                match lines_error([&o1, &d1, &o2, &d2]) {
+                    Some(e) => assert_eq!(try_line_line_closest(&o1, &d1, &o2, &d2), Err(e)),
+                    None => assert_eq!(try_line_line_closest(&o1, &d1, &o2, &d2), Ok(got)),
+                }
                 if !all_finite(o1.iter().chain(&d1).chain(&o2).chain(&d2)) {
                     assert_eq!(got, None);
                     assert!(try_line_line_closest(&o1, &d1, &o2, &d2).is_err());
@@ -368,6 +453,24 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 let pl: [Plane<f64>; 3] = core::array::from_fn(|_| Plane::new(s.dir3(), s.f64()));
                 let got = three_planes(&pl[0], &pl[1], &pl[2]);
+                // Plane i is argument i: a non-finite normal, then offset, then a zero
+                // normal (refused by every try_ form that takes a plane; three_planes
+                // itself answers None).
+                let bad = pl.iter().enumerate().find_map(|(i, p)| {
+                    non_finite_point(i, "normal", None, &p.normal)
+                        .or_else(|| non_finite_number(i, "offset", p.offset))
+                        .or_else(|| {
+                            (p.normal == [0.0; 3])
+                                .then_some(InputError::ZeroDirection { argument: i })
+                        })
+                });
+                match bad {
+                    Some(e) => assert_eq!(try_three_planes(&pl[0], &pl[1], &pl[2]), Err(e)),
+                    None => assert_eq!(try_three_planes(&pl[0], &pl[1], &pl[2]), Ok(got)),
+                }
+                if pl.iter().any(|p| p.normal == [0.0; 3]) {
+                    assert_eq!(got, None, "a zero normal");
+                }
                 if !all_finite(pl.iter().flat_map(|p| p.normal.iter().chain([&p.offset]))) {
                     assert_eq!(got, None);
                     assert!(try_three_planes(&pl[0], &pl[1], &pl[2]).is_err());

@@ -9,7 +9,7 @@
 use isect::mesh::Location;
 use isect::ray::RayContact;
 use isect::{InputError, Ray, TriMesh};
-use isect_fuzz::{all_finite, cross, exact_ray_triangle, q3, sub, Exact, Src, Q};
+use isect_fuzz::{all_finite, cross, exact_ray_triangle, non_finite_point, q3, sub, Exact, Src, Q};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 use std::collections::HashMap;
@@ -26,18 +26,34 @@ const OCTA: [[u32; 3]; 8] = [
     [1, 3, 4],
 ];
 
-/// Independent validation; `Ok(closed)` or the kind of error expected first.
-fn validate(v: &[[f64; 3]], t: &[[u32; 3]]) -> Result<bool, &'static str> {
-    if !all_finite(v.iter().flatten()) {
-        return Err("nonfinite");
+/// Independent validation; `Ok(closed)` or the error expected first: its kind, and the
+/// exact `InputError` where the checks up to it fix it (everything but the edge checks).
+fn validate(v: &[[f64; 3]], t: &[[u32; 3]]) -> Result<bool, (&'static str, Option<InputError>)> {
+    if let Some(e) = v
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| non_finite_point(0, "vertex", Some(i), p))
+    {
+        return Err(("nonfinite", Some(e)));
     }
-    for tri in t {
-        if tri.iter().any(|&k| k as usize >= v.len()) {
-            return Err("index");
+    for (i, tri) in t.iter().enumerate() {
+        if let Some(corner) = tri.iter().position(|&k| k as usize >= v.len()) {
+            return Err((
+                "index",
+                Some(InputError::IndexOutOfRange {
+                    triangle: i,
+                    corner,
+                    index: tri[corner],
+                    vertex_count: v.len(),
+                }),
+            ));
         }
         let [a, b, c] = tri.map(|k| q3(&v[k as usize]));
         if cross(&sub(&b, &a), &sub(&c, &a)).iter().all(Zero::is_zero) {
-            return Err("degenerate");
+            return Err((
+                "degenerate",
+                Some(InputError::DegenerateTriangle { triangle: i }),
+            ));
         }
     }
     let mut directed: HashMap<(u32, u32), usize> = HashMap::new();
@@ -55,10 +71,10 @@ fn validate(v: &[[f64; 3]], t: &[[u32; 3]]) -> Result<bool, &'static str> {
         }
     }
     if undirected.values().any(|&n| n > 2) {
-        return Err("edges");
+        return Err(("edges", None));
     }
     if bad_dir {
-        return Err("edges");
+        return Err(("edges", None));
     }
     Ok(undirected.values().all(|&n| n == 2))
 }
@@ -106,9 +122,18 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(m.is_closed(), closed, "is_closed");
             m
         }
-        (Err(e), Err(kind)) => {
+        (Err(e), Err((kind, exact))) => {
+            if let Some(x) = exact {
+                assert_eq!(*e, x, "TriMesh::new for {verts:?} {tris:?}");
+            }
             let ok = match e {
-                InputError::NonFiniteVertex { .. } => kind == "nonfinite",
+                InputError::NonFinite {
+                    argument: 0,
+                    what: "vertex",
+                    index: Some(_),
+                    axis: Some(_),
+                    ..
+                } => kind == "nonfinite",
                 InputError::IndexOutOfRange { .. } => kind == "index",
                 InputError::DegenerateTriangle { .. } => kind == "degenerate",
                 InputError::NonManifoldEdge { .. } | InputError::InconsistentOrientation { .. } => {
@@ -129,11 +154,34 @@ fuzz_target!(|data: &[u8]| {
     let p = s.pt3();
     let d = s.dir3();
     let loc = mesh.locate(p);
-    if !all_finite(p.iter()) {
+    // A boundary edge: used by one triangle only, in that triangle's direction.
+    let is_boundary_edge = |[a, b]: [u32; 2]| {
+        let uses = |x: u32, y: u32| {
+            tris.iter()
+                .filter(|t| (0..3).any(|i| t[i] == x && t[(i + 1) % 3] == y))
+                .count()
+        };
+        uses(a, b) == 1 && uses(b, a) == 0
+    };
+    if let Some(e) = non_finite_point(0, "point", None, &p) {
         assert_eq!(loc, None);
         assert!(!mesh.contains(p));
+        assert_eq!(mesh.try_locate(p), Err(e), "try_locate");
+        match mesh.try_contains(p) {
+            Err(InputError::NotClosed { edge }) => {
+                assert!(
+                    !mesh.is_closed() && is_boundary_edge(edge),
+                    "NotClosed {edge:?}"
+                )
+            }
+            r => {
+                assert!(mesh.is_closed(), "try_contains {r:?} on an open mesh");
+                assert_eq!(r, Err(e), "try_contains");
+            }
+        }
         return;
     }
+    assert_eq!(mesh.try_locate(p).ok(), loc, "try_locate");
     let qp = q3(&p);
     assert_eq!(qmesh.locate(qp.clone()), loc, "locate f64 vs Q");
     let on = tris.iter().any(|t| {
@@ -159,7 +207,13 @@ fuzz_target!(|data: &[u8]| {
             assert!(mesh.is_closed());
             assert_eq!(x, mesh.contains(p));
         }
-        Err(e) => assert!(!mesh.is_closed(), "try_contains {e:?} on a closed mesh"),
+        Err(e) => {
+            assert!(!mesh.is_closed(), "try_contains {e:?} on a closed mesh");
+            assert!(
+                matches!(e, InputError::NotClosed { edge } if is_boundary_edge(edge)),
+                "try_contains {e:?}: not a boundary edge of {tris:?}"
+            );
+        }
     }
     // The ray from p along d: if every crossing is an interior crossing, the exact count
     // is known and hits must list exactly those triangles; its parity decides inside.

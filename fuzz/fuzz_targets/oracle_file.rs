@@ -17,10 +17,10 @@
 //!   that line (and, for CSV, at that field's column), after the rows before it.
 #![no_main]
 
+use isect::oracle::KINDS;
 use isect::ray::ray_aabb;
 use isect::ray::ray_triangle_closed;
 use isect::{Aabb, Ray, Sign, Triangle};
-use isect::oracle::KINDS;
 use isect_cli::oracle_cmd::engine::{
     is_sign, kind_named, outcome, scan_csv, scan_jsonl, Chunk, Kind, Layout,
 };
@@ -50,12 +50,8 @@ fn expected(kind: Kind, v: &[f64]) -> i8 {
             let ray = Ray::new(f3(0), f3(3));
             ray_triangle_closed(&ray, &Triangle::new(f3(6), f3(9), f3(12))).is_some() as i8
         }
-        "tri-tri" => {
-            isect::tri_tri_intersect([f3(0), f3(3), f3(6)], [f3(9), f3(12), f3(15)]) as i8
-        }
-        "ray-aabb" => {
-            ray_aabb(&Ray::new(f3(0), f3(3)), &Aabb::new(f3(6), f3(9))).is_some() as i8
-        }
+        "tri-tri" => isect::tri_tri_intersect([f3(0), f3(3), f3(6)], [f3(9), f3(12), f3(15)]) as i8,
+        "ray-aabb" => ray_aabb(&Ray::new(f3(0), f3(3)), &Aabb::new(f3(6), f3(9))).is_some() as i8,
         other => panic!("a kind this target has no oracle for: {other}"),
     }
 }

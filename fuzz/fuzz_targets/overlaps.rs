@@ -8,6 +8,7 @@
 #![no_main]
 
 use isect::overlap::aabb_aabb_center_extent_with;
+use isect::overlap::tri_aabb_moller_with;
 use isect::overlap::{aabb_aabb, try_aabb_aabb};
 use isect::overlap::{plane_aabb, plane_obb, try_plane_aabb, try_plane_obb, PlaneBox};
 use isect::overlap::{plane_aabb_center_extent_with, plane_obb_center_extent_with};
@@ -18,11 +19,13 @@ use isect::overlap::{
     sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
     sphere_obb_arvo_with, sphere_sphere_distance_with,
 };
-use isect::overlap::tri_aabb_moller_with;
 use isect::overlap::{tri_aabb, try_tri_aabb};
 use isect::policy::{Exact, Naive};
 use isect::{Aabb, Obb, Plane, Sphere};
-use isect_fuzz::{all_finite, cross, dot, q, q3, sub, Src, PERMS, Q};
+use isect_fuzz::{
+    aabb_error, all_finite, check_try, cross, dot, obb_error, plane_error, q, q3, sphere_error,
+    sub, vertices_error, Src, PERMS, Q,
+};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 
@@ -187,9 +190,12 @@ fuzz_target!(|data: &[u8]| {
             let (lo, hi) = (s.pt3(), s.pt3());
             let b = Aabb::new(lo, hi);
             let got = tri_aabb(t, &b);
+            // The triangle is argument 0, the box argument 1.
+            let err = vertices_error(0, &t).or_else(|| aabb_error(1, &b));
             if !all_finite(t.iter().flatten().chain(&lo).chain(&hi)) {
                 assert!(!got);
                 assert!(try_tri_aabb(t, &b).is_err());
+                check_try("try_tri_aabb", try_tri_aabb(t, &b), err, got);
                 return;
             }
             let qt = t.map(|p| q3(&p));
@@ -232,6 +238,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(x) = try_tri_aabb(t, &b) {
                 assert_eq!(x, want);
             }
+            check_try("try_tri_aabb", try_tri_aabb(t, &b), err, want);
         }
         1 => {
             let (nrm, d) = (s.dir3(), s.f64());
@@ -247,6 +254,11 @@ fuzz_target!(|data: &[u8]| {
             let gob = plane_obb(&plane, &ob);
             let _ = plane_obb_center_extent_with(Naive, &plane, &ob);
             let fin_p = all_finite(nrm.iter().chain([&d]));
+            // The plane (argument 0, a zero normal included) before the box (argument 1).
+            let err_aabb = plane_error(0, &plane).or_else(|| aabb_error(1, &b));
+            check_try("try_plane_aabb", try_plane_aabb(&plane, &b), err_aabb, got);
+            let err_obb = plane_error(0, &plane).or_else(|| obb_error(1, &ob));
+            check_try("try_plane_obb", try_plane_obb(&plane, &ob), err_obb, gob);
             if !(fin_p && all_finite(lo.iter().chain(&hi))) {
                 assert_eq!(got, PlaneBox::Outside);
                 assert!(try_plane_aabb(&plane, &b).is_err());
@@ -276,7 +288,11 @@ fuzz_target!(|data: &[u8]| {
                 if (0..3).all(|k| lo[k] <= hi[k]) {
                     let qb = Aabb::new(q3(&lo), q3(&hi));
                     assert_eq!(
-                        plane_aabb_center_extent_with(Exact, &Plane::new(qn.clone(), qd.clone()), &qb),
+                        plane_aabb_center_extent_with(
+                            Exact,
+                            &Plane::new(qn.clone(), qd.clone()),
+                            &qb
+                        ),
                         want,
                         "plane_aabb_center_extent_with(Exact) in Q"
                     );
@@ -326,6 +342,8 @@ fuzz_target!(|data: &[u8]| {
             let b = Sphere::new(s.pt3(), s.f64());
             let got = sphere_sphere(&a, &b);
             assert_eq!(sphere_sphere(&b, &a), got, "swap");
+            let err = sphere_error(0, &a).or_else(|| sphere_error(1, &b));
+            check_try("try_sphere_sphere", try_sphere_sphere(&a, &b), err, got);
             if !all_finite(
                 a.center
                     .iter()
@@ -369,6 +387,8 @@ fuzz_target!(|data: &[u8]| {
             let (lo, hi) = (s.pt3(), s.pt3());
             let b = Aabb::new(lo, hi);
             let got = sphere_aabb(&sp, &b);
+            let err = sphere_error(0, &sp).or_else(|| aabb_error(1, &b));
+            check_try("try_sphere_aabb", try_sphere_aabb(&sp, &b), err, got);
             if !all_finite(sp.center.iter().chain([&sp.radius]).chain(&lo).chain(&hi)) {
                 assert!(!got);
                 assert!(try_sphere_aabb(&sp, &b).is_err());
@@ -443,6 +463,10 @@ fuzz_target!(|data: &[u8]| {
                     "sphere_obb on an axis-aligned box"
                 );
                 assert_eq!(try_sphere_obb(&sp, &ob).unwrap_or(want), want);
+                // A negative half extent (an inverted box) is refused, as by every try_
+                // form with an OBB.
+                let err = sphere_error(0, &sp).or_else(|| obb_error(1, &ob));
+                check_try("try_sphere_obb", try_sphere_obb(&sp, &ob), err, want);
                 let _ = sphere_obb_arvo_with(Naive, &sp, &ob);
             }
         }
@@ -452,6 +476,8 @@ fuzz_target!(|data: &[u8]| {
             let sp = Sphere::new(s.pt3(), s.f64());
             let ob = Obb::new(s.pt3(), [s.pt3(), s.pt3(), s.pt3()], s.pt3().map(f64::abs));
             let got = sphere_obb(&sp, &ob);
+            let err = sphere_error(0, &sp).or_else(|| obb_error(1, &ob));
+            check_try("try_sphere_obb", try_sphere_obb(&sp, &ob), err, got);
             let vals = sp.center.iter().chain([&sp.radius]).chain(&ob.center);
             let fin = all_finite(vals.chain(ob.axes.iter().flatten()).chain(&ob.half_extents));
             if !fin {
@@ -510,6 +536,9 @@ fuzz_target!(|data: &[u8]| {
                 );
             }
             let fin = all_finite(a.min.iter().chain(&a.max).chain(&b.min).chain(&b.max));
+            // Every check of argument 0 before argument 1.
+            let err = aabb_error(0, &a).or_else(|| aabb_error(1, &b));
+            check_try("try_aabb_aabb", try_aabb_aabb(&a, &b), err, got);
             match try_aabb_aabb(&a, &b) {
                 Ok(x) => {
                     assert!(fin);

@@ -10,7 +10,7 @@ use isect::{
     incircle, insphere, orient2d, orient3d, try_incircle, try_insphere, try_orient2d, try_orient3d,
     Sign,
 };
-use isect_fuzz::{all_finite, perm_odd, q, q2, q3, scale_exp, Src, PERMS, Q};
+use isect_fuzz::{all_finite, perm_odd, points_error, q, q2, q3, scale_exp, Src, PERMS, Q};
 use isect_testkit::predicates as oracle;
 use libfuzzer_sys::fuzz_target;
 
@@ -143,6 +143,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(o2, Sign::Zero);
         assert_eq!(o2s, Sign::Zero);
         assert!(try_orient2d(a2, b2, c2).is_err());
+        assert_eq!(
+            try_orient2d(a2, b2, c2).err(),
+            points_error(&[&a2, &b2, &c2]),
+            "try_orient2d error"
+        );
     }
 
     if fin3_4 {
@@ -208,6 +213,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(o3, Sign::Zero);
         assert_eq!(o3s, Sign::Zero);
         assert!(try_orient3d(a, b, c, d).is_err());
+        assert_eq!(
+            try_orient3d(a, b, c, d).err(),
+            points_error(&[&a, &b, &c, &d]),
+            "try_orient3d error"
+        );
     }
 
     if fin2 {
@@ -265,6 +275,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(ic, Sign::Zero);
         assert_eq!(ics, Sign::Zero);
         assert!(try_incircle(a2, b2, c2, d2).is_err());
+        assert_eq!(
+            try_incircle(a2, b2, c2, d2).err(),
+            points_error(&[&a2, &b2, &c2, &d2]),
+            "try_incircle error"
+        );
     }
 
     if fin3 {
@@ -315,6 +330,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(is, Sign::Zero);
         assert_eq!(iss, Sign::Zero);
         assert!(try_insphere(a, b, c, d, e).is_err());
+        assert_eq!(
+            try_insphere(a, b, c, d, e).err(),
+            points_error(&[&a, &b, &c, &d, &e]),
+            "try_insphere error"
+        );
     }
 
     // collinear3: the cross product (b − a) × (c − a) is exactly zero.

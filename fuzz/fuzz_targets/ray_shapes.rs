@@ -4,16 +4,19 @@
 //! construction for triangular polygons; plus axis-permutation and reordering invariants.
 #![no_main]
 
+use isect::ray::ray_obb_slab;
 use isect::ray::{
     ray_aabb, ray_aabb_conservative, ray_aabb_slab, ray_aabb_slopes, try_ray_aabb, SlabRay,
     SlopeRay, Span,
 };
-use isect::ray::ray_obb_slab;
 use isect::ray::{ray_obb, try_ray_obb};
 use isect::ray::{ray_polygon, try_ray_polygon, FillRule};
 use isect::ray::{ray_sphere, ray_sphere_algebraic, ray_sphere_geometric, try_ray_sphere};
 use isect::{Aabb, Obb, Polygon, Ray, Sphere};
-use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle, q, q3, sub, Exact, Src, Q};
+use isect_fuzz::{
+    aabb_error, all_finite, check_try, cross, dot, exact_ray_triangle, obb_error, polygon_error, q,
+    q3, ray_error, sphere_error, sub, Exact, Src, Q,
+};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 
@@ -82,6 +85,9 @@ fuzz_target!(|data: &[u8]| {
             let r = s.f64();
             let sph = Sphere::new(c, r);
             let got = ray_sphere(&ray, &sph);
+            // The ray is argument 0, the shape argument 1.
+            let err = ray_error(0, &ray).or_else(|| sphere_error(1, &sph));
+            check_try("try_ray_sphere", try_ray_sphere(&ray, &sph), err, got);
             // Float baselines: never a panic.
             let _ = (
                 ray_sphere_algebraic(&ray, &sph),
@@ -130,6 +136,8 @@ fuzz_target!(|data: &[u8]| {
             let (lo, hi) = (s.pt3(), s.pt3());
             let bx = Aabb::new(lo, hi);
             let got = ray_aabb(&ray, &bx);
+            let err = ray_error(0, &ray).or_else(|| aabb_error(1, &bx));
+            check_try("try_ray_aabb", try_ray_aabb(&ray, &bx), err, got);
             // Float baselines: never a panic.
             let slab = SlabRay::new(&ray);
             let _ = (ray_aabb_slab(&slab, &bx), ray_aabb_conservative(&slab, &bx));
@@ -188,6 +196,9 @@ fuzz_target!(|data: &[u8]| {
             let h = [s.f64(), s.f64(), s.f64()];
             let b = Obb::new(c, axes, h);
             let got = ray_obb(&ray, &b);
+            // A negative half extent is refused (InvertedBox); dependent axes are answered.
+            let err = ray_error(0, &ray).or_else(|| obb_error(1, &b));
+            check_try("try_ray_obb", try_ray_obb(&ray, &b), err, got);
             let _ = ray_obb_slab(&ray, &b); // float baseline: never a panic
             if !(finite_ray && all_finite(c.iter().chain(axes.iter().flatten()).chain(&h))) {
                 assert!(got.is_none());
@@ -248,6 +259,18 @@ fuzz_target!(|data: &[u8]| {
             let poly = Polygon::new(verts.clone());
             let eo = ray_polygon(&ray, &poly, FillRule::EvenOdd);
             let nz = ray_polygon(&ray, &poly, FillRule::NonZero);
+            let err = ray_error(0, &ray).or_else(|| polygon_error(1, &verts));
+            let rule = if s.bool() {
+                (FillRule::EvenOdd, &eo)
+            } else {
+                (FillRule::NonZero, &nz)
+            };
+            check_try(
+                "try_ray_polygon",
+                try_ray_polygon(&ray, &poly, rule.0),
+                err,
+                rule.1.clone(),
+            );
             if !(finite_ray && all_finite(verts.iter().flatten())) {
                 assert!(eo.is_none() && nz.is_none());
                 assert!(try_ray_polygon(&ray, &poly, FillRule::EvenOdd).is_err());

@@ -6,10 +6,14 @@
 
 use isect::mesh::Location;
 use isect::ray::{
-    ray_triangle, ray_triangle_closed, ray_triangle_moller, ray_triangle_woop, RayContact,
+    ray_triangle, ray_triangle_closed, ray_triangle_moller, ray_triangle_woop, try_ray_triangle,
+    try_ray_triangle_closed, try_ray_triangle_moller, try_ray_triangle_woop, RayContact,
 };
 use isect::{Ray, TriMesh, Triangle};
-use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle as exact, q, q3, sub, Exact, Src, Q};
+use isect_fuzz::{
+    all_finite, check_try, cross, dot, exact_ray_triangle as exact, q, q3, ray_error, sub,
+    vertices_error, Exact, Src, Q,
+};
 use isect_testkit::scenes::octahedron_faces;
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
@@ -43,8 +47,35 @@ fuzz_target!(|data: &[u8]| {
     let rt = ray_triangle(&ray, &tri);
     let rc = ray_triangle_closed(&ray, &tri);
     // The float baselines: never a panic; Woop is documented None for bad input.
-    let _ = ray_triangle_moller(&ray, &tri);
+    let moller = ray_triangle_moller(&ray, &tri);
     let woop = ray_triangle_woop(&ray, &tri);
+    // The try_ forms: the ray (argument 0), then the triangle (argument 1; degenerate
+    // triangles are valid input), else the plain answer.
+    let err = ray_error(0, &ray).or_else(|| vertices_error(1, &[tri.a, tri.b, tri.c]));
+    check_try(
+        "try_ray_triangle",
+        try_ray_triangle(&ray, &tri),
+        err,
+        rt.clone(),
+    );
+    check_try(
+        "try_ray_triangle_closed",
+        try_ray_triangle_closed(&ray, &tri),
+        err,
+        rc.clone(),
+    );
+    check_try(
+        "try_ray_triangle_moller",
+        try_ray_triangle_moller(&ray, &tri),
+        err,
+        moller,
+    );
+    check_try(
+        "try_ray_triangle_woop",
+        try_ray_triangle_woop(&ray, &tri),
+        err,
+        woop.clone(),
+    );
 
     let finite = all_finite(o.iter().chain(&d).chain(&tri.a).chain(&tri.b).chain(&tri.c));
     if !finite || d.iter().all(|&x| x == 0.0) {

@@ -18,6 +18,7 @@
 //! Running out of bytes yields zeros, so every input decodes to something.
 
 use isect::ray::RayContact;
+use isect::{Aabb, InputError, NonFiniteValue, Obb, Plane, Ray, Sphere};
 use num_traits::{Signed, Zero};
 
 /// The test kit's exact rationals and the vector operations its oracles use.
@@ -390,6 +391,140 @@ pub fn mul_pow2(mut x: f64, mut e: i32) -> f64 {
         return x * 2f64.powi(half) * 2f64.powi(e - half);
     }
     x * 2f64.powi(e)
+}
+
+/// The error a `try_` form reports for the first NaN or infinite coordinate of `p`
+/// (`InputError::NonFinite` with the axis), the part `what` (number `index`, if several)
+/// of argument `argument`; `None` if every coordinate is finite.
+pub fn non_finite_point(
+    argument: usize,
+    what: &'static str,
+    index: Option<usize>,
+    p: &[f64],
+) -> Option<InputError> {
+    let k = p.iter().position(|x| !x.is_finite())?;
+    Some(InputError::NonFinite {
+        argument,
+        what,
+        index,
+        axis: Some(k),
+        value: NonFiniteValue::from(p[k]),
+    })
+}
+
+/// The error a `try_` form reports for the number `x` (a radius, an offset: no axis), the
+/// part `what` of argument `argument`, if it is NaN or infinite.
+pub fn non_finite_number(argument: usize, what: &'static str, x: f64) -> Option<InputError> {
+    (!x.is_finite()).then_some(InputError::NonFinite {
+        argument,
+        what,
+        index: None,
+        axis: None,
+        value: NonFiniteValue::from(x),
+    })
+}
+
+/// The error of a test taking points as its arguments (a predicate, a 2D segment test):
+/// the first non-finite coordinate, `what: "point"`, `argument` the point's position.
+pub fn points_error(points: &[&[f64]]) -> Option<InputError> {
+    points
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| non_finite_point(i, "point", None, p))
+}
+
+/// What `isect::Validate` documents for each shape, written out here (not the library's
+/// implementation): the first problem of argument `argument`, or `None`.
+///
+/// A ray: a non-finite origin, then direction (`what` `"origin"`, `"direction"`), then a
+/// zero direction.
+pub fn ray_error(argument: usize, r: &Ray<f64>) -> Option<InputError> {
+    non_finite_point(argument, "origin", None, &r.origin)
+        .or_else(|| non_finite_point(argument, "direction", None, &r.direction))
+        .or_else(|| (r.direction == [0.0; 3]).then_some(InputError::ZeroDirection { argument }))
+}
+
+/// A sphere: a non-finite center, then radius, then a negative radius.
+pub fn sphere_error(argument: usize, s: &Sphere<f64>) -> Option<InputError> {
+    non_finite_point(argument, "center", None, &s.center)
+        .or_else(|| non_finite_number(argument, "radius", s.radius))
+        .or_else(|| (s.radius < 0.0).then_some(InputError::NegativeRadius { argument }))
+}
+
+/// An AABB: a non-finite min, then max, then the first axis with `min > max`.
+pub fn aabb_error(argument: usize, b: &Aabb<f64>) -> Option<InputError> {
+    non_finite_point(argument, "min", None, &b.min)
+        .or_else(|| non_finite_point(argument, "max", None, &b.max))
+        .or_else(|| {
+            (0..3)
+                .find(|&k| b.min[k] > b.max[k])
+                .map(|axis| InputError::InvertedBox { argument, axis })
+        })
+}
+
+/// An OBB: a non-finite center, then axis 0, 1, 2 (`index`), then half extents, then the
+/// first negative half extent (`InvertedBox` on that box axis).
+pub fn obb_error(argument: usize, b: &Obb<f64>) -> Option<InputError> {
+    non_finite_point(argument, "center", None, &b.center)
+        .or_else(|| (0..3).find_map(|i| non_finite_point(argument, "axis", Some(i), &b.axes[i])))
+        .or_else(|| non_finite_point(argument, "half extents", None, &b.half_extents))
+        .or_else(|| {
+            (0..3)
+                .find(|&k| b.half_extents[k] < 0.0)
+                .map(|axis| InputError::InvertedBox { argument, axis })
+        })
+}
+
+/// A plane: a non-finite normal, then offset, then a zero normal.
+pub fn plane_error(argument: usize, p: &Plane<f64>) -> Option<InputError> {
+    non_finite_point(argument, "normal", None, &p.normal)
+        .or_else(|| non_finite_number(argument, "offset", p.offset))
+        .or_else(|| (p.normal == [0.0; 3]).then_some(InputError::ZeroDirection { argument }))
+}
+
+/// A triangle or segment (its vertices in order): the first non-finite vertex
+/// coordinate (`what` `"vertex"`, `index` the vertex). Degenerate ones are valid.
+pub fn vertices_error(argument: usize, v: &[[f64; 3]]) -> Option<InputError> {
+    v.iter()
+        .enumerate()
+        .find_map(|(i, p)| non_finite_point(argument, "vertex", Some(i), p))
+}
+
+/// A polygon: fewer than three vertices, then the first non-finite vertex coordinate.
+pub fn polygon_error(argument: usize, v: &[[f64; 3]]) -> Option<InputError> {
+    if v.len() < 3 {
+        return Some(InputError::TooFewVertices {
+            argument,
+            count: v.len(),
+        });
+    }
+    vertices_error(argument, v)
+}
+
+/// Checks the answer of a `try_` form: `Err(e)` exactly when the expected error `err` is
+/// `Some(e)`, else `Ok` with the plain form's answer `plain` (compared by their `Debug`
+/// text, so that the same NaN in both compares equal).
+#[track_caller]
+pub fn check_try<T: core::fmt::Debug>(
+    what: &str,
+    got: Result<T, InputError>,
+    err: Option<InputError>,
+    plain: T,
+) {
+    let want: Result<T, InputError> = match err {
+        Some(e) => Err(e),
+        None => Ok(plain),
+    };
+    assert_eq!(
+        format!("{got:?}"),
+        format!("{want:?}"),
+        "{what}: {}",
+        if want.is_err() {
+            "the documented error"
+        } else {
+            "the plain answer"
+        }
+    );
 }
 
 /// Whether all values are finite.
