@@ -18,7 +18,7 @@ use crate::{InputError, Scalar, Sign};
 /// the polygon itself).
 ///
 /// Pieces: the face prism of every non-degenerate fan triangle, every polygon edge and
-/// fan diagonal as a capsule, every vertex as a sphere; as in [`sweep_sphere_triangle`],
+/// fan diagonal as a capsule, every vertex as a sphere; as in [`sweep_sphere_triangle`](super::sweep_sphere_triangle()),
 /// **touch or not is exact** and times carry error bounds. (For a convex planar polygon
 /// the diagonals add nothing; for a non-planar one they are the creases of the fan
 /// surface.) A concave polygon is also read as its fan, which covers a different region
