@@ -65,61 +65,8 @@ struct Mesh {
 /// Icosphere with `levels` subdivisions, radius ≈ `r` (each vertex scaled by a factor
 /// from `radial`), rounded to integers.
 fn icosphere(levels: u32, r: f64, mut radial: impl FnMut() -> f64) -> Mesh {
-    let g = (1.0 + 5f64.sqrt()) / 2.0;
-    let mut v: Vec<[f64; 3]> = vec![
-        [-1.0, g, 0.0],
-        [1.0, g, 0.0],
-        [-1.0, -g, 0.0],
-        [1.0, -g, 0.0],
-        [0.0, -1.0, g],
-        [0.0, 1.0, g],
-        [0.0, -1.0, -g],
-        [0.0, 1.0, -g],
-        [g, 0.0, -1.0],
-        [g, 0.0, 1.0],
-        [-g, 0.0, -1.0],
-        [-g, 0.0, 1.0],
-    ];
-    let mut t: Vec<[u32; 3]> = vec![
-        [0, 11, 5],
-        [0, 5, 1],
-        [0, 1, 7],
-        [0, 7, 10],
-        [0, 10, 11],
-        [1, 5, 9],
-        [5, 11, 4],
-        [11, 10, 2],
-        [10, 7, 6],
-        [7, 1, 8],
-        [3, 9, 4],
-        [3, 4, 2],
-        [3, 2, 6],
-        [3, 6, 8],
-        [3, 8, 9],
-        [4, 9, 5],
-        [2, 4, 11],
-        [6, 2, 10],
-        [8, 6, 7],
-        [9, 8, 1],
-    ];
-    for _ in 0..levels {
-        let mut mid = std::collections::HashMap::new();
-        let mut next = Vec::new();
-        let mut midpoint = |i: u32, j: u32, v: &mut Vec<[f64; 3]>| {
-            *mid.entry((i.min(j), i.max(j))).or_insert_with(|| {
-                let (a, b) = (v[i as usize], v[j as usize]);
-                v.push(core::array::from_fn(|k| (a[k] + b[k]) / 2.0));
-                (v.len() - 1) as u32
-            })
-        };
-        for [a, b, c] in t {
-            let ab = midpoint(a, b, &mut v);
-            let bc = midpoint(b, c, &mut v);
-            let ca = midpoint(c, a, &mut v);
-            next.extend([[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]]);
-        }
-        t = next;
-    }
+    // The library's subdivided icosahedron (unit vertices, consistent orientation).
+    let (v, t) = isect::oracle::scenes::unit_icosphere(levels);
     let v = v
         .iter()
         .map(|p| {
