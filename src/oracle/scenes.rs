@@ -6,7 +6,7 @@
 //! vertex, a point on an edge), the coordinates live on a dyadic grid coarse enough that
 //! every coordinate and every construction step is exact in `f64` **and in `f32`**, so the
 //! claim holds for the numbers handed out, not just for the reals they approximate. The
-//! claims are checked in rational arithmetic by `tests/oracle.rs`.
+//! claims are checked in rational arithmetic by `tests/rays/oracle.rs`.
 //!
 //! Where a scene claims a point is *near* something (near-coplanar, near a face plane), the
 //! point is an exact construction rounded once to `f64`: within an ulp or so of the ideal

@@ -226,7 +226,7 @@ pub fn insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Sign {
 pub fn collinear3<T: Scalar>(a: &[T; 3], b: &[T; 3], c: &[T; 3]) -> bool {
     // Documented: `true` for any non-finite coordinate. Without this check a projection
     // that skips the bad coordinate could still answer "not collinear" (regression test
-    // in tests/fuzz_regressions.rs).
+    // in tests/rays/fuzz_regressions.rs).
     if ![a, b, c].iter().all(|p| p.iter().all(Scalar::is_finite)) {
         return true;
     }

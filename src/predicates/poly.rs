@@ -125,7 +125,7 @@ where
 {
     // A non-finite input the polynomial lifts but does not use (or whose term cancels)
     // cannot reach `approx`, so it is flagged on the way in: such input answers Zero
-    // (regression test in tests/fuzz_regressions.rs).
+    // (regression test in tests/rays/fuzz_regressions.rs).
     let non_finite = Cell::new(false);
     let approx = p.eval(&|x: &T| {
         let x = to_f64(x);

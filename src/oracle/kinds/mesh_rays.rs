@@ -90,7 +90,7 @@ impl MeshRaysKind {
     /// ```
     pub fn icosphere(levels: u32) -> MeshRaysKind {
         let (v, t) = icosphere(levels);
-        // Valid for every level (tests/oracle.rs builds each one up to 7 through TriMesh).
+        // Valid for every level (tests/rays/oracle.rs builds each one up to 7 through TriMesh).
         MeshRaysKind::new(v, t).expect("icospheres are valid meshes")
     }
 
