@@ -6,11 +6,12 @@
 //!
 //! ```text
 //! ISECT_TEST_SCALE=20 cargo test --release      # twenty times the default cases
-//! ISECT_TEST_SCALE=0.1 cargo test               # a smoke run
 //! ```
 //!
 //! The defaults keep a debug `cargo test` short; they are the floor, not the goal, of
-//! what the suites are meant to run before a release.
+//! what the suites are meant to run before a release. They are also the smallest runs on
+//! which the suites' coverage assertions ("the generator produced enough touching
+//! cases", …) hold, so the multiplier is at least 1.
 
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence, RngSeed};
 
@@ -21,7 +22,7 @@ const SCALE_VAR: &str = "ISECT_TEST_SCALE";
 ///
 /// # Panics
 ///
-/// If the variable is not a finite number `>= 0`, or if the retired absolute count
+/// If the variable is not a finite number `>= 1`, or if the retired absolute count
 /// `ISECT_PROPTEST_CASES` is set (a stale setting would silently run the defaults).
 pub fn scale() -> f64 {
     if let Some(old) = std::env::var_os("ISECT_PROPTEST_CASES") {
@@ -32,20 +33,23 @@ pub fn scale() -> f64 {
     }
     match std::env::var(SCALE_VAR) {
         Ok(s) => match s.trim().parse::<f64>() {
-            Ok(x) if x.is_finite() && x >= 0.0 => x,
-            _ => panic!("{SCALE_VAR} must be a number >= 0, got {s:?}"),
+            Ok(x) if x.is_finite() && x >= 1.0 => x,
+            _ => panic!(
+                "{SCALE_VAR} must be a number >= 1 (a multiplier of the default case counts), \
+                 got {s:?}"
+            ),
         },
         Err(_) => 1.0,
     }
 }
 
-/// `default` times [`scale`], rounded, at least 1.
+/// `default` times [`scale`], rounded.
 pub fn cases(default: u32) -> u32 {
     let n = (f64::from(default) * scale()).round();
     if n >= f64::from(u32::MAX) {
         u32::MAX
     } else {
-        (n as u32).max(1)
+        n as u32
     }
 }
 

@@ -9,8 +9,9 @@
 //! Every randomized test runs a bounded default number of cases, so that a debug
 //! `cargo test` stays short. The environment variable `ISECT_TEST_SCALE` multiplies all
 //! of them ([`cases()`], [`config()`]): `ISECT_TEST_SCALE=20 cargo test --release` for a long
-//! run, `ISECT_TEST_SCALE=0.1` for a smoke run. Seeds are fixed; `PROPTEST_RNG_SEED`
-//! draws fresh proptest inputs.
+//! run (the multiplier is at least 1: the defaults are the smallest runs on which the
+//! coverage assertions hold). Seeds are fixed; `PROPTEST_RNG_SEED` draws fresh proptest
+//! inputs.
 //!
 //! # Modules
 //!
