@@ -20,6 +20,7 @@
 //! * [`q`]: exact rationals and the vector operations the oracles use.
 //! * [`float`]: `f32`/`f64` as test inputs ([`float::Fl`]), exact power-of-two scaling,
 //!   ulp steps.
+//! * [`geodesic`]: geodesic spheres of any frequency (the benchmark meshes).
 //! * [`perm`]: permutations and their parity.
 //! * [`predicates`]: the independent exact oracle of orient2d/3d, incircle and insphere
 //!   (homogeneous determinants, Bareiss and cofactor expansion).
@@ -32,6 +33,7 @@
 
 pub mod cases;
 pub mod float;
+pub mod geodesic;
 pub mod perm;
 pub mod predicates;
 pub mod q;
