@@ -26,6 +26,7 @@
 //!   (homogeneous determinants, Bareiss and cofactor expansion).
 //! * [`strategies`]: proptest strategies for the predicates' inputs.
 //! * [`scenes`]: small meshes the tests and the fuzz targets build alike.
+//! * [`winding`](mod@winding): the independent exact winding number of a closed mesh.
 //!
 //! The oracles are written apart from the library on purpose (other formulas, other
 //! helpers), so that a shared mistake is unlikely.
@@ -40,6 +41,7 @@ pub mod q;
 pub mod rng;
 pub mod scenes;
 pub mod strategies;
+pub mod winding;
 
 pub use cases::{cases, config};
 pub use q::Q;
