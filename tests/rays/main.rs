@@ -6,6 +6,7 @@
 
 mod fuzz_regressions;
 mod mesh_exactly_once;
+mod mesh_winding;
 mod oracle;
 mod ray_shapes;
 mod ray_triangle_filter;
