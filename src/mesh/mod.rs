@@ -10,9 +10,13 @@
 //! can visit a box the ray misses, never skip one it meets), so it never loses a hit the
 //! exact triangle test would find. Rational meshes are searched triangle by triangle.
 
+mod boxes;
 mod bvh;
+mod bvh_pairs;
 #[cfg(test)]
 mod bvh_tests;
+mod face_pairs;
+mod pair_queries;
 mod slab;
 mod wide;
 
@@ -26,7 +30,7 @@ use crate::ray::{PreparedRay, RayHit, ray_triangle};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
-use bvh::Bvh;
+pub use bvh::Bvh;
 
 /// One crossing of a ray with a mesh: the triangle and the hit on it.
 ///
@@ -91,8 +95,9 @@ pub struct TriMesh<T> {
     triangles: Vec<[u32; 3]>,
     /// A boundary edge, if the mesh is open.
     boundary: Option<[u32; 2]>,
-    /// For float meshes.
-    bvh: Option<Bvh>,
+    /// Over the triangles' boxes (exact for floats, rounded outward otherwise); the ray
+    /// queries use it for float meshes only.
+    bvh: Bvh,
 }
 
 impl<T: Scalar> TriMesh<T> {
@@ -143,20 +148,7 @@ impl<T: Scalar> TriMesh<T> {
             }
         }
         let boundary = check_edges(&triangles)?;
-        // Float meshes get a BVH over the exact f64 view of their triangles' boxes.
-        let bvh = T::FLOAT.and_then(|_| {
-            let boxes: Option<Vec<([f64; 3], [f64; 3])>> = triangles
-                .iter()
-                .map(|t| {
-                    let [p0, p1, p2] = t.map(|k| as_f64_array(&vertices[k as usize]));
-                    let (p0, p1, p2) = (p0?, p1?, p2?);
-                    let lo = core::array::from_fn(|k| p0[k].min(p1[k]).min(p2[k]));
-                    let hi = core::array::from_fn(|k| p0[k].max(p1[k]).max(p2[k]));
-                    Some((lo, hi))
-                })
-                .collect();
-            Some(Bvh::build(&boxes?))
-        });
+        let bvh = Bvh::new(&boxes::face_boxes(&vertices, &triangles));
         Ok(TriMesh {
             vertices,
             triangles,
@@ -426,8 +418,10 @@ impl<T: Scalar> TriMesh<T> {
             point_on_triangle(&point, a, b, c)
         };
         let mut boundary = false;
-        match (&self.bvh, as_f64_array(&point)) {
-            (Some(bvh), Some(p)) => bvh.visit_point(p, |i| boundary = boundary || on_surface(i)),
+        match (T::FLOAT, as_f64_array(&point)) {
+            (Some(_), Some(p)) => self
+                .bvh
+                .visit_point(p, |i| boundary = boundary || on_surface(i)),
             _ => boundary = (0..self.triangles.len() as u32).any(on_surface),
         }
         if boundary {
@@ -453,11 +447,12 @@ impl<T: Scalar> TriMesh<T> {
     /// Float meshes: the BVH, and the `f64` filter of the exact test on the exact `f64`
     /// view of the coordinates, its hits rounded back to `T`. Exact types: every triangle.
     fn for_each_candidate(&self, ray: &Ray<T>, mut on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
-        if let (Some(bvh), Some(o), Some(d)) = (
-            &self.bvh,
+        if let (Some(_), Some(o), Some(d)) = (
+            T::FLOAT,
             as_f64_array(&ray.origin),
             as_f64_array(&ray.direction),
         ) {
+            let bvh = &self.bvh;
             let prepared = PreparedRay::new(&Ray::new(o, d));
             // The exact f64 view of the vertices (the BVH exists only for float meshes, so
             // `as_f64` is never `None` here; a NaN would only send the filter to its exact

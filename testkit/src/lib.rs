@@ -25,6 +25,7 @@
 //!   (homogeneous determinants, Bareiss and cofactor expansion).
 //! * [`strategies`]: proptest strategies for the predicates' inputs.
 //! * [`scenes`]: small meshes the tests and the fuzz targets build alike.
+//! * [`meshes`]: geodesic spheres and meshes built to hurt for the pair queries.
 //!
 //! The oracles are written apart from the library on purpose (other formulas, other
 //! helpers), so that a shared mistake is unlikely.
@@ -32,6 +33,7 @@
 
 pub mod cases;
 pub mod float;
+pub mod meshes;
 pub mod perm;
 pub mod predicates;
 pub mod q;
