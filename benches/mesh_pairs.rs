@@ -34,7 +34,8 @@ use std::time::Duration;
 fn meet(v: &[[f64; 3]], f: [u32; 3], g: [u32; 3]) -> bool {
     let p = |k: u32| v[k as usize];
     let shared: Vec<u32> = f.iter().copied().filter(|x| g.contains(x)).collect();
-    let rest = |t: [u32; 3]| -> Vec<u32> { t.into_iter().filter(|x| !shared.contains(x)).collect() };
+    let rest =
+        |t: [u32; 3]| -> Vec<u32> { t.into_iter().filter(|x| !shared.contains(x)).collect() };
     let (rf, rg) = (rest(f), rest(g));
     match shared.len() {
         0 => tri_tri_intersect(f.map(p), g.map(p)),
@@ -70,7 +71,10 @@ fn parry_self_intersections(mesh: &Mesh) -> Vec<[u32; 2]> {
             let [a, b, c] = f.map(|k| v[k as usize]);
             let lo: [f64; 3] = std::array::from_fn(|k| a[k].min(b[k]).min(c[k]));
             let hi: [f64; 3] = std::array::from_fn(|k| a[k].max(b[k]).max(c[k]));
-            Aabb::new(Vector::new(lo[0], lo[1], lo[2]), Vector::new(hi[0], hi[1], hi[2]))
+            Aabb::new(
+                Vector::new(lo[0], lo[1], lo[2]),
+                Vector::new(hi[0], hi[1], hi[2]),
+            )
         })
         .collect();
     let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &boxes);
@@ -100,13 +104,20 @@ fn bench(c: &mut Criterion) {
         let ours = built.self_intersections();
         let theirs = parry_self_intersections(&mesh);
         assert_eq!(ours, theirs, "{name}: isect and the baseline disagree");
-        assert_eq!(ours.is_empty(), name == "sphere288k", "{name}: {} pairs", ours.len());
+        assert_eq!(
+            ours.is_empty(),
+            name == "sphere288k",
+            "{name}: {} pairs",
+            ours.len()
+        );
         g.throughput(Throughput::Elements(mesh.1.len() as u64));
         g.bench_function(BenchmarkId::new("isect", name), |b| {
             b.iter(|| black_box(built.self_intersections().len()))
         });
         g.bench_function(BenchmarkId::new("isect_new", name), |b| {
-            b.iter(|| black_box(TriMesh::new(mesh.0.clone(), mesh.1.clone()).map(|m| m.triangles().len())))
+            b.iter(|| {
+                black_box(TriMesh::new(mesh.0.clone(), mesh.1.clone()).map(|m| m.triangles().len()))
+            })
         });
         g.bench_function(BenchmarkId::new("isect_new+self", name), |b| {
             b.iter(|| {

@@ -80,3 +80,57 @@ impl<T: Scalar> TriMesh<T> {
         &self.bvh
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::Rng;
+    use alloc::vec;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+    use num_traits::One;
+
+    /// Rational boxes contain their triangles exactly, for values near and beyond the
+    /// ends of the `f64` range, non-dyadic ones and halfway cases between two `f64`s.
+    #[test]
+    fn rational_boxes_contain_their_triangles() {
+        let mut rng = Rng::new(3);
+        let two = BigRational::from_integer(BigInt::from(2));
+        let q = |x: f64| BigRational::from_float(x).unwrap();
+        let mut values = vec![];
+        for _ in 0..400 {
+            let e = rng.below(2400) as i32 - 1200;
+            let m = BigRational::new(
+                BigInt::from(rng.below(1 << 40) as i64 + 1),
+                BigInt::from(rng.below(1000) as i64 + 1),
+            );
+            let p = num_traits::pow(two.clone(), e.unsigned_abs() as usize);
+            let v = if e >= 0 { m * p } else { m / p };
+            values.push(if rng.below(2) == 0 { -v } else { v });
+        }
+        // Exactly halfway between 1 and its successor, and between the two largest f64s.
+        values.push(q(1.0) + q(f64::EPSILON) / &two);
+        values.push((q(f64::MAX) + q(f64::MAX.next_down())) / &two);
+        values.push(q(f64::MAX) * &two);
+        values.push(BigRational::one() / q(f64::MAX) / q(f64::MAX));
+        values.push(BigRational::default());
+        let vertices: Vec<[BigRational; 3]> = values
+            .chunks(3)
+            .filter(|c| c.len() == 3)
+            .map(|c| [c[0].clone(), c[1].clone(), c[2].clone()])
+            .collect();
+        let triangles: Vec<[u32; 3]> = (0..vertices.len() as u32 - 2)
+            .map(|i| [i, i + 1, i + 2])
+            .collect();
+        for (t, (lo, hi)) in triangles.iter().zip(face_boxes(&vertices, &triangles)) {
+            for &k in t {
+                for axis in 0..3 {
+                    let x = &vertices[k as usize][axis];
+                    let below = lo[axis] == f64::NEG_INFINITY || q(lo[axis]) <= *x;
+                    let above = hi[axis] == f64::INFINITY || q(hi[axis]) >= *x;
+                    assert!(below && above, "{x} not in [{}, {}]", lo[axis], hi[axis]);
+                }
+            }
+        }
+    }
+}

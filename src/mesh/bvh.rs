@@ -105,7 +105,12 @@ pub(super) type Box3 = ([f64; 3], [f64; 3]);
 /// six comparisons without branches are faster than six predicted branches here.
 #[inline(always)]
 pub(super) fn boxes_overlap(a: &[f64; 6], b: &[f64; 6]) -> bool {
-    (a[0] <= b[3]) & (b[0] <= a[3]) & (a[1] <= b[4]) & (b[1] <= a[4]) & (a[2] <= b[5]) & (b[2] <= a[5])
+    (a[0] <= b[3])
+        & (b[0] <= a[3])
+        & (a[1] <= b[4])
+        & (b[1] <= a[4])
+        & (a[2] <= b[5])
+        & (b[2] <= a[5])
 }
 
 /// No NaN and `lo ≤ hi` on every axis.
@@ -128,7 +133,6 @@ fn read_box(b: &Box3) -> Box3 {
     }
     (lo, hi)
 }
-
 
 const EMPTY: [f64; 6] = [
     f64::INFINITY,
@@ -524,7 +528,11 @@ fn sort_by_morton(items: &mut Vec<Item>) -> Vec<u32> {
     // axis to 0 (the cast maps NaN to 0 and saturates).
     let scale: [f64; 3] = core::array::from_fn(|k| {
         let ext = 0.5 * cmax[k] - 0.5 * cmin[k];
-        if ext > 0.0 && ext.is_finite() { top / ext } else { 0.0 }
+        if ext > 0.0 && ext.is_finite() {
+            top / ext
+        } else {
+            0.0
+        }
     });
     let cell = |it: &Item, k: usize| -> u32 {
         (((0.5 * it.c[k] - 0.5 * cmin[k]) * scale[k]) as u32).min(top as u32)
@@ -537,7 +545,10 @@ fn sort_by_morton(items: &mut Vec<Item>) -> Vec<u32> {
         })
         .collect();
     keys.sort_unstable();
-    let sorted: Vec<Item> = keys.iter().map(|&k| items[(k & 0xffff_ffff) as usize]).collect();
+    let sorted: Vec<Item> = keys
+        .iter()
+        .map(|&k| items[(k & 0xffff_ffff) as usize])
+        .collect();
     *items = sorted;
     keys.iter().map(|&k| (k >> 32) as u32).collect()
 }

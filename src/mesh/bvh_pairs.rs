@@ -168,7 +168,8 @@ impl<'a> PairWalk<'a> {
         while !front.is_empty() && front.len() < tasks {
             let mut expanded = false;
             for &p in &front {
-                let leaves = self.a.nodes[p.0 as usize].count > 0 && self.b.nodes[p.1 as usize].count > 0;
+                let leaves =
+                    self.a.nodes[p.0 as usize].count > 0 && self.b.nodes[p.1 as usize].count > 0;
                 if leaves {
                     next.push(p);
                 } else {

@@ -6,8 +6,7 @@
 //! Every branch is an exact sign; the arguments are in `proofs/self_intersections.md`.
 
 use crate::overlap::{
-    TriTri, TriTriIntersection, plane_sides, tri_tri, tri_tri_intersection,
-    tri_tri_refs_intersect,
+    TriTri, TriTriIntersection, plane_sides, tri_tri, tri_tri_intersection, tri_tri_refs_intersect,
 };
 use crate::{Scalar, Sign, orient2d, orient3d};
 
@@ -36,7 +35,11 @@ pub(super) fn faces_meet<S: Scalar>(v: &[[S; 3]], f: [u32; 3], g: [u32; 3]) -> b
             // f = (u, w, a), g = (·, ·, c) with {u, w} shared.
             let k = s.iter().position(|&x| !x).unwrap_or(0);
             let (u, w, a) = (f[(k + 1) % 3], f[(k + 2) % 3], f[k]);
-            let c = g.iter().copied().find(|&x| x != u && x != w).unwrap_or(g[0]);
+            let c = g
+                .iter()
+                .copied()
+                .find(|&x| x != u && x != w)
+                .unwrap_or(g[0]);
             two_shared(p(u), p(w), p(a), p(c))
         }
         // The same three vertices: the same triangle twice.
@@ -65,13 +68,7 @@ fn one_shared<S: Scalar>(w: &[S; 3], a: &[S; 3], b: &[S; 3], c: &[S; 3], d: &[S;
 /// `(a, b, b)`, which the triangle test reads as the segment exactly.
 #[cold]
 #[inline(never)]
-fn one_shared_exact<S: Scalar>(
-    w: &[S; 3],
-    a: &[S; 3],
-    b: &[S; 3],
-    c: &[S; 3],
-    d: &[S; 3],
-) -> bool {
+fn one_shared_exact<S: Scalar>(w: &[S; 3], a: &[S; 3], b: &[S; 3], c: &[S; 3], d: &[S; 3]) -> bool {
     tri_tri_refs_intersect([a, b, b], [w, c, d]) || tri_tri_refs_intersect([c, d, d], [w, a, b])
 }
 

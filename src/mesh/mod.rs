@@ -9,6 +9,13 @@
 //! searched through a bounding volume hierarchy whose box tests are conservative (they
 //! can visit a box the ray misses, never skip one it meets), so it never loses a hit the
 //! exact triangle test would find. Rational meshes are searched triangle by triangle.
+//!
+//! The same hierarchy, public as [`Bvh`] ([`TriMesh::bvh`], with boxes rounded outward
+//! for rational meshes), is the broad phase of the pair queries:
+//! [`TriMesh::self_intersections`] (CGAL's semantics: faces that meet other than through
+//! their shared vertex or edge), [`TriMesh::does_self_intersect`],
+//! [`TriMesh::intersecting_pairs`] and [`TriMesh::intersects`] between two meshes, each
+//! decided exactly, on all cores with the feature `rayon`.
 
 mod boxes;
 mod bvh;
@@ -88,6 +95,24 @@ pub enum Location {
 /// assert!(!mesh.contains([1.0, 1.0, 1.0]));
 /// // A ray through the shared vertex (0,0,1) and out through the base: two crossings.
 /// assert_eq!(mesh.hits(&Ray::new([0.0, 0.0, 2.0], [0.0, 0.0, -1.0])).len(), 2);
+/// ```
+///
+/// Two overlapping boxes written as one mesh: [`TriMesh::self_intersections`] finds the
+/// pairs of faces that cross, one face of each box in every pair.
+///
+/// ```
+/// use isect::TriMesh;
+/// let cube = |o: f64| -> Vec<[f64; 3]> {
+///     (0..8).map(|i| [(i & 1) as f64 + o, (i >> 1 & 1) as f64 + o, (i >> 2) as f64 + o]).collect()
+/// };
+/// let faces = [[0, 2, 1], [1, 2, 3], [4, 5, 6], [5, 7, 6], [0, 1, 4], [1, 5, 4],
+///              [2, 6, 3], [3, 6, 7], [0, 4, 2], [2, 4, 6], [1, 3, 5], [3, 7, 5]];
+/// let mut v = cube(0.0);
+/// v.extend(cube(0.5));
+/// let t: Vec<[u32; 3]> = faces.iter().chain(faces.iter().map(|f| f.map(|k| k + 8)).collect::<Vec<_>>().iter()).copied().collect();
+/// let mesh = TriMesh::new(v, t).unwrap();
+/// let pairs = mesh.self_intersections();
+/// assert!(!pairs.is_empty() && pairs.iter().all(|&[i, j]| i < 12 && j >= 12));
 /// ```
 #[derive(Clone, Debug)]
 pub struct TriMesh<T> {

@@ -199,7 +199,10 @@ impl<T: Scalar> TriMesh<T> {
         match (float_view(&self.vertices), float_view(&other.vertices)) {
             (Some(va), Some(vb)) => cross_pairs(&self.parts(), &va, &other.parts(), &vb, first),
             _ => {
-                let (va, vb) = (rational_view(&self.vertices), rational_view(&other.vertices));
+                let (va, vb) = (
+                    rational_view(&self.vertices),
+                    rational_view(&other.vertices),
+                );
                 cross_pairs(&self.parts(), &va, &other.parts(), &vb, first)
             }
         }

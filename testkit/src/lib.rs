@@ -25,7 +25,8 @@
 //!   (homogeneous determinants, Bareiss and cofactor expansion).
 //! * [`strategies`]: proptest strategies for the predicates' inputs.
 //! * [`scenes`]: small meshes the tests and the fuzz targets build alike.
-//! * [`meshes`]: geodesic spheres and meshes built to hurt for the pair queries.
+//! * [`meshes`]: geodesic spheres and meshes built to hurt for the pair queries, and
+//!   [`mesh_pairs`], their independent exact brute force.
 //!
 //! The oracles are written apart from the library on purpose (other formulas, other
 //! helpers), so that a shared mistake is unlikely.
@@ -33,6 +34,7 @@
 
 pub mod cases;
 pub mod float;
+pub mod mesh_pairs;
 pub mod meshes;
 pub mod perm;
 pub mod predicates;
