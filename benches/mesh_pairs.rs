@@ -98,7 +98,7 @@ fn meshes() -> Vec<(&'static str, Mesh)> {
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("mesh_self_intersections");
-    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
     for (name, mesh) in meshes() {
         let built = TriMesh::new(mesh.0.clone(), mesh.1.clone()).expect("a valid mesh");
         let ours = built.self_intersections();

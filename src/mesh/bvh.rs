@@ -10,7 +10,8 @@
 //! the index too, so the order is deterministic), and a node over a sorted range splits
 //! where the highest bit in which its first and last codes differ changes: a spatial
 //! median split of the grid cell the range spans. A range of at most [`LEAF_MAX`] boxes
-//! is a leaf; a range whose codes are all equal (boxes in one grid cell) is split at the
+//! whose codes differ only in their 9 lowest bits (one block of 8³ cells) is a leaf, as
+//! is a single box; a range whose codes are all equal (boxes in one grid cell) is split at the
 //! object median along its longest centroid extent. Each split consumes at least one of
 //! the 30 code bits or halves the range, so the tree is at most `30 + 31` levels deep for
 //! any input and a fixed traversal stack suffices. `O(n log n)`, dominated by the sort;
@@ -35,13 +36,16 @@ use super::slab::{FastSetup, SlabRay, WideRay};
 
 /// Largest number of primitives in a leaf.
 const LEAF_MAX: usize = 4;
+/// Codes of the boxes of one leaf differ below this bit: the leaf lies in a block of 8³
+/// grid cells.
+const LEAF_SPAN: u32 = 1 << 9;
 /// Bits of each quantized centroid coordinate (a `2^GRID_BITS` grid per axis).
 const GRID_BITS: u32 = 10;
 /// Traversal stack size: at least the deepest tree [`Bvh::new`] can make (`3·GRID_BITS`
 /// splits on code bits, then at most 31 median halvings of at most `2³²` boxes, and one
 /// for the root).
 pub(super) const STACK: usize = 64;
-const _: () = assert!(3 * GRID_BITS as usize + 31 + 1 <= STACK);
+const _: () = assert!(3 * GRID_BITS as usize + 31 < STACK);
 
 /// One node: `b = [min x, min y, min z, max x, max y, max z]`; an inner node (`count == 0`)
 /// has children `index` and `index + 1`, a leaf holds `prims[index .. index + count]`.
@@ -221,12 +225,14 @@ impl Bvh {
             // (node, start, end)
             let mut work = vec![(0usize, 0usize, n)];
             while let Some((node, start, end)) = work.pop() {
-                if end - start <= LEAF_MAX {
+                let (first, last) = (codes[start], codes[end - 1]);
+                // A leaf: few boxes, all within one block of 8³ grid cells (a short range
+                // of the curve can jump across the grid; such a range is split further).
+                if end - start == 1 || (end - start <= LEAF_MAX && first ^ last < LEAF_SPAN) {
                     nodes[node].index = start as u32;
                     nodes[node].count = (end - start) as u32;
                     continue;
                 }
-                let (first, last) = (codes[start], codes[end - 1]);
                 let mid = if first != last {
                     // The codes share their bits above `bit`; those with `bit` clear
                     // come first.

@@ -157,7 +157,7 @@ impl<'a> PairWalk<'a> {
     /// pairs (or nothing left to expand), reporting the primitive pairs met on the way
     /// to `f`. The returned node pairs, each descended by [`PairWalk::run`], give every
     /// remaining primitive pair exactly once.
-    #[cfg(any(test, feature = "rayon"))]
+    #[cfg(feature = "rayon")]
     pub(super) fn split<B>(
         &self,
         tasks: usize,

@@ -31,8 +31,6 @@ pub fn segment_in_triangle(p: &P, q: &P, t: &[P; 3]) -> Vec<P> {
         (Q::zero(), Q::from_integer(1.into()))
     } else if (dp.is_positive() && dq.is_positive()) || (dp.is_negative() && dq.is_negative()) {
         return vec![];
-    } else if dp == dq {
-        return vec![];
     } else {
         let s = &dp / (&dp - &dq);
         (s.clone(), s)

@@ -381,12 +381,12 @@ fn bvh_pairs_and_box_queries_match_all_pairs() {
         bvh.for_each_overlapping_pair(|_, _| count += 1);
         assert_eq!(count, want.len(), "each pair once");
         // Against a second tree.
-        let other: Vec<_> = boxes.iter().step_by(3).map(|b| read(b)).collect();
+        let other: Vec<_> = boxes.iter().step_by(3).map(read).collect();
         let other_bvh = Bvh::new(&other);
         let mut want = vec![];
-        for i in 0..n {
+        for (i, a) in boxes.iter().enumerate() {
             for (j, b) in other.iter().enumerate() {
-                if meet(&boxes[i], b) {
+                if meet(a, b) {
                     want.push([i as u32, j as u32]);
                 }
             }
