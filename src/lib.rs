@@ -11,8 +11,9 @@
 //! * Geometry types ([`geometry`]): [`Ray`], [`Triangle`], [`Aabb`], [`Sphere`] …
 //! * Ray tests ([`ray`]): [`ray_triangle`] with exactly one hit per crossing through
 //!   shared edges and vertices, and rays against spheres, boxes and polygons.
-//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit and exact
-//!   point-in-mesh.
+//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit, exact
+//!   point-in-mesh, exact self-intersections and mesh-against-mesh pairs, and the public
+//!   broad phase [`mesh::Bvh`].
 //! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]), triangle/box,
 //!   plane/box, spheres, boxes, k-DOPs, OBBs, frustums, 2D and 3D lines and segments,
 //!   three planes.
@@ -42,6 +43,9 @@
 //! * `glam`, `nalgebra`, `mint`: their point and vector types accepted by the predicates
 //!   as they are, and by the geometry constructors through `.into()` ([`interop`]).
 //! * `proptest`: proptest strategies for the oracle's input generators.
+//! * `rayon` (implies `std`): the whole-mesh pair queries
+//!   ([`TriMesh::self_intersections`] and the others) on all threads of rayon's pool,
+//!   with the same answers as one thread.
 //!
 //! The exactness argument (`proofs/predicates.md`, section 0) assumes IEEE 754 binary64
 //! arithmetic with round-to-nearest-even and no extended-precision intermediates, which

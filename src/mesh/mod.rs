@@ -10,10 +10,21 @@
 //! searched through a bounding volume hierarchy whose box tests are conservative (they
 //! can visit a box the ray misses, never skip one it meets), so it never loses a hit the
 //! exact triangle test would find. Rational meshes are searched triangle by triangle.
+//!
+//! The same hierarchy, public as [`Bvh`] ([`TriMesh::bvh`], with boxes rounded outward
+//! for rational meshes), is the broad phase of the pair queries:
+//! [`TriMesh::self_intersections`] (CGAL's semantics: faces that meet other than through
+//! their shared vertex or edge), [`TriMesh::does_self_intersect`],
+//! [`TriMesh::intersecting_pairs`] and [`TriMesh::intersects`] between two meshes, each
+//! decided exactly, on all cores with the feature `rayon`.
 
+mod boxes;
 mod bvh;
+mod bvh_pairs;
 #[cfg(test)]
 mod bvh_tests;
+mod face_pairs;
+mod pair_queries;
 mod slab;
 mod wide;
 mod winding;
@@ -28,7 +39,7 @@ use crate::ray::{PreparedRay, RayHit, ray_triangle};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
-use bvh::Bvh;
+pub use bvh::Bvh;
 
 /// One crossing of a ray with a mesh: the triangle and the hit on it.
 ///
@@ -97,14 +108,33 @@ pub enum Location {
 /// // A ray through the shared vertex (0,0,1) and out through the base: two crossings.
 /// assert_eq!(mesh.hits(&Ray::new([0.0, 0.0, 2.0], [0.0, 0.0, -1.0])).len(), 2);
 /// ```
+///
+/// Two overlapping boxes written as one mesh: [`TriMesh::self_intersections`] finds the
+/// pairs of faces that cross, one face of each box in every pair.
+///
+/// ```
+/// use isect::TriMesh;
+/// let cube = |o: f64| -> Vec<[f64; 3]> {
+///     (0..8).map(|i| [(i & 1) as f64 + o, (i >> 1 & 1) as f64 + o, (i >> 2) as f64 + o]).collect()
+/// };
+/// let faces = [[0, 2, 1], [1, 2, 3], [4, 5, 6], [5, 7, 6], [0, 1, 4], [1, 5, 4],
+///              [2, 6, 3], [3, 6, 7], [0, 4, 2], [2, 4, 6], [1, 3, 5], [3, 7, 5]];
+/// let mut v = cube(0.0);
+/// v.extend(cube(0.5));
+/// let t: Vec<[u32; 3]> = faces.iter().chain(faces.iter().map(|f| f.map(|k| k + 8)).collect::<Vec<_>>().iter()).copied().collect();
+/// let mesh = TriMesh::new(v, t).unwrap();
+/// let pairs = mesh.self_intersections();
+/// assert!(!pairs.is_empty() && pairs.iter().all(|&[i, j]| i < 12 && j >= 12));
+/// ```
 #[derive(Clone, Debug)]
 pub struct TriMesh<T> {
     vertices: Vec<[T; 3]>,
     triangles: Vec<[u32; 3]>,
     /// A boundary edge, if the mesh is open.
     boundary: Option<[u32; 2]>,
-    /// For float meshes.
-    bvh: Option<Bvh>,
+    /// Over the triangles' boxes (exact for floats, rounded outward otherwise); the ray
+    /// queries use it for float meshes only.
+    bvh: Bvh,
 }
 
 impl<T: Scalar> TriMesh<T> {
@@ -155,20 +185,7 @@ impl<T: Scalar> TriMesh<T> {
             }
         }
         let boundary = check_edges(&triangles)?;
-        // Float meshes get a BVH over the exact f64 view of their triangles' boxes.
-        let bvh = T::FLOAT.and_then(|_| {
-            let boxes: Option<Vec<([f64; 3], [f64; 3])>> = triangles
-                .iter()
-                .map(|t| {
-                    let [p0, p1, p2] = t.map(|k| as_f64_array(&vertices[k as usize]));
-                    let (p0, p1, p2) = (p0?, p1?, p2?);
-                    let lo = core::array::from_fn(|k| p0[k].min(p1[k]).min(p2[k]));
-                    let hi = core::array::from_fn(|k| p0[k].max(p1[k]).max(p2[k]));
-                    Some((lo, hi))
-                })
-                .collect();
-            Some(Bvh::build(&boxes?))
-        });
+        let bvh = Bvh::new(&boxes::face_boxes(&vertices, &triangles));
         Ok(TriMesh {
             vertices,
             triangles,
@@ -454,11 +471,12 @@ impl<T: Scalar> TriMesh<T> {
     /// Float meshes: the BVH, and the `f64` filter of the exact test on the exact `f64`
     /// view of the coordinates, its hits rounded back to `T`. Exact types: every triangle.
     fn for_each_candidate(&self, ray: &Ray<T>, mut on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
-        if let (Some(bvh), Some(o), Some(d)) = (
-            &self.bvh,
+        if let (Some(_), Some(o), Some(d)) = (
+            T::FLOAT,
             as_f64_array(&ray.origin),
             as_f64_array(&ray.direction),
         ) {
+            let bvh = &self.bvh;
             let prepared = PreparedRay::new(&Ray::new(o, d));
             // The exact f64 view of the vertices (the BVH exists only for float meshes, so
             // `as_f64` is never `None` here; a NaN would only send the filter to its exact

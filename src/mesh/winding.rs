@@ -145,8 +145,10 @@ impl<T: Scalar> TriMesh<T> {
             point_on_triangle(&point, a, b, c)
         };
         let mut boundary = false;
-        match (&self.bvh, as_f64_array(&point)) {
-            (Some(bvh), Some(p)) => bvh.visit_point(p, |i| boundary = boundary || on_surface(i)),
+        match (T::FLOAT, as_f64_array(&point)) {
+            (Some(_), Some(p)) => self
+                .bvh
+                .visit_point(p, |i| boundary = boundary || on_surface(i)),
             _ => boundary = (0..self.triangles.len() as u32).any(on_surface),
         }
         if boundary {

@@ -27,6 +27,8 @@
 //! * [`strategies`]: proptest strategies for the predicates' inputs.
 //! * [`scenes`]: small meshes the tests and the fuzz targets build alike.
 //! * [`winding`](mod@winding): the independent exact winding number of a closed mesh.
+//! * [`meshes`]: geodesic spheres and meshes built to hurt for the pair queries, and
+//!   [`mesh_pairs`], their independent exact brute force.
 //!
 //! The oracles are written apart from the library on purpose (other formulas, other
 //! helpers), so that a shared mistake is unlikely.
@@ -35,6 +37,8 @@
 pub mod cases;
 pub mod float;
 pub mod geodesic;
+pub mod mesh_pairs;
+pub mod meshes;
 pub mod perm;
 pub mod predicates;
 pub mod q;
