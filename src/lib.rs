@@ -11,9 +11,9 @@
 //! * Geometry types ([`geometry`]): [`Ray`], [`Triangle`], [`Aabb`], [`Sphere`] …
 //! * Ray tests ([`ray`]): [`ray_triangle`] with exactly one hit per crossing through
 //!   shared edges and vertices, and rays against spheres, boxes and polygons.
-//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit, exact
-//!   point-in-mesh, exact self-intersections and mesh-against-mesh pairs, and the public
-//!   broad phase [`mesh::Bvh`].
+//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit, exact winding
+//!   numbers and point-in-mesh, exact self-intersections and mesh-against-mesh pairs, and
+//!   the public broad phase [`mesh::Bvh`].
 //! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]), triangle/box,
 //!   plane/box, spheres, boxes, k-DOPs, OBBs, frustums, 2D and 3D lines and segments,
 //!   three planes.
