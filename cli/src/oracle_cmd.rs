@@ -410,7 +410,7 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
         &mut input,
         &options,
         &mut |bytes| sink.write(bytes).map_err(|Fatal(m)| m),
-        &progress,
+        Some(&progress),
     );
     progress.finish_and_clear();
     let totals = match result {
@@ -524,7 +524,8 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
 }
 
 /// Reads a whole file of queries from `input` and hands the answers, one line per data
-/// row in order, to `out`; returns what it found, or the first malformed line.
+/// row in order, to `out` (advancing `progress` by the bytes read); returns what it
+/// found, or the first malformed line.
 ///
 /// Every line of the input is accounted for: a data row (one answer), the header (CSV:
 /// only a first line whose fields are exactly the kind's column names, see
@@ -541,7 +542,7 @@ pub fn read_queries(
     input: &mut dyn Read,
     options: &ReadOptions,
     out: &mut dyn FnMut(&[u8]) -> Result<(), String>,
-    progress: &indicatif::ProgressBar,
+    progress: Option<&indicatif::ProgressBar>,
 ) -> Result<Summary, ReadError> {
     let kind = options.kind;
     let jsonl = options.jsonl;
@@ -602,18 +603,16 @@ pub fn read_queries(
             let mut first: Option<&str> = None;
             while !text.is_empty() {
                 let end = text.find('\n').map_or(text.len(), |p| p + 1);
-                let line = text[..end].trim_end_matches(['\n', '\r']);
-                let what = if line.trim().is_empty() {
-                    "skipped blank line"
-                } else if !jsonl && line.starts_with('#') {
-                    "skipped comment line"
-                } else {
+                let line = text[..end].strip_suffix('\n').unwrap_or(&text[..end]);
+                let Some(what) = engine::skipped_kind(line, !jsonl) else {
                     first = Some(line);
                     break;
                 };
                 totals.skipped += 1;
                 if totals.skipped_lines.len() < options.keep {
-                    totals.skipped_lines.push((line_base, what.to_string()));
+                    totals
+                        .skipped_lines
+                        .push((line_base, format!("skipped {what}")));
                 }
                 text = &text[end..];
                 line_base += 1;
@@ -715,7 +714,9 @@ pub fn read_queries(
             }
             line_base += piece.split_terminator('\n').count() as u64;
         }
-        progress.inc(cut as u64);
+        if let Some(bar) = progress {
+            bar.inc(cut as u64);
+        }
         continue_with_carry(&mut buf, cut);
     }
     if totals.rows == 0 {

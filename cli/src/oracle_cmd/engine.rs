@@ -386,8 +386,10 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
-/// What a skipped line was.
-fn skipped_kind(line: &str, comments: bool) -> Option<&'static str> {
+/// What a skipped line is: `Some("blank line")` for a line of nothing but spaces, tabs
+/// and carriage returns, `Some("comment line")` for a line starting with `#` (when
+/// `comments`), `None` for a line to read.
+pub fn skipped_kind(line: &str, comments: bool) -> Option<&'static str> {
     if line.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
         Some("blank line")
     } else if comments && line.starts_with('#') {
