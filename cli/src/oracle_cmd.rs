@@ -150,7 +150,8 @@ pub struct OracleArgs {
     /// Read the numbers as f32 (rounded to f32 as a C or GPU program would read them).
     #[arg(long)]
     pub f32: bool,
-    /// How many disagreements and non-finite rows to list on standard error.
+    /// How many disagreements, non-finite rows and skipped lines to list on standard error
+    /// (each also counted in the summary).
     #[arg(long, default_value_t = 20)]
     pub max_report: usize,
     /// Also write every disagreement to this CSV file (`line,exact,given,kind`; replaced

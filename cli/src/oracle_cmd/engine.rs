@@ -2,8 +2,9 @@
 //! JSON Lines) and exact answers, over one chunk of whole lines at a time.
 //!
 //! The kinds, their columns and their exact answers come from the library
-//! ([`isect::oracle::KINDS`]). Self-contained (it uses only `isect`, `serde_json` and
-//! `std`), so the throughput bench includes this file directly.
+//! ([`isect::oracle::KINDS`]); hexadecimal floats from [`super::hexfloat`]. It uses
+//! nothing else but `serde_json` and `std`; the throughput bench and the fuzz target
+//! `oracle_file` drive it directly.
 
 use std::borrow::Cow;
 
