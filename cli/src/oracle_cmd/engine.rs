@@ -188,18 +188,15 @@ impl Layout {
 /// `nan`, `-nan`, `nan(...)`: returned as the infinity or a NaN, reported by the scan).
 #[inline]
 pub fn parse_number(field: &str, f32: bool) -> Option<f64> {
+    if is_hex(field) {
+        return parse_hex(field, f32);
+    }
     let parsed = if f32 {
         field.parse::<f32>().ok().map(f64::from)
     } else {
         field.parse::<f64>().ok()
     };
-    parsed.or_else(|| {
-        if is_hex(field) {
-            parse_hex(field, f32)
-        } else {
-            c_nan(field)
-        }
-    })
+    parsed.or_else(|| c_nan(field))
 }
 
 /// C's `NAN(n-char-sequence)` (what `strtod` accepts and some `printf`s write, such as
