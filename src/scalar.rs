@@ -218,6 +218,28 @@ impl FloatFormat {
             FloatFormat::F64 => f64::MANTISSA_DIGITS,
         }
     }
+
+    /// `x` rounded to this format (to nearest, ties to even; beyond the format's largest
+    /// finite value, an infinity), returned as the `f64` that holds it exactly. The
+    /// identity for [`F64`](FloatFormat::F64); for [`F32`](FloatFormat::F32), `x as f32`
+    /// widened back. `x` is representable in the format exactly when `round(x) == x`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::FloatFormat;
+    /// assert_eq!(FloatFormat::F32.round(0.1), f64::from(0.1_f32));
+    /// assert_eq!(FloatFormat::F64.round(0.1), 0.1);
+    /// assert_eq!(FloatFormat::F32.round(0.5), 0.5); // exact in f32
+    /// assert_eq!(FloatFormat::F32.round(1e300), f64::INFINITY);
+    /// ```
+    #[inline]
+    pub fn round(self, x: f64) -> f64 {
+        match self {
+            FloatFormat::F32 => f64::from(x as f32),
+            FloatFormat::F64 => x,
+        }
+    }
 }
 
 /// The binary floating-point scalars, `f32` and `f64`: the types the classic float

@@ -16,8 +16,10 @@ use std::process::ExitCode;
 use rayon::prelude::*;
 
 pub mod engine;
+pub mod generate;
+pub mod hexfloat;
 
-use engine::{Chunk, Issue, Kind, Layout, OUTCOMES};
+use engine::{Chunk, FirstLine, Issue, Kind, Layout, OUTCOMES};
 use isect::oracle::KINDS;
 
 /// The long help after the options: the general rules, with each test's columns, JSON
@@ -39,14 +41,24 @@ fn help_text() -> String {
     }
     format!(
         "\
-TESTS AND COLUMNS (CSV: one query per line, values separated by commas; an optional
-header line, recognised by a first field that is not a number; blank lines and lines
-starting with # are skipped):{columns}
+TESTS AND COLUMNS (CSV as RFC 4180 writes it: one query per line, fields separated by
+commas, optionally in double quotes, \"\" for a quote inside, a quoted field ends on its
+line):{columns}
+The first line is a header only when its fields are exactly these names (plus `answer`
+for an answer column). Any other first line is data: a malformed field there is an
+error naming line 1 and its column, and a first line without any number is taken for a
+misspelled header and its first wrong name is reported. No row is ever dropped: every
+line is a row (one answer), the header, a skipped line, or an error. Blank lines and
+lines starting with # are skipped and listed (FILE:LINE: skipped ...) on standard error.
+FILE `-` reads standard input.
 Numbers: decimal notation as Rust's f64 parser (with --f32, its f32 parser) reads it,
-correctly rounded: 0.1, -2e-300, 1E5, .5; inf, infinity and nan are read and reported as
-non-finite, as are numbers that overflow (1e400). Every row of a
-file has the same number of columns; the answer column is present when the header or
-the first row has one more column than the test's inputs.
+correctly rounded: 0.1, -2e-300, 1E5, .5; C99 hexadecimal floats as printf(\"%a\")
+writes them, read exactly and correctly rounded (to f32 with --f32): 0x1.8p+1, -0x0p+0,
+0x1.fffffep+127. inf, infinity, nan (any case, signed) and C's nan(...) are read and
+reported as non-finite (the row is answered `invalid`), as are numbers that overflow
+(1e400, 0x1p1024). Every row of a file has the same number of columns; the answer
+column is present when the header or the first row has one more column than the test's
+inputs.
 
 JSON LINES (.jsonl, .ndjson, .json or --format jsonl): each line is an array of the
 same values in the same order ([ax, ay, ..., answer]), or an object with the points by
@@ -110,15 +122,25 @@ pub enum Format {
     Jsonl,
 }
 
-/// Options of `isect oracle`.
+/// Options of `isect oracle`: `isect oracle TEST FILE` answers a file of queries;
+/// `isect oracle generate TEST ...` writes one.
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = help_text())]
+#[command(
+    after_long_help = help_text(),
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct OracleArgs {
+    /// `generate`: write adversarial queries instead of answering them.
+    #[command(subcommand)]
+    pub command: Option<OracleCommand>,
     // The test's name (help: the names of the library's kinds).
-    #[arg(help = test_help())]
-    pub test: String,
-    /// The query file (CSV or JSON Lines; see --help for the columns).
-    pub file: PathBuf,
+    #[arg(help = test_help(), required = true)]
+    pub test: Option<String>,
+    /// The query file (CSV or JSON Lines; `-` for standard input; see --help for the
+    /// columns).
+    #[arg(required = true)]
+    pub file: Option<PathBuf>,
     /// Write the answers to this file instead of standard output (replaced atomically).
     #[arg(long, short)]
     pub out: Option<PathBuf>,
@@ -128,7 +150,8 @@ pub struct OracleArgs {
     /// Read the numbers as f32 (rounded to f32 as a C or GPU program would read them).
     #[arg(long)]
     pub f32: bool,
-    /// How many disagreements and non-finite rows to list on standard error.
+    /// How many disagreements, non-finite rows and skipped lines to list on standard error
+    /// (each also counted in the summary).
     #[arg(long, default_value_t = 20)]
     pub max_report: usize,
     /// Also write every disagreement to this CSV file (`line,exact,given,kind`; replaced
@@ -153,8 +176,25 @@ const PROGRESS_BYTES: u64 = 64 << 20;
 /// A fatal error: printed as `isect: MESSAGE`, exit code 2.
 struct Fatal(String);
 
-/// Runs the oracle over a file.
+/// The subcommands of `isect oracle`.
+#[derive(clap::Subcommand, Debug)]
+pub enum OracleCommand {
+    /// Write adversarial queries of a test as CSV, with their exact answers, for a kernel
+    /// in any language to answer (then check its answers with `isect oracle TEST FILE`).
+    Generate(generate::GenerateArgs),
+}
+
+/// Runs the oracle over a file, or `isect oracle generate`.
 pub fn run(args: &OracleArgs) -> Result<ExitCode, String> {
+    if let Some(OracleCommand::Generate(g)) = &args.command {
+        return Ok(match generate::run(g) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(Fatal(message)) => {
+                eprintln!("isect: {message}");
+                ExitCode::from(2)
+            }
+        });
+    }
     let pool = match args.threads {
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n.max(1))
@@ -257,30 +297,81 @@ impl Sink {
     }
 }
 
-/// Totals over the file.
-#[derive(Default)]
-struct Totals {
-    rows: u64,
-    agree: u64,
-    outcomes: [u64; 5],
-    invalid_rows: u64,
-    /// (absolute line, exact, given)
-    disagreements: Vec<(u64, i8, i8)>,
-    invalid: Vec<(u64, usize, String)>,
+/// What reading a file of queries found, over the whole file.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Data rows read (one answer each).
+    pub rows: u64,
+    /// Rows whose given answer agrees with the exact one.
+    pub agree: u64,
+    /// Disagreements per [`OUTCOMES`] entry.
+    pub outcomes: [u64; 5],
+    /// Rows with a non-finite value (answered `invalid`).
+    pub invalid_rows: u64,
+    /// The first disagreements: (line, exact, given).
+    pub disagreements: Vec<(u64, i8, i8)>,
+    /// The first non-finite reports: (line, column, message).
+    pub invalid: Vec<(u64, usize, String)>,
+    /// Lines skipped: blank lines, and in CSV comment lines (`#`).
+    pub skipped: u64,
+    /// The first skipped lines: (line, what it was).
+    pub skipped_lines: Vec<(u64, String)>,
+    /// The line of the header, if the file has one.
+    pub header: Option<u64>,
+}
+
+/// How [`read_queries`] reads its input.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadOptions {
+    /// The test kind.
+    pub kind: Kind,
+    /// JSON Lines rather than CSV.
+    pub jsonl: bool,
+    /// Read the numbers as `f32`.
+    pub f32: bool,
+    /// How many non-finite and skipped lines to keep for the report.
+    pub keep: usize,
+    /// How many disagreements to keep.
+    pub keep_disagreements: usize,
+}
+
+/// Why [`read_queries`] stopped: a malformed line (1-based line and column), or the
+/// output could not be written.
+#[derive(Debug)]
+pub enum ReadError {
+    /// A malformed line: nothing after it was read.
+    At {
+        line: u64,
+        column: usize,
+        message: String,
+    },
+    /// Writing the answers failed.
+    Output(String),
 }
 
 fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
-    let kind = engine::kind_named(&args.test).ok_or_else(|| {
+    let test = args.test.as_deref().unwrap_or_default();
+    let kind = engine::kind_named(test).ok_or_else(|| {
         let names: Vec<&str> = KINDS.iter().map(|k| k.name).collect();
         Fatal(format!(
-            "unknown test `{}`: expected one of {}",
-            args.test,
+            "unknown test `{test}`: expected one of {}",
             names.join(", ")
         ))
     })?;
-    let path = &args.file;
-    let shown = path.display().to_string();
-    let mut file = File::open(path).map_err(|e| Fatal(format!("{shown}: cannot read: {e}")))?;
+    let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let stdin = path.as_os_str() == "-";
+    let shown = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let (mut input, size): (Box<dyn Read>, u64) = if stdin {
+        (Box::new(std::io::stdin().lock()), 0)
+    } else {
+        let file = File::open(&path).map_err(|e| Fatal(format!("{shown}: cannot read: {e}")))?;
+        let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+        (Box::new(file), size)
+    };
     let jsonl = match args.format {
         Format::Csv => false,
         Format::Jsonl => true,
@@ -292,17 +383,49 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
             Some("jsonl" | "ndjson" | "json")
         ),
     };
-    let at = |line: u64, column: usize, message: &str| {
-        Fatal(format!("{shown}:{line}:{column}: {message}"))
+    let options = ReadOptions {
+        kind,
+        jsonl,
+        f32: args.f32,
+        keep: args.max_report,
+        keep_disagreements: disagreement_cap(args),
     };
 
     let mut sink = Sink::new(args.out.as_deref())?;
-    let result = scan_file(args, kind, jsonl, &mut file, &mut sink, &at);
+    // A progress bar on standard error for big files (hidden when it is not a terminal).
+    let progress = if size >= PROGRESS_BYTES && !args.quiet {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(size),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let result = read_queries(
+        &mut input,
+        &options,
+        &mut |bytes| sink.write(bytes).map_err(|Fatal(m)| m),
+        Some(&progress),
+    );
+    progress.finish_and_clear();
     let totals = match result {
         Ok(t) => t,
         Err(e) => {
             sink.discard();
-            return Err(e);
+            return Err(match e {
+                ReadError::At {
+                    line,
+                    column,
+                    message,
+                } => Fatal(format!("{shown}:{line}:{column}: {message}")),
+                ReadError::Output(message) => Fatal(message),
+            });
         }
     };
     if let Some(path) = &args.disagreements {
@@ -328,6 +451,16 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
 
     // Reports.
     let keep = args.max_report;
+    for (line, what) in totals.skipped_lines.iter().take(keep) {
+        eprintln!("{shown}:{line}: {what}");
+    }
+    let listed = keep.min(totals.skipped_lines.len());
+    if totals.skipped as usize > listed {
+        eprintln!(
+            "{shown}: ... {} more skipped lines",
+            totals.skipped as usize - listed
+        );
+    }
     for (line, column, message) in totals.invalid.iter().take(keep) {
         eprintln!("{shown}:{line}:{column}: {message}");
     }
@@ -357,6 +490,12 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
             "isect oracle {}: {} rows, {} non-finite",
             kind.name, totals.rows, totals.invalid_rows
         );
+        if let Some(line) = totals.header {
+            summary += &format!(", header on line {line}");
+        }
+        if totals.skipped > 0 {
+            summary += &format!(", {} lines skipped (blank or comment)", totals.skipped);
+        }
         if totals.agree + disagreements > 0 {
             summary += &format!(
                 ", {} answers checked: {} agree, {} disagree",
@@ -385,61 +524,50 @@ fn run_inner(args: &OracleArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-/// Reads `file` block by block and scans it; returns the totals, or the first error.
-fn scan_file(
-    args: &OracleArgs,
-    kind: Kind,
-    jsonl: bool,
-    file: &mut File,
-    sink: &mut Sink,
-    at: &dyn Fn(u64, usize, &str) -> Fatal,
-) -> Result<Totals, Fatal> {
-    // A progress bar on standard error for big files (hidden when it is not a terminal).
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let progress = if size >= PROGRESS_BYTES && !args.quiet {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(size),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
+/// Reads a whole file of queries from `input` and hands the answers, one line per data
+/// row in order, to `out` (advancing `progress` by the bytes read); returns what it
+/// found, or the first malformed line.
+///
+/// Every line of the input is accounted for: a data row (one answer), the header (CSV:
+/// only a first line whose fields are exactly the kind's column names, see
+/// [`engine::csv_first_line`]), a skipped blank or comment line (counted and listed in
+/// the [`Summary`]), or the error that stops the reading. The input is read in blocks of
+/// whole lines, each cut into pieces scanned in parallel (rayon); line numbers and output
+/// order are those of the input.
+///
+/// # Errors
+///
+/// [`ReadError::At`] for the first malformed line (nothing after it is read; what was
+/// handed to `out` before must be discarded), [`ReadError::Output`] when `out` fails.
+pub fn read_queries(
+    input: &mut dyn Read,
+    options: &ReadOptions,
+    out: &mut dyn FnMut(&[u8]) -> Result<(), String>,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Result<Summary, ReadError> {
+    let kind = options.kind;
+    let jsonl = options.jsonl;
+    let at = |line: u64, column: usize, message: &str| ReadError::At {
+        line,
+        column,
+        message: message.to_string(),
     };
-    let result = scan_blocks(args, kind, jsonl, file, sink, at, &progress);
-    progress.finish_and_clear();
-    result
-}
-
-/// [`scan_file`]'s loop over blocks.
-fn scan_blocks(
-    args: &OracleArgs,
-    kind: Kind,
-    jsonl: bool,
-    file: &mut File,
-    sink: &mut Sink,
-    at: &dyn Fn(u64, usize, &str) -> Fatal,
-    progress: &indicatif::ProgressBar,
-) -> Result<Totals, Fatal> {
-    let mut totals = Totals::default();
+    let mut totals = Summary::default();
     let mut buf: Vec<u8> = Vec::with_capacity(BLOCK + PIECE);
     let mut line_base: u64 = 1; // the absolute number of the next line
     let mut layout: Option<Layout> = None;
     let mut eof = false;
-    let mut any_data = false;
     while !eof {
         // Fill the buffer up to BLOCK (after the carried-over partial line).
         let start = buf.len();
         buf.resize(start + BLOCK, 0);
         let mut filled = start;
         while filled < buf.len() {
-            let n = file
-                .read(&mut buf[filled..])
-                .map_err(|e| at(line_base, 1, &format!("read failed: {e}")))?;
+            let n = match input.read(&mut buf[filled..]) {
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(at(line_base, 1, &format!("read failed: {e}"))),
+            };
             if n == 0 {
                 eof = true;
                 break;
@@ -471,23 +599,25 @@ fn scan_blocks(
         };
         let mut text = text;
         if layout.is_none() {
-            // The first non-blank line decides the header and the answer column.
-            let mut skipped = 0usize;
-            let mut rest = text;
+            // The first line that is not blank or a comment decides the header and the
+            // answer column; the skipped lines before it are recorded like the others.
             let mut first: Option<&str> = None;
-            while !rest.is_empty() {
-                let end = rest.find('\n').map_or(rest.len(), |p| p + 1);
-                let line = rest[..end].trim_end_matches(['\n', '\r']);
-                if line.trim().is_empty() || (!jsonl && line.starts_with('#')) {
-                    skipped += end;
-                    rest = &rest[end..];
-                    line_base += 1;
-                    continue;
+            while !text.is_empty() {
+                let end = text.find('\n').map_or(text.len(), |p| p + 1);
+                let line = text[..end].strip_suffix('\n').unwrap_or(&text[..end]);
+                let Some(what) = engine::skipped_kind(line, !jsonl) else {
+                    first = Some(line);
+                    break;
+                };
+                totals.skipped += 1;
+                if totals.skipped_lines.len() < options.keep {
+                    totals
+                        .skipped_lines
+                        .push((line_base, format!("skipped {what}")));
                 }
-                first = Some(line);
-                break;
+                text = &text[end..];
+                line_base += 1;
             }
-            text = &text[skipped..];
             let Some(line) = first else {
                 if eof {
                     break;
@@ -495,35 +625,29 @@ fn scan_blocks(
                 continue_with_carry(&mut buf, cut);
                 continue;
             };
-            let arity = kind.arity();
             let answers = if jsonl {
                 engine::jsonl_has_answer(kind, line).unwrap_or(false)
             } else {
-                let n = engine::csv_fields(line);
-                if n != arity && n != arity + 1 {
-                    return Err(at(
-                        line_base,
-                        1,
-                        &format!(
-                            "expected {arity} columns ({}) or {} with an answer column, found {n}",
-                            kind.columns.join(","),
-                            arity + 1
-                        ),
-                    ));
+                match engine::csv_first_line(kind, line, options.f32) {
+                    Err(Issue {
+                        column, message, ..
+                    }) => return Err(at(line_base, column, &message)),
+                    Ok(FirstLine::Header { answers }) => {
+                        totals.header = Some(line_base);
+                        let end = text.find('\n').map_or(text.len(), |p| p + 1);
+                        text = &text[end..];
+                        line_base += 1;
+                        answers
+                    }
+                    Ok(FirstLine::Data { answers }) => answers,
                 }
-                if engine::csv_is_header(line) {
-                    let end = text.find('\n').map_or(text.len(), |p| p + 1);
-                    text = &text[end..];
-                    line_base += 1;
-                }
-                n == arity + 1
             };
             layout = Some(Layout {
                 kind,
                 answers,
-                f32: args.f32,
-                keep: args.max_report,
-                keep_disagreements: disagreement_cap(args),
+                f32: options.f32,
+                keep: options.keep,
+                keep_disagreements: options.keep_disagreements,
             });
         }
         let lay = layout.expect("set above");
@@ -562,34 +686,41 @@ fn scan_blocks(
             {
                 return Err(at(line_base + line, column, &message));
             }
-            sink.write(&chunk.out)?;
-            any_data |= chunk.rows > 0;
+            out(&chunk.out).map_err(ReadError::Output)?;
             totals.rows += chunk.rows;
             totals.agree += chunk.agree;
             totals.invalid_rows += chunk.invalid_rows;
+            totals.skipped += chunk.skipped;
             for k in 0..5 {
                 totals.outcomes[k] += chunk.outcomes[k];
             }
             for d in chunk.disagreements {
-                if totals.disagreements.len() < disagreement_cap(args) {
+                if totals.disagreements.len() < options.keep_disagreements {
                     totals
                         .disagreements
                         .push((line_base + d.line, d.exact, d.given));
                 }
             }
             for i in chunk.invalid {
-                if totals.invalid.len() < args.max_report {
+                if totals.invalid.len() < options.keep {
                     totals
                         .invalid
                         .push((line_base + i.line, i.column, i.message));
                 }
             }
+            for s in chunk.skipped_lines {
+                if totals.skipped_lines.len() < options.keep {
+                    totals.skipped_lines.push((line_base + s.line, s.message));
+                }
+            }
             line_base += piece.split_terminator('\n').count() as u64;
         }
-        progress.inc(cut as u64);
+        if let Some(bar) = progress {
+            bar.inc(cut as u64);
+        }
         continue_with_carry(&mut buf, cut);
     }
-    if !any_data {
+    if totals.rows == 0 {
         return Err(at(
             line_base,
             1,
@@ -597,10 +728,12 @@ fn scan_blocks(
                 "no data rows: expected rows of {} values ({}){}",
                 kind.arity(),
                 kind.columns.join(","),
-                if layout.is_some() {
+                if totals.header.is_some() {
                     " after the header"
+                } else if layout.is_none() {
+                    " (nothing but blank or comment lines)"
                 } else {
-                    " (empty file)"
+                    ""
                 }
             ),
         ));

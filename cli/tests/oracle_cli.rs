@@ -554,3 +554,516 @@ fn f32_input_is_rounded_to_f32_first() {
     assert_eq!(text(&out.stdout), "1\ninvalid\n");
     assert_eq!(out.status.code(), Some(3));
 }
+
+// ---------------------------------------------------------------------------------------
+// Reading like the tools people use: header rules, quotes, hex floats, stdin, skipped
+// lines; and `isect oracle generate` round trips.
+// ---------------------------------------------------------------------------------------
+
+/// Runs `isect oracle TEST -` with `input` on standard input.
+fn isect_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_isect"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run isect");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The issue's case: three headerless rows, the first starting with a typo, gave two
+/// answers and exit 0. Now: an error at line 1 naming the column, nothing written.
+#[test]
+fn a_headerless_first_row_with_a_typo_is_an_error_at_line_1() {
+    let rows = "O.5,0,1,0,0,1\n0,0,1,0,0,1\n0,0,1,0,0,1\n";
+    let (code, err, f) = error_of("orient2d", "typo.csv", rows);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!(
+            "{}:1:1: bad number `O.5` in column 1 (ax)",
+            f.display()
+        )),
+        "{err}"
+    );
+    // A typo further right: its own column.
+    let (code, err, f) = error_of("orient2d", "typo2.csv", "0,0,1,0,O,1\n0,0,1,0,0,1\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!(
+            "{}:1:9: bad number `O` in column 5 (cx)",
+            f.display()
+        )),
+        "{err}"
+    );
+    // A first row of numbers without a header is data: three rows, three answers.
+    let dir = unique_dir("headerless");
+    let file = write(&dir, "q.csv", "0,0,1,0,0,1\n0,0,1,1,2,2\n0,0,0,1,1,0\n");
+    let out = isect(&["oracle", "orient2d", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let want: Vec<String> = [
+        [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
+        [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]],
+        [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]],
+    ]
+    .iter()
+    .map(|p| {
+        let pts: Vec<Vec<f64>> = p.iter().map(|v| v.to_vec()).collect();
+        format!("{}\n", oracle(&pts, false))
+    })
+    .collect();
+    assert_eq!(text(&out.stdout), want.concat());
+    assert!(
+        !text(&out.stderr).contains("header"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_header_is_a_header_only_with_exactly_the_column_names() {
+    let data = "0,0,1,0,0,1\n";
+    for (header, column, message) in [
+        (
+            "ax,ay,bx,by,cx,cz",
+            16,
+            "header: column 6 is `cz`, expected `cy`",
+        ),
+        (
+            "AX,AY,BX,BY,CX,CY",
+            1,
+            "header: column 1 is `AX`, expected `ax`",
+        ),
+        (
+            "ax,ay,bx,by,cx,cy,expected",
+            19,
+            "header: column 7 is `expected`, expected `answer`",
+        ),
+        (
+            "x1,y1,x2,y2,x3,y3,answer,note",
+            1,
+            "header: column 1 is `x1`, expected `ax`",
+        ),
+        ("ax,ay,bx,by,cx", 1, "header: 5 columns, expected 6 or 7"),
+    ] {
+        let (code, err, f) = error_of("orient2d", "hdr.csv", &format!("{header}\n{data}"));
+        assert_eq!(code, Some(2), "{header}");
+        assert!(
+            err.contains(&format!("{}:1:{column}: {message}", f.display())),
+            "{header}: {err}"
+        );
+    }
+    // The right names, also quoted and spaced, with and without the answer column.
+    let dir = unique_dir("header-ok");
+    for (header, body) in [
+        ("ax,ay,bx,by,cx,cy", "0,0,1,0,0,1"),
+        ("\"ax\", \"ay\" ,bx,by,cx,cy", "0,0,1,0,0,1"),
+        ("ax,ay,bx,by,cx,cy,answer", "0,0,1,0,0,1,1"),
+    ] {
+        let file = write(&dir, "q.csv", &format!("{header}\n{body}\n"));
+        let out = isect(&["oracle", "orient2d", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{header}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "1\n");
+        assert!(text(&out.stderr).contains("header on line 1"));
+    }
+}
+
+#[test]
+fn quoted_fields_are_read_as_rfc_4180_writes_them() {
+    let dir = unique_dir("quoted");
+    // Quoted numbers, spaces around quotes, "" inside an answer's quotes is not needed
+    // but quoted answers are: "hit"; a quoted header.
+    let body = "\"ox\",\"oy\",\"oz\",\"dx\",\"dy\",\"dz\",\"ax\",\"ay\",\"az\",\"bx\",\"by\",\"bz\",\"cx\",\"cy\",\"cz\",\"answer\"\n\
+                \"0.25\", \"0.25\" ,\"-1\",0,0,1,0,0,0,1,0,0,0,1,0,\"hit\"\n\
+                \"2\",\"2\",-1,0,0,1,0,0,0,1,0,0,0,1,0,\"miss\"\n";
+    let file = write(&dir, "q.csv", body);
+    let out = isect(&["oracle", "ray-triangle", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1\n0\n");
+    assert!(text(&out.stderr).contains("2 agree, 0 disagree"));
+    // A quoted field holding a comma is one field (and not a number).
+    let (code, err, f) = error_of("orient2d", "comma.csv", "0,0,\"1,5\",0,0,1\n0,0,1,0,0,1\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!(
+            "{}:1:5: bad number `1,5` in column 3 (bx)",
+            f.display()
+        )),
+        "{err}"
+    );
+    // "" is a quote inside a quoted field.
+    let (code, err, f) = error_of("orient2d", "dq.csv", "0,0,1,0,0,1\n0,\"0\"\"\",1,0,0,1\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!(
+            "{}:2:3: bad number `0\"` in column 2 (ay)",
+            f.display()
+        )),
+        "{err}"
+    );
+    // An unterminated quote, and text after a closing quote.
+    let (code, err, f) = error_of("orient2d", "open.csv", "0,0,1,0,0,1\n0,0,\"1,0,0,1\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!("{}:2:5: unterminated quoted field", f.display())),
+        "{err}"
+    );
+    let (code, err, f) = error_of("orient2d", "after.csv", "0,0,\"1\"x,0,0,1\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!(
+            "{}:1:8: unexpected `x` after the closing quote",
+            f.display()
+        )),
+        "{err}"
+    );
+}
+
+/// The exact value of a C99 hexadecimal constant `[-]0x1.hhhp±e` as written by
+/// `generate --hex` (parsed here apart from the reader: digits times a power of two).
+fn hex_value(s: &str) -> Q {
+    use isect_testkit::q::{q_pow2, qi};
+    let (neg, s) = match s.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    let s = s.strip_prefix("0x").expect("0x");
+    let (mantissa, exp) = s.split_once('p').expect("p");
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let m = i64::from_str_radix(&format!("{int}{frac}"), 16).unwrap();
+    let e: i32 = exp.parse().unwrap();
+    let v = qi(m) * q_pow2(e - 4 * frac.len() as i32);
+    if neg {
+        -v
+    } else {
+        v
+    }
+}
+
+#[test]
+fn hex_floats_are_read_exactly() {
+    let dir = unique_dir("hex");
+    // 1 + 2^-52 and its neighbours: orient2d of (0,0), (1, 1), (x, 1 + 2^-52·k) decided
+    // by the last bit; in decimal these need 17 digits, in hex they are exact.
+    let one_up = "0x1.0000000000001p+0";
+    let rows: Vec<(String, [[f64; 2]; 3])> = vec![
+        (
+            format!("0x0p+0,-0x0p+0,0x1p+0,0x1p+0,0x1p+0,{one_up}"),
+            [[0.0, 0.0], [1.0, 1.0], [1.0, 1.0 + f64::EPSILON]],
+        ),
+        (
+            format!("0,0,1,1,{one_up},0x1p+0"),
+            [[0.0, 0.0], [1.0, 1.0], [1.0 + f64::EPSILON, 1.0]],
+        ),
+        (
+            "0x1.8p+1,0X1.8P1,0x1p-1074,0x1p-1074,-0x1p-1074,0x1.fffffffffffffp+1023".into(),
+            [
+                [3.0, 3.0],
+                [f64::from_bits(1), f64::from_bits(1)],
+                [-f64::from_bits(1), f64::MAX],
+            ],
+        ),
+    ];
+    let body: String = rows.iter().map(|(r, _)| format!("{r}\n")).collect();
+    let file = write(&dir, "h.csv", &body);
+    let out = isect(&["oracle", "orient2d", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let want: String = rows
+        .iter()
+        .map(|(_, p)| {
+            let pts: Vec<Vec<f64>> = p.iter().map(|v| v.to_vec()).collect();
+            format!("{}\n", oracle(&pts, false))
+        })
+        .collect();
+    assert_eq!(text(&out.stdout), want);
+    assert_eq!(&text(&out.stdout)[..5], "1\n-1\n");
+    // In f32: 0x1.000001p+0 is a tie between 1 and 1 + 2^-23, rounded to even (1), so the
+    // three points are collinear; 0x1.0000011p+0 rounds up.
+    let file = write(
+        &dir,
+        "h32.csv",
+        "0,0,1,1,1,0x1.000001p+0\n0,0,1,1,1,0x1.0000011p+0\n0,0,1,1,1,0x1.fffffep+127\n",
+    );
+    let out = isect(&["oracle", "orient2d", file.to_str().unwrap(), "--f32"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "0\n1\n1\n");
+    // Overflow in f32 (and in f64), and C's spellings of infinities and NaNs: reported
+    // per line as non-finite, the rows answered `invalid`.
+    let file = write(
+        &dir,
+        "nf.csv",
+        "0,0,1,0,0,0x1.ffffffp+127\n0,0,1,0,0,0x1p1024\n-nan,0,1,0,0,1\nINF,0,1,0,0,1\n-nan(ind),0,1,0,0,1\n0,0,1,0,0,1\n",
+    );
+    let out = isect(&["oracle", "orient2d", file.to_str().unwrap(), "--f32"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        text(&out.stdout),
+        "invalid\ninvalid\ninvalid\ninvalid\ninvalid\n1\n"
+    );
+    let err = text(&out.stderr);
+    for (line, column, field) in [
+        (1, 11, "0x1.ffffffp+127"),
+        (2, 11, "0x1p1024"),
+        (3, 1, "-nan"),
+        (4, 1, "INF"),
+        (5, 1, "-nan(ind)"),
+    ] {
+        assert!(
+            err.contains(&format!(
+                "{}:{line}:{column}: non-finite value `{field}`",
+                file.display()
+            )),
+            "{err}"
+        );
+    }
+    // Malformed hex: an error with its column.
+    let (code, err, f) = error_of("orient2d", "badhex.csv", "0,0x1.8q+1,1,0,0,1\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!(
+            "{}:1:3: bad number `0x1.8q+1` in column 2 (ay)",
+            f.display()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let dir = unique_dir("stdin");
+    let body = "ax,ay,bx,by,cx,cy\n0,0,1,0,0,1\n\n0,0,0,1,1,0\n";
+    let file = write(&dir, "q.csv", body);
+    let from_file = isect(&["oracle", "orient2d", file.to_str().unwrap()]);
+    let from_stdin = isect_stdin(&["oracle", "orient2d", "-"], body);
+    assert!(from_stdin.status.success(), "{}", text(&from_stdin.stderr));
+    assert_eq!(text(&from_stdin.stdout), "1\n-1\n");
+    assert_eq!(from_stdin.stdout, from_file.stdout);
+    let err = text(&from_stdin.stderr);
+    assert!(err.contains("<stdin>:3: skipped blank line"), "{err}");
+    // Errors name standard input.
+    let out = isect_stdin(&["oracle", "orient2d", "-"], "0,0,1,0,0,1\n0,0,1,x,0,1\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("<stdin>:2:7: bad number `x` in column 4 (by)"),
+        "{}",
+        text(&out.stderr)
+    );
+    // JSON Lines from standard input with --format.
+    let out = isect_stdin(
+        &["oracle", "orient2d", "-", "--format", "jsonl"],
+        "[0,0,1,0,0,1]\n",
+    );
+    assert_eq!(text(&out.stdout), "1\n");
+}
+
+#[test]
+fn every_skipped_line_is_reported_and_every_line_accounted_for() {
+    let dir = unique_dir("skipped");
+    let lines = [
+        "# written by a test",
+        "",
+        "ax,ay,bx,by,cx,cy",
+        "0,0,1,0,0,1",
+        "   ",
+        "# a comment",
+        "0,0,0,1,1,0",
+        "\t",
+        "0,0,1,1,2,2",
+    ];
+    let file = write(&dir, "q.csv", &(lines.join("\n") + "\n"));
+    let out = isect(&["oracle", "orient2d", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1\n-1\n0\n");
+    let err = text(&out.stderr);
+    let f = file.display();
+    for (line, what) in [
+        (1, "comment"),
+        (2, "blank"),
+        (5, "blank"),
+        (6, "comment"),
+        (8, "blank"),
+    ] {
+        assert!(
+            err.contains(&format!("{f}:{line}: skipped {what} line")),
+            "{err}"
+        );
+    }
+    // Rows, header and skipped lines add up to the file's lines.
+    assert!(
+        err.contains("3 rows, 0 non-finite, header on line 3, 5 lines skipped"),
+        "{err}"
+    );
+    // A file of nothing but skipped lines is an error, after listing nothing as data.
+    let (code, err, f) = error_of("orient2d", "blank.csv", "\n# only a comment\n\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(&format!("{}:4:1: no data rows", f.display())),
+        "{err}"
+    );
+}
+
+/// The numbers and answers of a generated CSV file (values parsed independently of the
+/// reader: Rust's parser for decimals, [`hex_value`] for hex).
+fn read_generated(path: &Path, hex: bool, f32: bool) -> (Vec<String>, Vec<Vec<Q>>) {
+    let body = std::fs::read_to_string(path).unwrap();
+    let mut lines = body.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    let rows = lines
+        .map(|l| {
+            l.split(',')
+                .take(header.len() - (header.last().unwrap() == "answer") as usize)
+                .map(|v| {
+                    if hex {
+                        hex_value(v)
+                    } else {
+                        let x = v.parse::<f64>().unwrap();
+                        if f32 {
+                            // The same text read as f32 is the same value.
+                            assert_eq!(f64::from(v.parse::<f32>().unwrap()), x, "{v}");
+                        }
+                        q(x)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (header, rows)
+}
+
+#[test]
+fn generated_queries_round_trip_through_the_oracle() {
+    use isect::oracle::{Rng, KINDS};
+    use isect::FloatFormat;
+    let dir = unique_dir("generate");
+    for kind in &KINDS {
+        for (float, format) in [("f32", FloatFormat::F32), ("f64", FloatFormat::F64)] {
+            for hex in [false, true] {
+                let (family, seed, count) = ("mixed", 7u64, 300usize);
+                let q_path = dir.join("q.csv");
+                let a_path = dir.join("a.txt");
+                let mut args = vec![
+                    "oracle",
+                    "generate",
+                    kind.name,
+                    "--family",
+                    family,
+                    "--count",
+                    "300",
+                    "--float",
+                    float,
+                    "--seed",
+                    "7",
+                    "--out",
+                    q_path.to_str().unwrap(),
+                ];
+                if hex {
+                    args.push("--hex");
+                }
+                // 1. Answers in the last column: the oracle agrees with every one.
+                let out = isect(&args);
+                assert!(out.status.success(), "{}", text(&out.stderr));
+                let check = isect(&["oracle", kind.name, q_path.to_str().unwrap()]);
+                let err = text(&check.stderr);
+                assert_eq!(
+                    check.status.code(),
+                    Some(0),
+                    "{} {float} hex={hex}: {err}",
+                    kind.name
+                );
+                assert!(
+                    err.contains(&format!(
+                        "{count} answers checked: {count} agree, 0 disagree"
+                    )),
+                    "{err}"
+                );
+                // The values read back bit for bit: those the library generates.
+                let (header, rows) = read_generated(&q_path, hex, format == FloatFormat::F32);
+                let mut want_header: Vec<String> =
+                    kind.columns.iter().map(|c| c.to_string()).collect();
+                want_header.push("answer".into());
+                assert_eq!(header, want_header);
+                let mut rng = Rng::new(seed);
+                let fam = Family::Mixed;
+                for row in &rows {
+                    let lib = kind.generate(fam, format, &mut rng);
+                    let lib: Vec<Q> = lib.iter().map(|&x| q(x)).collect();
+                    assert_eq!(row, &lib, "{} {float} hex={hex}", kind.name);
+                }
+                assert_eq!(rows.len(), count);
+                // --f32 reads the f32 files' values unchanged (same answers).
+                if format == FloatFormat::F32 {
+                    let c32 = isect(&["oracle", kind.name, q_path.to_str().unwrap(), "--f32"]);
+                    assert_eq!(c32.status.code(), Some(0), "{}", text(&c32.stderr));
+                    assert_eq!(c32.stdout, check.stdout);
+                }
+                // 2. Answers in their own file: the oracle's output is that file.
+                args.extend(["--answers", a_path.to_str().unwrap()]);
+                let out = isect(&args);
+                assert!(out.status.success(), "{}", text(&out.stderr));
+                let answered = isect(&["oracle", kind.name, q_path.to_str().unwrap()]);
+                assert!(answered.status.success(), "{}", text(&answered.stderr));
+                assert_eq!(
+                    text(&answered.stdout),
+                    std::fs::read_to_string(&a_path).unwrap()
+                );
+                assert_eq!(
+                    std::fs::read_to_string(&q_path)
+                        .unwrap()
+                        .lines()
+                        .next()
+                        .unwrap(),
+                    kind.columns.join(",")
+                );
+            }
+        }
+    }
+    // The issue's contract, and the rows really are aimed at vertices in f32.
+    let q_path = dir.join("rt.csv");
+    let a_path = dir.join("rt.txt");
+    let out = isect(&[
+        "oracle",
+        "generate",
+        "ray-triangle",
+        "--family",
+        "vertices",
+        "--count",
+        "1000",
+        "--float",
+        "f32",
+        "--out",
+        q_path.to_str().unwrap(),
+        "--answers",
+        a_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (header, rows) = read_generated(&q_path, false, true);
+    assert_eq!(header.len(), 15);
+    assert_eq!(rows.len(), 1000);
+    let answers = std::fs::read_to_string(&a_path).unwrap();
+    assert_eq!(answers.lines().count(), 1000);
+    for (row, answer) in rows.iter().zip(answers.lines()) {
+        // origin + direction (t = 1) is a vertex of the triangle, exactly.
+        let p: Vec<Q> = (0..3).map(|k| &row[k] + &row[3 + k]).collect();
+        let vertices = [&row[6..9], &row[9..12], &row[12..15]];
+        assert!(vertices.iter().any(|v| v == &&p[..]));
+        assert_eq!(answer, "1");
+    }
+    // Bad options: an unknown test, nothing written.
+    let out = isect(&[
+        "oracle",
+        "generate",
+        "orient4d",
+        "--out",
+        dir.join("x.csv").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown test `orient4d`"));
+    assert!(!dir.join("x.csv").exists());
+}

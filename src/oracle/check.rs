@@ -7,7 +7,7 @@ use core::fmt::{self, Debug, Display};
 
 use super::rng::Rng;
 use super::shrink::shrink;
-use crate::Sign;
+use crate::{FloatFormat, Sign};
 
 /// How a candidate's answer relates to the exact one.
 ///
@@ -144,13 +144,16 @@ pub enum Family {
     /// spheres; rays aimed exactly at points of edges; triangles touching along an edge.
     AimedAtEdges,
     /// A near-degenerate or exactly degenerate input scaled by `2^e`, `e` from −1,130 to
-    /// 1,000: huge, tiny and subnormal coordinates (some flushing to zero).
+    /// 1,000: huge, tiny and subnormal coordinates (some flushing to zero). In `f32`
+    /// ([`Generator::precision`]), `e` from −180 to 120: the `f32` range, its subnormals
+    /// included, and never an infinity.
     ExtremeExponents,
     /// Far from the origin: for the predicates, the near-degenerate construction done
     /// around a point of magnitude 2²⁰ to 2⁴⁰ (so the last point is rounded at that
     /// magnitude); for rays, triangles and boxes, a near-degenerate or exactly degenerate
     /// input translated by such an offset (positions only, rounded once per coordinate:
-    /// exact aims become near aims).
+    /// exact aims become near aims). In `f32`, the offsets are 2⁶ to 2¹³ (the same loss of
+    /// precision relative to the format) and the rounding is to `f32`.
     FarFromOrigin,
     /// Each case drawn from one of the families above at random.
     Mixed,
@@ -226,8 +229,43 @@ pub trait TestKind {
     const NAME: &'static str;
     /// The exact answer, from isect's exact functions.
     fn exact(&self, input: &Self::Input) -> Self::Answer;
-    /// One input of `family`, drawn from `rng`.
+    /// One input of `family`, drawn from `rng` (in `f64`: the same as
+    /// [`generate_in`](TestKind::generate_in) with [`FloatFormat::F64`]).
     fn generate(&self, family: Family, rng: &mut Rng) -> Self::Input;
+    /// One input of `family` whose every coordinate is a number of `format`, drawn from
+    /// `rng`: for [`FloatFormat::F32`], `x as f32` is exact for every coordinate, so an
+    /// `f32` candidate sees exactly the input the exact answer is for.
+    ///
+    /// isect's kinds build the families **in** the format: exact aims and exact
+    /// degeneracies on points of the format, near-degenerate points rounded once to the
+    /// format, extreme exponents within the format's range (subnormals of the format
+    /// included, never overflowing), offsets far from the origin for the format's
+    /// precision (see [`Family`]). The provided method, for kinds defined elsewhere, rounds
+    /// every coordinate of [`generate`](TestKind::generate)'s input to the format (which
+    /// may turn exact aims into near ones and huge values into infinities).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{Family, RayTriangleKind, Rng, TestKind};
+    /// use isect::FloatFormat;
+    /// let mut rng = Rng::new(4);
+    /// let q = RayTriangleKind.generate_in(Family::ExtremeExponents, FloatFormat::F32, &mut rng);
+    /// let c = RayTriangleKind.coords(&q);
+    /// assert!(c.iter().all(|&x| x.is_finite() && f64::from(x as f32) == x));
+    /// ```
+    fn generate_in(&self, family: Family, format: FloatFormat, rng: &mut Rng) -> Self::Input {
+        let input = self.generate(family, rng);
+        if format == FloatFormat::F64 {
+            return input;
+        }
+        let c: Vec<f64> = self
+            .coords(&input)
+            .iter()
+            .map(|&x| format.round(x))
+            .collect();
+        self.with_coords(&input, &c)
+    }
     /// The input's coordinates, in a fixed order.
     fn coords(&self, input: &Self::Input) -> Vec<f64>;
     /// The input with its coordinates replaced (same order and length as
@@ -235,7 +273,8 @@ pub trait TestKind {
     fn with_coords(&self, input: &Self::Input, coords: &[f64]) -> Self::Input;
 }
 
-/// Where [`check`] draws its inputs from: a test kind, a family and a seed.
+/// Where [`check`] draws its inputs from: a test kind, a family, a seed and the
+/// precision of the inputs.
 ///
 /// # Examples
 ///
@@ -246,6 +285,18 @@ pub trait TestKind {
 /// assert_eq!(inputs.len(), 3);
 /// assert_eq!(inputs, g.inputs(3)); // deterministic
 /// ```
+///
+/// Inputs in the precision of an `f32` kernel (see [`Generator::precision`]):
+///
+/// ```
+/// use isect::oracle::{Family, Generator, Orient3dKind};
+/// use isect::FloatFormat;
+/// let g = Generator::new(Orient3dKind, Family::NearDegenerate).precision(FloatFormat::F32);
+/// for q in g.inputs(100) {
+///     let f: [[f32; 3]; 4] = q.map(|p| p.map(|x| x as f32));
+///     assert_eq!(f.map(|p| p.map(f64::from)), q); // exact: these are f32 inputs
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Generator<K> {
     /// The test kind.
@@ -254,6 +305,8 @@ pub struct Generator<K> {
     pub family: Family,
     /// The seed (default 0).
     pub seed: u64,
+    /// The format every coordinate is a number of (default [`FloatFormat::F64`]).
+    pub precision: FloatFormat,
 }
 
 impl<K: TestKind> Generator<K> {
@@ -271,6 +324,7 @@ impl<K: TestKind> Generator<K> {
             kind,
             family,
             seed: 0,
+            precision: FloatFormat::F64,
         }
     }
 
@@ -287,6 +341,29 @@ impl<K: TestKind> Generator<K> {
         self
     }
 
+    /// The same generator with inputs in `precision`: every coordinate a number of that
+    /// format, built in it ([`TestKind::generate_in`]). With [`FloatFormat::F32`], judge
+    /// an `f32` implementation: convert the coordinates with `as f32` inside the
+    /// candidate (exact), and the exact answers are those of the very `f32` values the
+    /// candidate computes with, so every disagreement [`check`] reports is the
+    /// candidate's own.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{Family, Generator, TriTriKind, TestKind};
+    /// use isect::FloatFormat;
+    /// let g = Generator::new(TriTriKind, Family::ExtremeExponents).precision(FloatFormat::F32);
+    /// for q in g.inputs(200) {
+    ///     // Finite in f32 (tiny and subnormal ones included), and exact as f32.
+    ///     assert!(TriTriKind.coords(&q).iter().all(|&x| (x as f32).is_finite() && f64::from(x as f32) == x));
+    /// }
+    /// ```
+    pub fn precision(mut self, precision: FloatFormat) -> Generator<K> {
+        self.precision = precision;
+        self
+    }
+
     /// The first `n` inputs (the ones [`check`] runs, in order).
     ///
     /// # Examples
@@ -298,7 +375,7 @@ impl<K: TestKind> Generator<K> {
     pub fn inputs(&self, n: usize) -> Vec<K::Input> {
         let mut rng = Rng::new(self.seed);
         (0..n)
-            .map(|_| self.kind.generate(self.family, &mut rng))
+            .map(|_| self.kind.generate_in(self.family, self.precision, &mut rng))
             .collect()
     }
 }
@@ -345,6 +422,8 @@ pub struct Report<I, A> {
     pub kind: &'static str,
     /// The input family.
     pub family: Family,
+    /// The format of the inputs ([`Generator::precision`]).
+    pub precision: FloatFormat,
     /// How many inputs were run.
     pub cases: usize,
     /// `confusion[(exact, got)]`: how many inputs had that exact answer and that
@@ -406,9 +485,13 @@ impl<I, A> Report<I, A> {
 
 impl<I: Debug, A: Debug> Display for Report<I, A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let precision = match self.precision {
+            FloatFormat::F64 => "f64",
+            FloatFormat::F32 => "f32",
+        };
         writeln!(
             f,
-            "{} on {} inputs: {} cases, {} disagreements",
+            "{} on {} {precision} inputs: {} cases, {} disagreements",
             self.kind,
             self.family.name(),
             self.cases,
@@ -445,12 +528,13 @@ impl<I: Debug, A: Debug> Display for Report<I, A> {
 /// [`Outcome`]**; the shrunk input is re-checked against the exact answer, so the
 /// counterexample is a real failure. Shrinking evaluates at most a few thousand inputs.
 ///
-/// The candidate is any `FnMut(&Input) -> Answer`; to judge an `f32` implementation,
-/// convert the coordinates inside the closure. Every coordinate of the
-/// [`AimedAtVertices`](Family::AimedAtVertices) and [`AimedAtEdges`](Family::AimedAtEdges)
-/// families (all kinds) is exact in `f32`, so there the `f32` candidate answers the same
-/// question; for the other families the conversion rounds, and a disagreement may be the
-/// rounding's rather than the candidate's.
+/// The candidate is any `FnMut(&Input) -> Answer`. To judge an `f32` implementation, give
+/// the generator [`FloatFormat::F32`] ([`Generator::precision`]) and convert the
+/// coordinates inside the closure with `as f32`: every coordinate is then an `f32` value,
+/// the conversion is exact, and the exact answer is the one for the `f32` inputs the
+/// candidate sees (with `f64` inputs the conversion would round, and a disagreement could
+/// be the rounding's rather than the candidate's). The shrinker keeps the coordinates in
+/// the generator's format.
 ///
 /// # Examples
 ///
@@ -500,7 +584,7 @@ where
     );
     let mut simplest: Option<Ranked<K>> = None;
     for _ in 0..n {
-        let input = kind.generate(generator.family, &mut rng);
+        let input = kind.generate_in(generator.family, generator.precision, &mut rng);
         let exact = kind.exact(&input);
         let got = candidate(&input);
         let outcome = K::Answer::outcome(&exact, &got);
@@ -525,13 +609,17 @@ where
     let (counterexample, shrunk_from) = match simplest {
         Some((_, f)) => {
             let original = f.input.clone();
-            (Some(shrink(kind, &mut candidate, f)), Some(original))
+            (
+                Some(shrink(kind, &mut candidate, f, generator.precision)),
+                Some(original),
+            )
         }
         None => (None, None),
     };
     Report {
         kind: K::NAME,
         family: generator.family,
+        precision: generator.precision,
         cases: n,
         confusion,
         outcomes,
@@ -552,6 +640,9 @@ impl<K: TestKind> TestKind for &K {
     }
     fn generate(&self, family: Family, rng: &mut Rng) -> K::Input {
         (**self).generate(family, rng)
+    }
+    fn generate_in(&self, family: Family, format: FloatFormat, rng: &mut Rng) -> K::Input {
+        (**self).generate_in(family, format, rng)
     }
     fn coords(&self, input: &K::Input) -> Vec<f64> {
         (**self).coords(input)

@@ -17,6 +17,13 @@
 //!   with the exact one, and returns a [`Report`]: the confusion matrix, the counts per
 //!   [`Outcome`] (wrong sign, false zero, missed zero, false hit, miss, leak, double
 //!   count) and the simplest failure, shrunk.
+//! * **Precision**: every generator builds its families in `f64` (the default) or in
+//!   `f32` ([`Generator::precision`] with [`FloatFormat::F32`](crate::FloatFormat::F32),
+//!   [`TestKind::generate_in`], the scenes' `_in` forms): every coordinate is then an `f32`
+//!   value, exact aims and degeneracies hold on those values, near-degenerate means near
+//!   in `f32`, extreme exponents stay finite in `f32` (reaching its subnormals), and the
+//!   exact answers are those of the `f32` inputs, so the failures [`check`] reports for
+//!   an `f32` kernel are the kernel's own.
 //! * `strategies` (feature `proptest`): the same families as proptest strategies.
 //! * [`Rng`]: the crate's one deterministic generator (SplitMix64), which everything here
 //!   draws from and isect's tests, benchmarks and fuzz targets use (no `rand` dependency;
@@ -75,6 +82,45 @@
 //! assert_eq!(RayTriangleKind.exact(&c.input), c.exact);
 //! assert_eq!(moller_trumbore(&c.input), c.got);
 //! assert_ne!(c.exact, c.got);
+//! ```
+
+//! The same test in `f32`, as a GPU kernel computes it: with `f32` inputs, every failure
+//! in the report is the kernel's own (the exact answer is for the `f32` values it sees):
+//!
+//! ```
+//! use isect::oracle::{check, Family, Generator, RayTriangleInput, RayTriangleKind};
+//! use isect::FloatFormat;
+//!
+//! fn moller_trumbore_f32(q: &RayTriangleInput) -> bool {
+//!     let f = |p: [f64; 3]| p.map(|x| x as f32); // exact: the inputs are f32 values
+//!     let sub = |a: [f32; 3], b: [f32; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+//!     let cross = |a: [f32; 3], b: [f32; 3]| {
+//!         [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+//!     };
+//!     let dot = |a: [f32; 3], b: [f32; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+//!     let (o, d) = (f(q.ray.origin), f(q.ray.direction));
+//!     let [v0, v1, v2] = q.triangle.map(f);
+//!     let (e1, e2) = (sub(v1, v0), sub(v2, v0));
+//!     let p = cross(d, e2);
+//!     let det = dot(e1, p);
+//!     if det == 0.0 {
+//!         return false;
+//!     }
+//!     let s = sub(o, v0);
+//!     let u = dot(s, p) / det;
+//!     let qv = cross(s, e1);
+//!     let v = dot(d, qv) / det;
+//!     u >= 0.0 && v >= 0.0 && u + v <= 1.0 && dot(e2, qv) / det >= 0.0
+//! }
+//!
+//! let g = Generator::new(RayTriangleKind, Family::Mixed)
+//!     .seed(2)
+//!     .precision(FloatFormat::F32);
+//! let report = check(moller_trumbore_f32, &g, 2_000);
+//! println!("{report}");
+//! assert!(report.disagreements() > 0); // rays through edges and vertices, in f32
+//! let c = report.counterexample.as_ref().unwrap();
+//! assert!(c.input.triangle.iter().flatten().all(|&x| f64::from(x as f32) == x));
 //! ```
 
 mod check;

@@ -11,12 +11,28 @@
 //! Where a scene claims a point is *near* something (near-coplanar, near a face plane), the
 //! point is an exact construction rounded once to `f64`: within an ulp or so of the ideal
 //! position, and usually (not always) off it.
+//!
+//! **In `f32`.** The scenes whose near-degeneracy depends on the precision have an `_in`
+//! form taking a [`FloatFormat`] first ([`kettner_grid_in`], [`near_coplanar_orient3d_in`],
+//! [`near_coplanar_triangle_pairs_in`], [`near_parallel_box_rays_in`], [`random_rays_in`],
+//! [`aimed_rays_in`]): with [`FloatFormat::F32`] every coordinate handed out is an `f32`
+//! value (held in an `f64`, so `x as f32` is exact), the constructions are rounded once to
+//! `f32` instead of `f64` (near in `f32`: within an `f32` ulp or so), and the exact claims
+//! still hold. The plain forms are the `F64` forms. [`icosphere`] is exact in both.
+//!
+//! ```
+//! use isect::FloatFormat;
+//! use isect::oracle::scenes::near_coplanar_orient3d_in;
+//! for q in near_coplanar_orient3d_in(FloatFormat::F32, 100, 1) {
+//!     assert!(q.iter().flatten().all(|&x| f64::from(x as f32) == x));
+//! }
+//! ```
 
 use alloc::vec::Vec;
 use std::collections::HashMap;
 
 use super::rng::{Rng, pow2, round_to};
-use crate::{Aabb, Ray};
+use crate::{Aabb, FloatFormat, Ray};
 
 /// The grid step of [`icosphere`] vertices: 2⁻¹⁴.
 ///
@@ -323,6 +339,30 @@ pub fn aimed_rays(
     n: usize,
     seed: u64,
 ) -> Vec<Ray<f64>> {
+    aimed_rays_in(FloatFormat::F64, vertices, triangles, aim, n, seed)
+}
+
+/// [`aimed_rays`] with every coordinate rounded to `format`. For meshes on a coarse
+/// dyadic grid such as [`icosphere`] the rays are exact in `f32` already, so they are the
+/// same rays, still aimed exactly; for others the `f32` rays are only near their aim.
+///
+/// # Examples
+///
+/// ```
+/// use isect::FloatFormat;
+/// use isect::oracle::scenes::{aimed_rays, aimed_rays_in, icosphere, Aim};
+/// let (v, t) = icosphere(2);
+/// let f32_rays = aimed_rays_in(FloatFormat::F32, &v, &t, Aim::Edge, 20, 7);
+/// assert_eq!(f32_rays, aimed_rays(&v, &t, Aim::Edge, 20, 7));
+/// ```
+pub fn aimed_rays_in(
+    format: FloatFormat,
+    vertices: &[[f64; 3]],
+    triangles: &[[u32; 3]],
+    aim: Aim,
+    n: usize,
+    seed: u64,
+) -> Vec<Ray<f64>> {
     // Triangles naming a vertex that does not exist cannot be aimed at: skipped.
     let valid: Vec<[u32; 3]> = triangles
         .iter()
@@ -335,7 +375,12 @@ pub fn aimed_rays(
     let mut rng = Rng::new(seed ^ 0xA1D0_5EED);
     let (lo, hi) = bounds(vertices);
     (0..n)
-        .map(|_| aimed_ray(vertices, &valid, aim, (&lo, &hi), &mut rng))
+        .map(|_| {
+            round_ray(
+                format,
+                aimed_ray(vertices, &valid, aim, (&lo, &hi), &mut rng),
+            )
+        })
         .collect()
 }
 
@@ -400,12 +445,42 @@ pub(crate) fn bounds(points: &[[f64; 3]]) -> ([f64; 3], [f64; 3]) {
 /// assert_eq!(random_rays(&v, 5, 1).len(), 5);
 /// ```
 pub fn random_rays(vertices: &[[f64; 3]], n: usize, seed: u64) -> Vec<Ray<f64>> {
+    random_rays_in(FloatFormat::F64, vertices, n, seed)
+}
+
+/// [`random_rays`] with every coordinate rounded to `format` (the same rays, rounded).
+///
+/// # Examples
+///
+/// ```
+/// use isect::FloatFormat;
+/// use isect::oracle::scenes::{icosphere, random_rays_in};
+/// let (v, _) = icosphere(1);
+/// let r = random_rays_in(FloatFormat::F32, &v, 5, 1);
+/// assert!(r.iter().all(|r| r.origin.iter().all(|&x| f64::from(x as f32) == x)));
+/// ```
+pub fn random_rays_in(
+    format: FloatFormat,
+    vertices: &[[f64; 3]],
+    n: usize,
+    seed: u64,
+) -> Vec<Ray<f64>> {
     if vertices.is_empty() {
         return Vec::new();
     }
     let mut rng = Rng::new(seed ^ 0x5A4D_0A11);
     let (lo, hi) = bounds(vertices);
-    (0..n).map(|_| random_ray((&lo, &hi), &mut rng)).collect()
+    (0..n)
+        .map(|_| round_ray(format, random_ray((&lo, &hi), &mut rng)))
+        .collect()
+}
+
+/// `r` with every coordinate rounded to `format`.
+fn round_ray(format: FloatFormat, r: Ray<f64>) -> Ray<f64> {
+    Ray::new(
+        r.origin.map(|x| format.round(x)),
+        r.direction.map(|x| format.round(x)),
+    )
 }
 
 /// One ray of [`random_rays`] for a mesh with bounding box `lo..hi`.
@@ -459,7 +534,26 @@ pub(crate) fn unit_vector(rng: &mut Rng) -> [f64; 3] {
 /// assert_eq!(orient2d(p, q, r), Sign::Zero);
 /// ```
 pub fn kettner_grid(size: usize) -> Vec<([f64; 2], [f64; 2], [f64; 2])> {
-    let u = pow2(-53);
+    kettner_grid_in(FloatFormat::F64, size)
+}
+
+/// [`kettner_grid`] in `format`: `u` is the spacing of the format's numbers in
+/// `[0.5, 1)` (2⁻⁵³ for `f64`, 2⁻²⁴ for `f32`), so the points are consecutive numbers of
+/// the format and the exact signs are again those of `j − i` (for `f32`, `size` up to
+/// 2²³).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::kettner_grid_in;
+/// use isect::{orient2d, FloatFormat, Sign};
+/// let g = kettner_grid_in(FloatFormat::F32, 8);
+/// let (p, q, r) = g[2 * 8 + 5]; // i = 5, j = 2
+/// assert_eq!(p, [0.5 + 5.0 * 2f64.powi(-24), 0.5 + 2.0 * 2f64.powi(-24)]);
+/// assert_eq!(orient2d(p, q, r), Sign::Negative);
+/// ```
+pub fn kettner_grid_in(format: FloatFormat, size: usize) -> Vec<([f64; 2], [f64; 2], [f64; 2])> {
+    let u = pow2(-(format.mantissa_bits() as i32));
     let (q, r) = ([12.0, 12.0], [24.0, 24.0]);
     let mut out = Vec::with_capacity(size * size);
     for j in 0..size {
@@ -491,12 +585,32 @@ pub fn kettner_grid(size: usize) -> Vec<([f64; 2], [f64; 2], [f64; 2])> {
 /// assert!(qs.iter().any(|[a, b, c, d]| isect::orient3d(a, b, c, d) == isect::Sign::Zero));
 /// ```
 pub fn near_coplanar_orient3d(n: usize, seed: u64) -> Vec<[[f64; 3]; 4]> {
+    near_coplanar_orient3d_in(FloatFormat::F64, n, seed)
+}
+
+/// [`near_coplanar_orient3d`] in `format`: `a`, `b`, `c` are numbers of the format, and
+/// `d` is the exact combination rounded to the format (within about half an ulp of the
+/// format per coordinate of the plane); the grid cases are exactly coplanar in both
+/// formats.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::near_coplanar_orient3d_in;
+/// use isect::FloatFormat;
+/// let qs = near_coplanar_orient3d_in(FloatFormat::F32, 100, 1);
+/// assert!(qs.iter().any(|[a, b, c, d]| isect::orient3d(a, b, c, d) == isect::Sign::Zero));
+/// assert!(qs.iter().flatten().flatten().all(|&x| f64::from(x as f32) == x));
+/// ```
+pub fn near_coplanar_orient3d_in(format: FloatFormat, n: usize, seed: u64) -> Vec<[[f64; 3]; 4]> {
     let mut rng = Rng::new(seed ^ 0x03D_C0F1A7);
-    (0..n).map(|_| near_coplanar_quad(&mut rng)).collect()
+    (0..n)
+        .map(|_| near_coplanar_quad(format, &mut rng))
+        .collect()
 }
 
 /// One item of the scene above.
-pub(crate) fn near_coplanar_quad(rng: &mut Rng) -> [[f64; 3]; 4] {
+pub(crate) fn near_coplanar_quad(format: FloatFormat, rng: &mut Rng) -> [[f64; 3]; 4] {
     if rng.below(4) == 0 {
         let [a, b, c] = [0; 3].map(|_| grid_point(rng, -10));
         let s = rng.range(-8, 16) as f64 / 8.0;
@@ -504,14 +618,14 @@ pub(crate) fn near_coplanar_quad(rng: &mut Rng) -> [[f64; 3]; 4] {
         let d = core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (c[k] - a[k]));
         [a, b, c, d]
     } else {
-        let [a, b, c] = [0; 3].map(|_| uniform_point(rng, 1.0));
+        let [a, b, c] = [0; 3].map(|_| uniform_point(format, rng, 1.0));
         let (s, t) = (rng.uniform(-1.0, 2.0), rng.uniform(-1.0, 2.0));
-        [a, b, c, affine_rounded(&a, &b, &c, s, t)]
+        [a, b, c, affine_rounded(format, &a, &b, &c, s, t)]
     }
 }
 
-fn uniform_point(rng: &mut Rng, r: f64) -> [f64; 3] {
-    [0; 3].map(|_| rng.uniform(-r, r))
+fn uniform_point(format: FloatFormat, rng: &mut Rng, r: f64) -> [f64; 3] {
+    [0; 3].map(|_| format.round(rng.uniform(-r, r)))
 }
 
 /// A point of `[-1, 1]³` on the grid of step `2^e` (`e ≥ -40`).
@@ -521,9 +635,11 @@ fn grid_point(rng: &mut Rng, e: i32) -> [f64; 3] {
 }
 
 /// `a + s·(b − a) + t·(c − a)` per coordinate, computed exactly with error-free
-/// transformations and rounded once (up to a last rounding of a double-double sum,
-/// which is faithful).
+/// transformations and rounded once to `f64` (up to a last rounding of a double-double
+/// sum, which is faithful), then to `format` (for `f32`, a second rounding: within about
+/// half an `f32` ulp of the exact value).
 pub(crate) fn affine_rounded<const D: usize>(
+    format: FloatFormat,
     a: &[f64; D],
     b: &[f64; D],
     c: &[f64; D],
@@ -539,7 +655,7 @@ pub(crate) fn affine_rounded<const D: usize>(
             terms.push(p);
             terms.push(e);
         }
-        sum_rounded(&terms)
+        format.round(sum_rounded(&terms))
     })
 }
 
@@ -619,12 +735,35 @@ pub type TrianglePair = (Tri, Tri);
 /// assert!(pairs.iter().any(|(a, b)| isect::tri_tri_intersect(*a, *b)));
 /// ```
 pub fn near_coplanar_triangle_pairs(n: usize, seed: u64) -> Vec<TrianglePair> {
+    near_coplanar_triangle_pairs_in(FloatFormat::F64, n, seed)
+}
+
+/// [`near_coplanar_triangle_pairs`] in `format`: every coordinate a number of the format,
+/// the second triangle's vertices rounded once to the format, and the lift off the plane
+/// relative 2⁻⁴⁰ for `f64`, 2⁻²⁰ for `f32` (a few ulps of the format).
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::near_coplanar_triangle_pairs_in;
+/// use isect::FloatFormat;
+/// let pairs = near_coplanar_triangle_pairs_in(FloatFormat::F32, 50, 3);
+/// assert!(pairs.iter().any(|(a, b)| isect::tri_tri_intersect(*a, *b)));
+/// assert!(pairs.iter().all(|(a, b)| a.iter().chain(b).flatten().all(|&x| f64::from(x as f32) == x)));
+/// ```
+pub fn near_coplanar_triangle_pairs_in(
+    format: FloatFormat,
+    n: usize,
+    seed: u64,
+) -> Vec<TrianglePair> {
     let mut rng = Rng::new(seed ^ 0x7217_C0F1);
-    (0..n).map(|_| near_coplanar_pair(&mut rng)).collect()
+    (0..n)
+        .map(|_| near_coplanar_pair(format, &mut rng))
+        .collect()
 }
 
 /// One item of the scene above.
-pub(crate) fn near_coplanar_pair(rng: &mut Rng) -> TrianglePair {
+pub(crate) fn near_coplanar_pair(format: FloatFormat, rng: &mut Rng) -> TrianglePair {
     if rng.below(4) == 0 {
         let [a, b, c] = [0; 3].map(|_| grid_point(rng, -10));
         let t2 = [0; 3].map(|_| {
@@ -634,16 +773,20 @@ pub(crate) fn near_coplanar_pair(rng: &mut Rng) -> TrianglePair {
         });
         ([a, b, c], t2)
     } else {
-        let [a, b, c] = [0; 3].map(|_| uniform_point(rng, 1.0));
+        let [a, b, c] = [0; 3].map(|_| uniform_point(format, rng, 1.0));
         let lift = rng.below(4) == 0;
         let mut t2 = [0; 3].map(|_| {
             let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
-            affine_rounded(&a, &b, &c, s, t)
+            affine_rounded(format, &a, &b, &c, s, t)
         });
         if lift {
             let (v, k) = (rng.below(3), rng.below(3));
             let x = t2[v][k];
-            t2[v][k] = x + x.abs().max(0.5) * pow2(-40);
+            let rel = match format {
+                FloatFormat::F64 => pow2(-40),
+                FloatFormat::F32 => pow2(-20),
+            };
+            t2[v][k] = format.round(x + x.abs().max(0.5) * rel);
         }
         ([a, b, c], t2)
     }
@@ -671,12 +814,35 @@ pub(crate) fn near_coplanar_pair(rng: &mut Rng) -> TrianglePair {
 /// assert!(hits > 0 && hits < 100);
 /// ```
 pub fn near_parallel_box_rays(n: usize, seed: u64) -> Vec<(Aabb<f64>, Ray<f64>)> {
+    near_parallel_box_rays_in(FloatFormat::F64, n, seed)
+}
+
+/// [`near_parallel_box_rays`] in `format`: the origin moved off the face by one to four
+/// ulps **of the format**, or by `±2⁻³⁰` (`f64`) / `±2⁻²⁰` (`f32`), every coordinate a
+/// number of the format.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::scenes::near_parallel_box_rays_in;
+/// use isect::FloatFormat;
+/// let cases = near_parallel_box_rays_in(FloatFormat::F32, 100, 9);
+/// let hits = cases.iter().filter(|(b, r)| isect::ray::ray_aabb(r, b).is_some()).count();
+/// assert!(hits > 0 && hits < 100);
+/// ```
+pub fn near_parallel_box_rays_in(
+    format: FloatFormat,
+    n: usize,
+    seed: u64,
+) -> Vec<(Aabb<f64>, Ray<f64>)> {
     let mut rng = Rng::new(seed ^ 0xB0C5_4A15);
-    (0..n).map(|_| near_parallel_box_ray(&mut rng)).collect()
+    (0..n)
+        .map(|_| near_parallel_box_ray(format, &mut rng))
+        .collect()
 }
 
 /// One item of the scene above.
-pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
+pub(crate) fn near_parallel_box_ray(format: FloatFormat, rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
     let Aabb { min, max } = grid_box(rng);
     let k = rng.below(3);
     let j = (k + 1 + rng.below(2)) % 3;
@@ -689,16 +855,21 @@ pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
             let mut x = face;
             let up = rng.chance(0.5);
             for _ in 0..steps {
-                x = if up { x.next_up() } else { x.next_down() };
+                x = match (format, up) {
+                    (FloatFormat::F64, true) => x.next_up(),
+                    (FloatFormat::F64, false) => x.next_down(),
+                    (FloatFormat::F32, true) => f64::from((x as f32).next_up()),
+                    (FloatFormat::F32, false) => f64::from((x as f32).next_down()),
+                };
             }
             x
         }
         _ => {
-            face + if rng.chance(0.5) {
-                pow2(-30)
-            } else {
-                -pow2(-30)
-            }
+            let step = match format {
+                FloatFormat::F64 => pow2(-30),
+                FloatFormat::F32 => pow2(-20),
+            };
+            face + if rng.chance(0.5) { step } else { -step }
         }
     };
     let mut o = [0.0; 3];
@@ -718,8 +889,8 @@ pub(crate) fn near_parallel_box_ray(rng: &mut Rng) -> (Aabb<f64>, Ray<f64>) {
         o[j] = max[j] + 1.0;
         d[j] = -1.0;
     }
-    o[l] = rng.uniform(min[l], max[l]);
-    d[l] = rng.uniform(-0.5, 0.5);
+    o[l] = format.round(rng.uniform(min[l], max[l]));
+    d[l] = format.round(rng.uniform(-0.5, 0.5));
     (Aabb::new(min, max), Ray::new(o, d))
 }
 

@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use super::check::{Answer, Failure, TestKind};
 use super::rng::{round_to, scale2};
+use crate::FloatFormat;
 
 /// How many inputs the shrinker may evaluate for one counterexample.
 const BUDGET: usize = 4000;
@@ -67,6 +68,7 @@ pub(crate) fn shrink<K, C>(
     kind: &K,
     candidate: &mut C,
     failure: Failure<K::Input, K::Answer>,
+    format: FloatFormat,
 ) -> Failure<K::Input, K::Answer>
 where
     K: TestKind,
@@ -84,7 +86,9 @@ where
                        best_cost: &mut u64,
                        budget: &mut usize|
      -> bool {
-        if *budget == 0 || next.iter().any(|x| x.is_nan()) {
+        // Only inputs of the generator's format (the candidate must still see its inputs
+        // exactly).
+        if *budget == 0 || next.iter().any(|&x| x.is_nan() || format.round(x) != x) {
             return false;
         }
         let c = cost(&next);

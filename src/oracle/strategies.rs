@@ -4,7 +4,9 @@
 //! [`check`](super::check), so a property test sees exactly the families the oracle
 //! uses: uniform, near-degenerate, aimed exactly at vertices and edges, extreme
 //! exponents, far from the origin. proptest shrinks the seed (toward small seeds), not
-//! the coordinates; use [`check`](super::check) for coordinate shrinking.
+//! the coordinates; use [`check`](super::check) for coordinate shrinking. The named
+//! strategies draw `f64` inputs; [`generated`] takes a [`Generator`] and so its
+//! precision (inputs of `f32` values with [`FloatFormat::F32`](crate::FloatFormat::F32)).
 //!
 //! # Examples
 //!
@@ -27,7 +29,7 @@ use core::fmt::Debug;
 
 use proptest::prelude::*;
 
-use super::check::{Family, TestKind};
+use super::check::{Family, Generator, TestKind};
 use super::kinds::{
     IncircleKind, InsphereKind, MeshRaysKind, Orient2dKind, Orient3dKind, RayAabbKind,
     RayTriangleInput, RayTriangleKind, TriTriKind,
@@ -53,6 +55,40 @@ where
     K: TestKind + Clone + Debug + 'static,
 {
     any::<u64>().prop_map(move |seed| kind.generate(family, &mut Rng::new(seed)))
+}
+
+/// The inputs of `generator` (its kind, family and precision), one per drawn seed (the
+/// generator's own seed is not used): with [`FloatFormat::F32`](crate::FloatFormat::F32),
+/// inputs of `f32` values for properties of `f32` code.
+///
+/// # Examples
+///
+/// ```
+/// use isect::oracle::{strategies, Family, Generator, RayTriangleKind, TestKind};
+/// use isect::FloatFormat;
+/// use proptest::prelude::*;
+///
+/// proptest! {
+///     #![proptest_config(ProptestConfig::with_cases(64))]
+///     # #[allow(unused)]
+///     fn aimed_f32_rays_hit(q in strategies::generated(
+///         Generator::new(RayTriangleKind, Family::AimedAtEdges).precision(FloatFormat::F32),
+///     )) {
+///         prop_assert!(RayTriangleKind.coords(&q).iter().all(|&x| f64::from(x as f32) == x));
+///         prop_assert!(RayTriangleKind.exact(&q)); // aimed exactly at an edge point
+///     }
+/// }
+/// aimed_f32_rays_hit();
+/// ```
+pub fn generated<K>(generator: Generator<K>) -> impl Strategy<Value = K::Input>
+where
+    K: TestKind + Clone + Debug + 'static,
+{
+    any::<u64>().prop_map(move |seed| {
+        generator
+            .kind
+            .generate_in(generator.family, generator.precision, &mut Rng::new(seed))
+    })
 }
 
 /// Any [`Family`] except `Mixed` (uniformly).

@@ -8,6 +8,7 @@ mod fuzz_regressions;
 mod mesh_exactly_once;
 mod mesh_winding;
 mod oracle;
+mod oracle_f32;
 mod ray_shapes;
 mod ray_triangle_filter;
 mod ray_triangle_woop;

@@ -2,10 +2,15 @@
 //! JSON Lines) and exact answers, over one chunk of whole lines at a time.
 //!
 //! The kinds, their columns and their exact answers come from the library
-//! ([`isect::oracle::KINDS`]). Self-contained (it uses only `isect`, `serde_json` and
-//! `std`), so the throughput bench includes this file directly.
+//! ([`isect::oracle::KINDS`]); hexadecimal floats from [`super::hexfloat`]. It uses
+//! nothing else but `serde_json` and `std`; the throughput bench and the fuzz target
+//! `oracle_file` drive it directly.
+
+use std::borrow::Cow;
 
 use isect::oracle::{AnswerForm, KindInfo, Outcome, KINDS};
+
+use super::hexfloat::{is_hex, parse_hex};
 
 /// A test kind of `isect oracle`: one of the library's [`KINDS`], so a kind added to
 /// the library is a kind of the command line.
@@ -151,6 +156,10 @@ pub struct Chunk {
     pub invalid: Vec<Issue>,
     /// The first malformed line: scanning stops there.
     pub error: Option<Issue>,
+    /// Lines skipped (blank lines; in CSV, comment lines starting with `#`).
+    pub skipped: u64,
+    /// The first skipped lines (at most `keep`), each with what it was.
+    pub skipped_lines: Vec<Issue>,
 }
 
 /// How to read the rows of a file.
@@ -173,13 +182,33 @@ impl Layout {
     }
 }
 
+/// A number field: a decimal as Rust's `f64` (`f32`) parser reads it, correctly rounded;
+/// a C99 hexadecimal constant (`0x1.8p+1`, read exactly by [`parse_hex`]); or a
+/// non-finite value as Rust or C's `printf`/`strtod` spell it (`inf`, `-INFINITY`,
+/// `nan`, `-nan`, `nan(...)`: returned as the infinity or a NaN, reported by the scan).
 #[inline]
-fn parse_number(field: &str, f32: bool) -> Option<f64> {
-    if f32 {
+pub fn parse_number(field: &str, f32: bool) -> Option<f64> {
+    if is_hex(field) {
+        return parse_hex(field, f32);
+    }
+    let parsed = if f32 {
         field.parse::<f32>().ok().map(f64::from)
     } else {
         field.parse::<f64>().ok()
-    }
+    };
+    parsed.or_else(|| c_nan(field))
+}
+
+/// C's `NAN(n-char-sequence)` (what `strtod` accepts and some `printf`s write, such as
+/// `-nan(ind)`): a NaN.
+fn c_nan(field: &str) -> Option<f64> {
+    let t = field.strip_prefix(['+', '-']).unwrap_or(field);
+    let inner = t.get(..4)?.eq_ignore_ascii_case("nan(").then(|| &t[4..])?;
+    let inner = inner.strip_suffix(')')?;
+    inner
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        .then_some(f64::NAN)
 }
 
 #[inline]
@@ -246,8 +275,146 @@ impl Chunk {
     }
 }
 
+/// The fields of one CSV line (without its line end), RFC 4180 style: separated by
+/// commas; spaces and tabs around a field are not part of it; a field may be enclosed in
+/// double quotes (`"1.5"`, `"a,b"`), with `""` for a quote inside. A quoted field ends
+/// on its line (no number or answer contains a line break).
+///
+/// Yields `(column, text)` per field, the column 1-based (in bytes) where the field
+/// starts (right after the previous comma), or an error `(column, message)`.
+pub struct Fields<'a> {
+    line: &'a str,
+    start: usize,
+    done: bool,
+}
+
+impl<'a> Fields<'a> {
+    /// The fields of `line`.
+    pub fn new(line: &'a str) -> Fields<'a> {
+        Fields {
+            line,
+            start: 0,
+            done: false,
+        }
+    }
+
+    /// A quoted field starting with the quote at `open`: its text and the index of the
+    /// comma after it (or the line's length).
+    fn quoted(&self, open: usize) -> Result<(Cow<'a, str>, usize), (usize, String)> {
+        let bytes = self.line.as_bytes();
+        let mut text: Option<String> = None;
+        let mut from = open + 1;
+        let close = loop {
+            let Some(q) = bytes[from..]
+                .iter()
+                .position(|&b| b == b'"')
+                .map(|q| from + q)
+            else {
+                return Err((
+                    open + 1,
+                    "unterminated quoted field (a quoted field ends on its line)".into(),
+                ));
+            };
+            if bytes.get(q + 1) == Some(&b'"') {
+                // `""`: a quote inside the field.
+                text.get_or_insert_with(String::new)
+                    .push_str(&self.line[from..=q]);
+                from = q + 2;
+            } else {
+                break q;
+            }
+        };
+        let field: Cow<'a, str> = match text {
+            None => Cow::Borrowed(trim(&self.line[open + 1..close])),
+            Some(mut t) => {
+                t.push_str(&self.line[from..close]);
+                Cow::Owned(trim(&t).to_string())
+            }
+        };
+        let mut after = close + 1;
+        while after < bytes.len() && matches!(bytes[after], b' ' | b'\t' | b'\r') {
+            after += 1;
+        }
+        if after < bytes.len() && bytes[after] != b',' {
+            let c = self.line[after..].chars().next().unwrap_or(' ');
+            return Err((
+                after + 1,
+                format!("unexpected `{c}` after the closing quote of a field"),
+            ));
+        }
+        Ok((field, after))
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = Result<(usize, Cow<'a, str>), (usize, String)>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let bytes = self.line.as_bytes();
+        let start = self.start;
+        let mut p = start;
+        while p < bytes.len() && matches!(bytes[p], b' ' | b'\t') {
+            p += 1;
+        }
+        let (field, end) = if bytes.get(p) == Some(&b'"') {
+            match self.quoted(p) {
+                Ok(x) => x,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        } else {
+            let end = bytes[start..]
+                .iter()
+                .position(|&b| b == b',')
+                .map_or(bytes.len(), |q| start + q);
+            (Cow::Borrowed(trim(&self.line[start..end])), end)
+        };
+        if end >= bytes.len() {
+            self.done = true;
+        } else {
+            self.start = end + 1;
+        }
+        Some(Ok((start + 1, field)))
+    }
+}
+
+/// What a skipped line is: `Some("blank line")` for a line of nothing but spaces, tabs
+/// and carriage returns, `Some("comment line")` for a line starting with `#` (when
+/// `comments`), `None` for a line to read.
+pub fn skipped_kind(line: &str, comments: bool) -> Option<&'static str> {
+    if line.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+        Some("blank line")
+    } else if comments && line.starts_with('#') {
+        Some("comment line")
+    } else {
+        None
+    }
+}
+
+impl Chunk {
+    /// Records a skipped line (blank, or a comment).
+    fn skip(&mut self, layout: &Layout, line: u64, what: &'static str) {
+        self.skipped += 1;
+        if self.skipped_lines.len() < layout.keep {
+            self.skipped_lines.push(Issue {
+                line,
+                column: 1,
+                message: format!("skipped {what}"),
+            });
+        }
+    }
+}
+
 /// Scans CSV rows (whole lines) of `text`; line numbers are relative to `text`'s first.
-/// Blank lines and lines starting with `#` are skipped.
+/// Blank lines and lines starting with `#` are skipped and recorded
+/// ([`Chunk::skipped`]); fields are read by [`Fields`] (quotes allowed), numbers by
+/// [`parse_number`] (decimal or C99 hexadecimal).
 pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
     let arity = layout.kind.arity();
     let want = layout.columns();
@@ -257,30 +424,27 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
         let this = line_no;
         line_no += 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.is_empty() || line.starts_with('#') || line.bytes().all(|b| b == b' ' || b == b'\t')
-        {
+        if let Some(what) = skipped_kind(line, true) {
+            chunk.skip(layout, this, what);
             continue;
         }
         let mut given = None;
         let mut bad: Option<(usize, String)> = None;
         let mut n = 0usize;
-        let mut start = 0usize;
-        let bytes = line.as_bytes();
-        loop {
-            let end = match bytes[start..].iter().position(|&b| b == b',') {
-                Some(p) => start + p,
-                None => bytes.len(),
+        for field in Fields::new(line) {
+            let (column, field) = match field {
+                Ok(f) => f,
+                Err((column, message)) => {
+                    chunk.fail(this, column, message);
+                    return;
+                }
             };
-            let field = trim(&line[start..end]);
             if n < arity {
-                match parse_number(field, layout.f32) {
+                match parse_number(&field, layout.f32) {
                     Some(x) => {
                         if !x.is_finite() && bad.is_none() {
                             let name = layout.kind.columns[n];
-                            bad = Some((
-                                start + 1,
-                                format!("`{field}` in column {} ({name})", n + 1),
-                            ));
+                            bad = Some((column, format!("`{field}` in column {} ({name})", n + 1)));
                         }
                         values[n] = x;
                     }
@@ -292,19 +456,19 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
                         };
                         chunk.fail(
                             this,
-                            start + 1,
+                            column,
                             format!("{what} in column {} ({})", n + 1, layout.kind.columns[n]),
                         );
                         return;
                     }
                 }
             } else if n == arity && layout.answers {
-                match parse_answer(layout.kind, field) {
+                match parse_answer(layout.kind, &field) {
                     Some(a) => given = Some(a),
                     None => {
                         chunk.fail(
                             this,
-                            start + 1,
+                            column,
                             format!(
                                 "bad answer `{field}` in column {}: expected {}",
                                 n + 1,
@@ -316,10 +480,6 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
                 }
             }
             n += 1;
-            if end == bytes.len() {
-                break;
-            }
-            start = end + 1;
         }
         if n != want {
             chunk.fail(
@@ -336,6 +496,98 @@ pub fn scan_csv(layout: &Layout, text: &str, chunk: &mut Chunk) {
         chunk.row(layout, this, &values[..arity], given, bad);
     }
     chunk.lines = line_no;
+}
+
+/// What the first line of a CSV file that is not blank or a comment is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstLine {
+    /// A header: its fields are exactly the kind's column names, plus `answer` when
+    /// `answers`.
+    Header { answers: bool },
+    /// A data row (to be read as such), with an answer column when `answers`.
+    Data { answers: bool },
+}
+
+/// Decides what the first line of a CSV file is (see [`FirstLine`]), or why it is
+/// neither: a header (no field is a number) whose names are not the kind's columns, a
+/// row with a wrong number of columns, or an unreadable quoted field. The issue's line
+/// is 0 (the line given).
+///
+/// A header is taken as a header only when its fields are exactly the expected names;
+/// otherwise the line is data, and a malformed field is then reported by [`scan_csv`]
+/// with its line and column: no row is ever taken for a header by mistake.
+pub fn csv_first_line(kind: Kind, line: &str, f32: bool) -> Result<FirstLine, Issue> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let issue = |column: usize, message: String| Issue {
+        line: 0,
+        column,
+        message,
+    };
+    let mut fields: Vec<(usize, Cow<str>)> = Vec::new();
+    for f in Fields::new(line) {
+        fields.push(f.map_err(|(c, m)| issue(c, m))?);
+    }
+    let arity = kind.arity();
+    let names: Vec<&str> = kind.columns.iter().copied().chain(["answer"]).collect();
+    let n = fields.len();
+    let named = |(i, (_, f)): (usize, &(usize, Cow<str>))| names.get(i) == Some(&f.as_ref());
+    if (n == arity || n == arity + 1) && fields.iter().enumerate().all(named) {
+        return Ok(FirstLine::Header {
+            answers: n == arity + 1,
+        });
+    }
+    let expected_header = format!(
+        "{} (and `answer` for an answer column)",
+        kind.columns.join(",")
+    );
+    let numbers = fields
+        .iter()
+        .take(arity)
+        .filter(|(_, f)| parse_number(f, f32).is_some())
+        .count();
+    if numbers == 0 {
+        // Meant as a header: say which name is wrong.
+        if let Some((i, (column, f))) = fields
+            .iter()
+            .enumerate()
+            .find(|(i, (_, f))| names.get(*i) != Some(&f.as_ref()))
+        {
+            let message = match names.get(i) {
+                Some(want) => format!(
+                    "header: column {} is `{f}`, expected `{want}` (the header of {} is {expected_header})",
+                    i + 1,
+                    kind.name
+                ),
+                None => format!(
+                    "header: {n} columns, expected {arity} or {} (the header of {} is {expected_header})",
+                    arity + 1,
+                    kind.name
+                ),
+            };
+            return Err(issue(*column, message));
+        }
+        return Err(issue(
+            1,
+            format!(
+                "header: {n} columns, expected {arity} or {} (the header of {} is {expected_header})",
+                arity + 1,
+                kind.name
+            ),
+        ));
+    }
+    if n != arity && n != arity + 1 {
+        return Err(issue(
+            1,
+            format!(
+                "expected {arity} columns ({}) or {} with an answer column, found {n}",
+                kind.columns.join(","),
+                arity + 1
+            ),
+        ));
+    }
+    Ok(FirstLine::Data {
+        answers: n == arity + 1,
+    })
 }
 
 /// Reads a JSON number, or a string holding a number (so that `"inf"` and `"nan"`, which
@@ -371,7 +623,8 @@ pub fn scan_jsonl(layout: &Layout, text: &str, chunk: &mut Chunk) {
         let this = line_no;
         line_no += 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.trim().is_empty() {
+        if let Some(what) = skipped_kind(line, false) {
+            chunk.skip(layout, this, what);
             continue;
         }
         let value: serde_json::Value = match serde_json::from_str(line) {
@@ -479,15 +732,4 @@ pub fn jsonl_has_answer(kind: Kind, line: &str) -> Option<bool> {
         serde_json::Value::Object(map) => Some(map.contains_key("answer")),
         _ => None,
     }
-}
-
-/// Whether a CSV line is a header: its first field is not a number.
-pub fn csv_is_header(line: &str) -> bool {
-    let first = trim(line.split(',').next().unwrap_or(""));
-    !first.is_empty() && first.parse::<f64>().is_err()
-}
-
-/// The number of comma-separated fields of a CSV line.
-pub fn csv_fields(line: &str) -> usize {
-    line.bytes().filter(|&b| b == b',').count() + 1
 }

@@ -1,10 +1,13 @@
 //! The test kinds whose query is a fixed row of coordinates, described for tools that read
 //! queries from files (the `isect oracle` command line takes its kinds from [`KINDS`]).
 
-use super::super::check::TestKind;
+use alloc::vec::Vec;
+
+use super::super::check::{Family, TestKind};
+use super::super::rng::Rng;
 use super::ray_triangle::RayTriangleKind;
 use super::{IncircleKind, InsphereKind, Orient2dKind, Orient3dKind, RayAabbKind, TriTriKind};
-use crate::Sign;
+use crate::{FloatFormat, Sign};
 
 /// What a test kind answers, as a file of queries writes it.
 ///
@@ -52,6 +55,13 @@ pub struct KindInfo {
     /// What the answer means, in one line of plain ASCII text.
     pub meaning: &'static str,
     exact: fn(&[f64]) -> i8,
+    generate: fn(Family, FloatFormat, &mut Rng) -> Vec<f64>,
+}
+
+/// The row of coordinates of one input of `kind` ([`TestKind::generate_in`]).
+fn row_of<K: TestKind>(kind: K, family: Family, format: FloatFormat, rng: &mut Rng) -> Vec<f64> {
+    let q = kind.generate_in(family, format, rng);
+    kind.coords(&q)
 }
 
 impl KindInfo {
@@ -89,6 +99,27 @@ impl KindInfo {
     pub fn exact(&self, coords: &[f64]) -> i8 {
         (self.exact)(coords)
     }
+
+    /// One generated query of `family` in `precision`, as a row in
+    /// [`columns`](Self::columns) order: the coordinates of the [`TestKind`] of the same
+    /// name's [`generate_in`](TestKind::generate_in), drawn from `rng` (so the rows are
+    /// those [`check`](super::super::check) runs for the same seed). This is what
+    /// `isect oracle generate` writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::oracle::{Family, KINDS, Rng};
+    /// use isect::FloatFormat;
+    /// let ray_triangle = KINDS.iter().find(|k| k.name == "ray-triangle").unwrap();
+    /// let row = ray_triangle.generate(Family::AimedAtVertices, FloatFormat::F32, &mut Rng::new(1));
+    /// assert_eq!(row.len(), ray_triangle.arity());
+    /// assert!(row.iter().all(|&x| f64::from(x as f32) == x));
+    /// assert_eq!(ray_triangle.exact(&row), 1); // aimed exactly at a vertex: a hit
+    /// ```
+    pub fn generate(&self, family: Family, precision: FloatFormat, rng: &mut Rng) -> Vec<f64> {
+        (self.generate)(family, precision, rng)
+    }
 }
 
 fn sign_code(s: Sign) -> i8 {
@@ -113,6 +144,7 @@ pub const KINDS: [KindInfo; 7] = [
         answer: AnswerForm::Sign,
         meaning: "the exact sign of orient2d(a, b, c): positive when a, b, c are counterclockwise",
         exact: |c| sign_code(Orient2dKind.exact(&Orient2dKind::from_coords(c))),
+        generate: |f, p, rng| row_of(Orient2dKind, f, p, rng),
     },
     KindInfo {
         name: Orient3dKind::NAME,
@@ -124,6 +156,7 @@ pub const KINDS: [KindInfo; 7] = [
         meaning: "the exact sign of orient3d(a, b, c, d): positive when d is below the plane \
                   of counterclockwise a, b, c",
         exact: |c| sign_code(Orient3dKind.exact(&Orient3dKind::from_coords(c))),
+        generate: |f, p, rng| row_of(Orient3dKind, f, p, rng),
     },
     KindInfo {
         name: IncircleKind::NAME,
@@ -133,6 +166,7 @@ pub const KINDS: [KindInfo; 7] = [
         meaning: "the exact sign of incircle(a, b, c, d): positive when d is inside the \
                   circle through counterclockwise a, b, c",
         exact: |c| sign_code(IncircleKind.exact(&IncircleKind::from_coords(c))),
+        generate: |f, p, rng| row_of(IncircleKind, f, p, rng),
     },
     KindInfo {
         name: InsphereKind::NAME,
@@ -145,6 +179,7 @@ pub const KINDS: [KindInfo; 7] = [
         meaning: "the exact sign of insphere(a, b, c, d, e): positive when e is inside the \
                   sphere through a, b, c, d with orient3d(a, b, c, d) positive",
         exact: |c| sign_code(InsphereKind.exact(&InsphereKind::from_coords(c))),
+        generate: |f, p, rng| row_of(InsphereKind, f, p, rng),
     },
     KindInfo {
         name: RayTriangleKind::NAME,
@@ -163,6 +198,7 @@ pub const KINDS: [KindInfo; 7] = [
         meaning: "1 if the ray (t >= 0) touches the closed triangle (degenerate triangle or \
                   zero direction: 0)",
         exact: |c| RayTriangleKind.exact(&RayTriangleKind::from_coords(c)) as i8,
+        generate: |f, p, rng| row_of(RayTriangleKind, f, p, rng),
     },
     KindInfo {
         name: TriTriKind::NAME,
@@ -174,6 +210,7 @@ pub const KINDS: [KindInfo; 7] = [
         answer: AnswerForm::Hit,
         meaning: "1 if the closed triangles abc and pqr share a point",
         exact: |c| TriTriKind.exact(&TriTriKind::from_coords(c)) as i8,
+        generate: |f, p, rng| row_of(TriTriKind, f, p, rng),
     },
     KindInfo {
         name: RayAabbKind::NAME,
@@ -184,6 +221,7 @@ pub const KINDS: [KindInfo; 7] = [
         answer: AnswerForm::Hit,
         meaning: "1 if the ray (t >= 0) touches the closed box (inverted box: 0)",
         exact: |c| RayAabbKind.exact(&RayAabbKind::from_coords(c)) as i8,
+        generate: |f, p, rng| row_of(RayAabbKind, f, p, rng),
     },
 ];
 

@@ -8,7 +8,8 @@ use super::super::scenes::{
     Aim, TooManyLevels, Tri, affine_rounded, aimed_ray, bounds, icosphere, random_ray,
     try_icosphere,
 };
-use crate::{InputError, Ray, TriMesh};
+use super::rounded_input;
+use crate::{FloatFormat, InputError, Ray, TriMesh};
 
 /// Rays against a fixed closed mesh; the answer is the number of crossings, exactly as
 /// [`TriMesh::hits`] counts them (each crossing once, also through shared edges and
@@ -21,6 +22,12 @@ use crate::{InputError, Ray, TriMesh};
 /// `NearDegenerate` aims at an edge point rounded once (within an ulp of the edge).
 /// The mesh is fixed, so `ExtremeExponents` and `FarFromOrigin` have nothing to transform:
 /// they give `AimedAtVertices` and `AimedAtEdges` rays respectively.
+///
+/// In `f32` ([`Generator::precision`](super::super::Generator::precision)) the rays'
+/// coordinates are `f32` values; the aimed rays stay exact when the mesh's coordinates are
+/// on a coarse dyadic grid (as [`icosphere`]'s are: the rays are then the same as in
+/// `f64`). The mesh itself is the kind's: give it `f32` coordinates to judge an `f32`
+/// candidate on `f32` data.
 ///
 /// # Examples
 ///
@@ -147,9 +154,12 @@ impl TestKind for MeshRaysKind {
         self.mesh.hits(ray).len()
     }
     fn generate(&self, family: Family, rng: &mut Rng) -> Ray<f64> {
+        self.generate_in(family, FloatFormat::F64, rng)
+    }
+    fn generate_in(&self, family: Family, format: FloatFormat, rng: &mut Rng) -> Ray<f64> {
         let (v, t) = (self.mesh.vertices(), self.mesh.triangles());
         let bb = (&self.lo, &self.hi);
-        match family.resolve(rng) {
+        let ray = match family.resolve(rng) {
             Family::Uniform | Family::Mixed => random_ray(bb, rng),
             Family::AimedAtVertices | Family::ExtremeExponents => {
                 aimed_ray(v, t, Aim::Vertex, bb, rng)
@@ -162,12 +172,13 @@ impl TestKind for MeshRaysKind {
                 let tri = t[rng.below(t.len())];
                 let i = rng.below(3);
                 let (a, b) = (v[tri[i] as usize], v[tri[(i + 1) % 3] as usize]);
-                let p = affine_rounded(&a, &b, &a, rng.next_f64(), 0.0);
+                let p = affine_rounded(format, &a, &b, &a, rng.next_f64(), 0.0);
                 let q = exact.at(9.0);
-                let d: [f64; 3] = core::array::from_fn(|k| q[k] - p[k]);
+                let d: [f64; 3] = core::array::from_fn(|k| format.round(q[k] - p[k]));
                 Ray::new(core::array::from_fn(|k| p[k] - 8.0 * d[k]), d)
             }
-        }
+        };
+        rounded_input(self, ray, format)
     }
     fn coords(&self, ray: &Ray<f64>) -> Vec<f64> {
         let mut c = ray.origin.to_vec();

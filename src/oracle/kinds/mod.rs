@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 
 use super::check::{Family, TestKind};
 use super::rng::{Rng, pow2, scale2};
+use crate::FloatFormat;
 
 mod info;
 mod mesh_rays;
@@ -23,8 +24,9 @@ pub use ray_aabb::RayAabbKind;
 pub use ray_triangle::{RayTriangleInput, RayTriangleKind};
 pub use tri_tri::TriTriKind;
 
-fn uni<const D: usize>(rng: &mut Rng) -> [f64; D] {
-    core::array::from_fn(|_| rng.uniform(-1.0, 1.0))
+/// A point uniform in `[-1, 1]^D`, rounded to the format `p`.
+fn uni<const D: usize>(p: FloatFormat, rng: &mut Rng) -> [f64; D] {
+    core::array::from_fn(|_| p.round(rng.uniform(-1.0, 1.0)))
 }
 
 /// A point of `[-1, 1]^D` on the grid of step 2⁻¹⁰.
@@ -48,11 +50,26 @@ fn aim_point(t: &[[f64; 3]; 3], family: Family, rng: &mut Rng) -> [f64; 3] {
     }
 }
 
-/// `q` with every coordinate multiplied by `2^e` ([`scale2`]), through the kind's
+/// `q` with every coordinate multiplied by `2^e` ([`scale2`]) and rounded to the format
+/// `p` (a second rounding only where the product is subnormal in `p`), through the kind's
 /// coordinate list.
-fn scaled_input<K: TestKind>(kind: &K, q: &K::Input, e: i32) -> K::Input {
-    let c: Vec<f64> = kind.coords(q).iter().map(|&x| scale2(x, e)).collect();
+fn scaled_input<K: TestKind>(kind: &K, q: &K::Input, e: i32, p: FloatFormat) -> K::Input {
+    let c: Vec<f64> = kind
+        .coords(q)
+        .iter()
+        .map(|&x| p.round(scale2(x, e)))
+        .collect();
     kind.with_coords(q, &c)
+}
+
+/// `q` with every coordinate rounded to the format `p` (the identity for `f64`, and for
+/// every coordinate a construction already made exact in `p`).
+fn rounded_input<K: TestKind>(kind: &K, q: K::Input, p: FloatFormat) -> K::Input {
+    if p == FloatFormat::F64 {
+        return q;
+    }
+    let c: Vec<f64> = kind.coords(&q).iter().map(|&x| p.round(x)).collect();
+    kind.with_coords(&q, &c)
 }
 
 /// Randomly reorders the points.
@@ -62,47 +79,59 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
-/// The power of two [`Family::ExtremeExponents`] scales by: `2^e`, `e` in −1,130..=1,000.
-fn extreme_exponent(rng: &mut Rng) -> i32 {
-    rng.range(-1130, 1000) as i32
+/// The power of two [`Family::ExtremeExponents`] scales by: `2^e`, `e` in −1,130..=1,000
+/// for `f64`, in −180..=120 for `f32` (base inputs below 8 in magnitude stay finite, and
+/// reach the subnormals and below, in the format).
+fn extreme_exponent(p: FloatFormat, rng: &mut Rng) -> i32 {
+    match p {
+        FloatFormat::F64 => rng.range(-1130, 1000) as i32,
+        FloatFormat::F32 => rng.range(-180, 120) as i32,
+    }
 }
 
-/// The offset [`Family::FarFromOrigin`] translates by: each axis `±(1 + u)·2^k`, one `k`
-/// in 20..=40 per input (so a configuration of size about 1 is still resolved, to 2⁻¹²).
-fn far_offset<const D: usize>(rng: &mut Rng) -> [f64; D] {
-    let k = rng.range(20, 40) as i32;
+/// The offset [`Family::FarFromOrigin`] translates by: each axis `±(1 + u)·2^k` rounded
+/// to the format `p`, one `k` per input, in 20..=40 for `f64` and 6..=12 for `f32` (so a
+/// configuration of size about 1 is still resolved, to 2⁻¹² and 2⁻¹¹ respectively).
+fn far_offset<const D: usize>(p: FloatFormat, rng: &mut Rng) -> [f64; D] {
+    let k = match p {
+        FloatFormat::F64 => rng.range(20, 40),
+        FloatFormat::F32 => rng.range(6, 12),
+    } as i32;
     core::array::from_fn(|_| {
-        let x = (1.0 + rng.next_f64()) * pow2(k);
+        let x = p.round((1.0 + rng.next_f64()) * pow2(k));
         if rng.chance(0.5) { x } else { -x }
     })
 }
 
-/// A point `off + u`, `u` uniform in `[-1, 1]^D`, rounded once.
-fn uni_at<const D: usize>(off: &[f64; D], rng: &mut Rng) -> [f64; D] {
-    core::array::from_fn(|k| off[k] + rng.uniform(-1.0, 1.0))
+/// A point `off + u`, `u` uniform in `[-1, 1]^D`, rounded once to the format `p` (for
+/// `f32`: after the rounding to `f64`, a second rounding).
+fn uni_at<const D: usize>(off: &[f64; D], p: FloatFormat, rng: &mut Rng) -> [f64; D] {
+    core::array::from_fn(|k| p.round(off[k] + rng.uniform(-1.0, 1.0)))
 }
 
 /// [`far_offset`] for [`Family::FarFromOrigin`], the origin otherwise.
-fn far_or_zero<const D: usize>(f: Family, rng: &mut Rng) -> [f64; D] {
+fn far_or_zero<const D: usize>(f: Family, p: FloatFormat, rng: &mut Rng) -> [f64; D] {
     if f == Family::FarFromOrigin {
-        far_offset(rng)
+        far_offset(p, rng)
     } else {
         [0.0; D]
     }
 }
 
-fn scale_points<const D: usize>(points: &mut [[f64; D]], e: i32) {
-    for p in points {
-        for x in p.iter_mut() {
-            *x = scale2(*x, e);
+/// Every coordinate multiplied by `2^e` and rounded to the format `p`.
+fn scale_points<const D: usize>(points: &mut [[f64; D]], e: i32, p: FloatFormat) {
+    for q in points {
+        for x in q.iter_mut() {
+            *x = p.round(scale2(*x, e));
         }
     }
 }
 
-fn translate_points<const D: usize>(points: &mut [[f64; D]], offset: &[f64; D]) {
-    for p in points {
-        for (x, o) in p.iter_mut().zip(offset) {
-            *x += o;
+/// Every point moved by `offset`, each coordinate rounded once to the format `p`.
+fn translate_points<const D: usize>(points: &mut [[f64; D]], offset: &[f64; D], p: FloatFormat) {
+    for q in points {
+        for (x, o) in q.iter_mut().zip(offset) {
+            *x = p.round(*x + o);
         }
     }
 }

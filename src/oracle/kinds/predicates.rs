@@ -7,10 +7,10 @@ use super::super::check::{Family, TestKind};
 use super::super::rng::{Rng, pow2};
 use super::super::scenes::{affine_rounded, near_coplanar_quad, unit_vector};
 use super::{
-    extreme_exponent, far_offset, far_or_zero, flat, grid, lerp, scale_points, shuffle,
-    transformed_base, unflat, uni, uni_at,
+    extreme_exponent, far_offset, far_or_zero, flat, grid, lerp, rounded_input, scale_points,
+    shuffle, transformed_base, unflat, uni, uni_at,
 };
-use crate::Sign;
+use crate::{FloatFormat, Sign};
 
 /// Integer points on the circle `x² + y² = 65²` (4225 = 5²·13² has many representations).
 fn circle_lattice() -> Vec<[i64; 2]> {
@@ -64,14 +64,14 @@ fn lattice_pick<const D: usize, const N: usize>(
     })
 }
 
-fn orient2d_input(family: Family, rng: &mut Rng) -> [[f64; 2]; 3] {
+fn orient2d_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> [[f64; 2]; 3] {
     match family.resolve(rng) {
-        Family::Uniform | Family::Mixed => [0; 3].map(|_| uni(rng)),
+        Family::Uniform | Family::Mixed => [0; 3].map(|_| uni(fmt, rng)),
         f @ (Family::NearDegenerate | Family::FarFromOrigin) => {
-            let off = far_or_zero(f, rng);
-            let (a, b) = (uni_at(&off, rng), uni_at(&off, rng));
+            let off = far_or_zero(f, fmt, rng);
+            let (a, b) = (uni_at(&off, fmt, rng), uni_at(&off, fmt, rng));
             let t = rng.uniform(-1.0, 2.0);
-            let mut p = [a, b, affine_rounded(&a, &b, &a, t, 0.0)];
+            let mut p = [a, b, affine_rounded(fmt, &a, &b, &a, t, 0.0)];
             shuffle(&mut p, rng);
             p
         }
@@ -89,26 +89,26 @@ fn orient2d_input(family: Family, rng: &mut Rng) -> [[f64; 2]; 3] {
             p
         }
         Family::ExtremeExponents => {
-            let mut p = orient2d_input(transformed_base(rng), rng);
-            scale_points(&mut p, extreme_exponent(rng));
+            let mut p = orient2d_input(transformed_base(rng), fmt, rng);
+            scale_points(&mut p, extreme_exponent(fmt, rng), fmt);
             p
         }
     }
 }
 
-fn orient3d_input(family: Family, rng: &mut Rng) -> [[f64; 3]; 4] {
+fn orient3d_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> [[f64; 3]; 4] {
     match family.resolve(rng) {
-        Family::Uniform | Family::Mixed => [0; 4].map(|_| uni(rng)),
+        Family::Uniform | Family::Mixed => [0; 4].map(|_| uni(fmt, rng)),
         Family::NearDegenerate => {
-            let mut p = near_coplanar_quad(rng);
+            let mut p = near_coplanar_quad(fmt, rng);
             shuffle(&mut p, rng);
             p
         }
         Family::FarFromOrigin => {
-            let off = far_offset(rng);
-            let [a, b, c] = [0; 3].map(|_| uni_at(&off, rng));
+            let off = far_offset(fmt, rng);
+            let [a, b, c] = [0; 3].map(|_| uni_at(&off, fmt, rng));
             let (s, t) = (rng.uniform(-1.0, 2.0), rng.uniform(-1.0, 2.0));
-            let mut p = [a, b, c, affine_rounded(&a, &b, &c, s, t)];
+            let mut p = [a, b, c, affine_rounded(fmt, &a, &b, &c, s, t)];
             shuffle(&mut p, rng);
             p
         }
@@ -135,22 +135,25 @@ fn orient3d_input(family: Family, rng: &mut Rng) -> [[f64; 3]; 4] {
             p
         }
         Family::ExtremeExponents => {
-            let mut p = orient3d_input(transformed_base(rng), rng);
-            scale_points(&mut p, extreme_exponent(rng));
+            let mut p = orient3d_input(transformed_base(rng), fmt, rng);
+            scale_points(&mut p, extreme_exponent(fmt, rng), fmt);
             p
         }
     }
 }
 
-fn incircle_input(family: Family, rng: &mut Rng) -> [[f64; 2]; 4] {
+fn incircle_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> [[f64; 2]; 4] {
     match family.resolve(rng) {
-        Family::Uniform | Family::Mixed => [0; 4].map(|_| uni(rng)),
+        Family::Uniform | Family::Mixed => [0; 4].map(|_| uni(fmt, rng)),
         f @ (Family::NearDegenerate | Family::FarFromOrigin) => {
-            let m: [f64; 2] = uni_at(&far_or_zero(f, rng), rng);
+            let m: [f64; 2] = uni_at(&far_or_zero(f, fmt, rng), fmt, rng);
             let r = rng.uniform(0.1, 1.0);
             [0; 4].map(|_| {
                 let th = rng.uniform(0.0, core::f64::consts::TAU);
-                [m[0] + r * th.cos(), m[1] + r * th.sin()]
+                [
+                    fmt.round(m[0] + r * th.cos()),
+                    fmt.round(m[1] + r * th.sin()),
+                ]
             })
         }
         Family::AimedAtVertices => {
@@ -161,22 +164,22 @@ fn incircle_input(family: Family, rng: &mut Rng) -> [[f64; 2]; 4] {
         }
         Family::AimedAtEdges => lattice_pick(&circle_lattice(), -7, rng),
         Family::ExtremeExponents => {
-            let mut p = incircle_input(transformed_base(rng), rng);
-            scale_points(&mut p, extreme_exponent(rng));
+            let mut p = incircle_input(transformed_base(rng), fmt, rng);
+            scale_points(&mut p, extreme_exponent(fmt, rng), fmt);
             p
         }
     }
 }
 
-fn insphere_input(family: Family, rng: &mut Rng) -> [[f64; 3]; 5] {
+fn insphere_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> [[f64; 3]; 5] {
     match family.resolve(rng) {
-        Family::Uniform | Family::Mixed => [0; 5].map(|_| uni(rng)),
+        Family::Uniform | Family::Mixed => [0; 5].map(|_| uni(fmt, rng)),
         f @ (Family::NearDegenerate | Family::FarFromOrigin) => {
-            let m: [f64; 3] = uni_at(&far_or_zero(f, rng), rng);
+            let m: [f64; 3] = uni_at(&far_or_zero(f, fmt, rng), fmt, rng);
             let r = rng.uniform(0.1, 1.0);
             [0; 5].map(|_| {
                 let u = unit_vector(rng);
-                core::array::from_fn(|k| m[k] + r * u[k])
+                core::array::from_fn(|k| fmt.round(m[k] + r * u[k]))
             })
         }
         Family::AimedAtVertices => {
@@ -187,8 +190,8 @@ fn insphere_input(family: Family, rng: &mut Rng) -> [[f64; 3]; 5] {
         }
         Family::AimedAtEdges => lattice_pick(&sphere_lattice(), -4, rng),
         Family::ExtremeExponents => {
-            let mut p = insphere_input(transformed_base(rng), rng);
-            scale_points(&mut p, extreme_exponent(rng));
+            let mut p = insphere_input(transformed_base(rng), fmt, rng);
+            scale_points(&mut p, extreme_exponent(fmt, rng), fmt);
             p
         }
     }
@@ -208,7 +211,15 @@ macro_rules! predicate_kind {
                 $exact
             }
             fn generate(&self, family: Family, rng: &mut Rng) -> [[f64; $d]; $n] {
-                $gen(family, rng)
+                self.generate_in(family, FloatFormat::F64, rng)
+            }
+            fn generate_in(
+                &self,
+                family: Family,
+                format: FloatFormat,
+                rng: &mut Rng,
+            ) -> [[f64; $d]; $n] {
+                rounded_input(self, $gen(family, format, rng), format)
             }
             fn coords(&self, input: &[[f64; $d]; $n]) -> Vec<f64> {
                 flat(input)

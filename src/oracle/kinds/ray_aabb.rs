@@ -6,11 +6,11 @@ use super::super::check::{Family, TestKind};
 use super::super::rng::Rng;
 use super::super::scenes::{grid_box, near_parallel_box_ray};
 use super::{
-    extreme_exponent, far_offset, grid, lerp, scaled_input, transformed_base, translate_points,
-    unflat,
+    extreme_exponent, far_offset, grid, lerp, rounded_input, scaled_input, transformed_base,
+    translate_points, unflat,
 };
 use crate::ray::ray_aabb;
-use crate::{Aabb, Ray};
+use crate::{Aabb, FloatFormat, Ray};
 
 /// Ray against closed axis-aligned box: `true` when the ray (`t ≥ 0`) touches the box,
 /// exactly as [`ray_aabb`] decides (an inverted box is empty; non-finite input: `false`).
@@ -30,7 +30,7 @@ use crate::{Aabb, Ray};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RayAabbKind;
 
-fn ray_aabb_input(family: Family, rng: &mut Rng) -> (Ray<f64>, Aabb<f64>) {
+fn ray_aabb_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> (Ray<f64>, Aabb<f64>) {
     match family.resolve(rng) {
         Family::Uniform | Family::Mixed => {
             let b = grid_box(rng);
@@ -39,7 +39,7 @@ fn ray_aabb_input(family: Family, rng: &mut Rng) -> (Ray<f64>, Aabb<f64>) {
             (Ray::new(o, core::array::from_fn(|k| p[k] - o[k])), b)
         }
         Family::NearDegenerate => {
-            let (b, r) = near_parallel_box_ray(rng);
+            let (b, r) = near_parallel_box_ray(fmt, rng);
             (r, b)
         }
         f @ (Family::AimedAtVertices | Family::AimedAtEdges) => {
@@ -72,15 +72,15 @@ fn ray_aabb_input(family: Family, rng: &mut Rng) -> (Ray<f64>, Aabb<f64>) {
             (Ray::new(o, d), b)
         }
         Family::ExtremeExponents => {
-            let q = ray_aabb_input(transformed_base(rng), rng);
-            scaled_input(&RayAabbKind, &q, extreme_exponent(rng))
+            let q = ray_aabb_input(transformed_base(rng), fmt, rng);
+            scaled_input(&RayAabbKind, &q, extreme_exponent(fmt, rng), fmt)
         }
         Family::FarFromOrigin => {
-            let (mut r, mut b) = ray_aabb_input(transformed_base(rng), rng);
-            let off = far_offset(rng);
-            translate_points(core::slice::from_mut(&mut r.origin), &off);
-            translate_points(core::slice::from_mut(&mut b.min), &off);
-            translate_points(core::slice::from_mut(&mut b.max), &off);
+            let (mut r, mut b) = ray_aabb_input(transformed_base(rng), fmt, rng);
+            let off = far_offset(fmt, rng);
+            translate_points(core::slice::from_mut(&mut r.origin), &off, fmt);
+            translate_points(core::slice::from_mut(&mut b.min), &off, fmt);
+            translate_points(core::slice::from_mut(&mut b.max), &off, fmt);
             (r, b)
         }
     }
@@ -94,7 +94,15 @@ impl TestKind for RayAabbKind {
         ray_aabb(&q.0, &q.1).is_some()
     }
     fn generate(&self, family: Family, rng: &mut Rng) -> (Ray<f64>, Aabb<f64>) {
-        ray_aabb_input(family, rng)
+        self.generate_in(family, FloatFormat::F64, rng)
+    }
+    fn generate_in(
+        &self,
+        family: Family,
+        format: FloatFormat,
+        rng: &mut Rng,
+    ) -> (Ray<f64>, Aabb<f64>) {
+        rounded_input(self, ray_aabb_input(family, format, rng), format)
     }
     fn coords(&self, q: &(Ray<f64>, Aabb<f64>)) -> Vec<f64> {
         [q.0.origin, q.0.direction, q.1.min, q.1.max]

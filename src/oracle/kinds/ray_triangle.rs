@@ -6,11 +6,11 @@ use super::super::check::{Family, TestKind};
 use super::super::rng::Rng;
 use super::super::scenes::{Tri, affine_rounded};
 use super::{
-    aim_point, extreme_exponent, far_offset, flat, grid, scaled_input, transformed_base,
-    translate_points, unflat, uni,
+    aim_point, extreme_exponent, far_offset, flat, grid, rounded_input, scaled_input,
+    transformed_base, translate_points, unflat, uni,
 };
 use crate::ray::ray_triangle_closed;
-use crate::{Ray, Triangle};
+use crate::{FloatFormat, Ray, Triangle};
 
 /// A ray and a triangle, as [`RayTriangleKind`] takes them.
 ///
@@ -52,9 +52,10 @@ pub struct RayTriangleInput {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RayTriangleKind;
 
-fn ray_triangle_input(family: Family, rng: &mut Rng) -> RayTriangleInput {
+fn ray_triangle_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> RayTriangleInput {
     let make = |o: [f64; 3], p: [f64; 3], triangle: Tri| {
-        let d: [f64; 3] = core::array::from_fn(|k| p[k] - o[k]);
+        // Exact for the aimed families (grid points); otherwise rounded to the format.
+        let d: [f64; 3] = core::array::from_fn(|k| fmt.round(p[k] - o[k]));
         RayTriangleInput {
             ray: Ray::new(o, d),
             triangle,
@@ -62,19 +63,22 @@ fn ray_triangle_input(family: Family, rng: &mut Rng) -> RayTriangleInput {
     };
     match family.resolve(rng) {
         Family::Uniform | Family::Mixed => {
-            let t = [0; 3].map(|_| uni(rng));
-            let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-3.0, 3.0));
+            let t = [0; 3].map(|_| uni(fmt, rng));
+            let o: [f64; 3] = core::array::from_fn(|_| fmt.round(rng.uniform(-3.0, 3.0)));
             let (s, w) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
-            let p = affine_rounded(&t[0], &t[1], &t[2], s, w);
+            let p = affine_rounded(fmt, &t[0], &t[1], &t[2], s, w);
             make(o, p, t)
         }
         Family::NearDegenerate => {
-            let t = [0; 3].map(|_| uni(rng));
+            // The aim point is an edge point rounded once to the format, and the ray
+            // starts at the origin it passes through at t = 1 from there: o = p − d
+            // with d rounded to the format, o rounded too (near the edge in the format).
+            let t = [0; 3].map(|_| uni(fmt, rng));
             let i = rng.below(3);
             let s = rng.next_f64();
             let (a, b) = (t[i], t[(i + 1) % 3]);
-            let p = affine_rounded(&a, &b, &a, s, 0.0);
-            let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-3.0, 3.0));
+            let p = affine_rounded(fmt, &a, &b, &a, s, 0.0);
+            let o: [f64; 3] = core::array::from_fn(|_| fmt.round(rng.uniform(-3.0, 3.0)));
             make(o, p, t)
         }
         f @ (Family::AimedAtVertices | Family::AimedAtEdges) => {
@@ -89,14 +93,14 @@ fn ray_triangle_input(family: Family, rng: &mut Rng) -> RayTriangleInput {
             q
         }
         Family::ExtremeExponents => {
-            let q = ray_triangle_input(transformed_base(rng), rng);
-            scaled_input(&RayTriangleKind, &q, extreme_exponent(rng))
+            let q = ray_triangle_input(transformed_base(rng), fmt, rng);
+            scaled_input(&RayTriangleKind, &q, extreme_exponent(fmt, rng), fmt)
         }
         Family::FarFromOrigin => {
-            let mut q = ray_triangle_input(transformed_base(rng), rng);
-            let off = far_offset(rng);
-            translate_points(core::slice::from_mut(&mut q.ray.origin), &off);
-            translate_points(&mut q.triangle, &off);
+            let mut q = ray_triangle_input(transformed_base(rng), fmt, rng);
+            let off = far_offset(fmt, rng);
+            translate_points(core::slice::from_mut(&mut q.ray.origin), &off, fmt);
+            translate_points(&mut q.triangle, &off, fmt);
             q
         }
     }
@@ -111,7 +115,10 @@ impl TestKind for RayTriangleKind {
         ray_triangle_closed(&q.ray, &Triangle::new(a, b, c)).is_some()
     }
     fn generate(&self, family: Family, rng: &mut Rng) -> RayTriangleInput {
-        ray_triangle_input(family, rng)
+        self.generate_in(family, FloatFormat::F64, rng)
+    }
+    fn generate_in(&self, family: Family, format: FloatFormat, rng: &mut Rng) -> RayTriangleInput {
+        rounded_input(self, ray_triangle_input(family, format, rng), format)
     }
     fn coords(&self, q: &RayTriangleInput) -> Vec<f64> {
         let mut c = Vec::with_capacity(15);

@@ -6,9 +6,10 @@ use super::super::check::{Family, TestKind};
 use super::super::rng::Rng;
 use super::super::scenes::{Tri, near_coplanar_pair};
 use super::{
-    aim_point, extreme_exponent, far_offset, flat, grid, scale_points, shuffle, transformed_base,
-    translate_points, unflat, uni,
+    aim_point, extreme_exponent, far_offset, flat, grid, rounded_input, scale_points, shuffle,
+    transformed_base, translate_points, unflat, uni,
 };
+use crate::FloatFormat;
 
 /// Closed triangle against closed triangle: `true` when they share a point (touching
 /// counts), exactly as [`crate::tri_tri_intersect`] decides (`false` for non-finite
@@ -29,10 +30,12 @@ use super::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TriTriKind;
 
-fn tri_tri_input(family: Family, rng: &mut Rng) -> (Tri, Tri) {
+fn tri_tri_input(family: Family, fmt: FloatFormat, rng: &mut Rng) -> (Tri, Tri) {
     match family.resolve(rng) {
-        Family::Uniform | Family::Mixed => ([0; 3].map(|_| uni(rng)), [0; 3].map(|_| uni(rng))),
-        Family::NearDegenerate => near_coplanar_pair(rng),
+        Family::Uniform | Family::Mixed => {
+            ([0; 3].map(|_| uni(fmt, rng)), [0; 3].map(|_| uni(fmt, rng)))
+        }
+        Family::NearDegenerate => near_coplanar_pair(fmt, rng),
         f @ (Family::AimedAtVertices | Family::AimedAtEdges) => {
             let t1 = [0; 3].map(|_| grid(rng));
             let p = aim_point(&t1, f, rng);
@@ -41,17 +44,17 @@ fn tri_tri_input(family: Family, rng: &mut Rng) -> (Tri, Tri) {
             (t1, t2)
         }
         Family::ExtremeExponents => {
-            let (mut a, mut b) = tri_tri_input(transformed_base(rng), rng);
-            let e = extreme_exponent(rng);
-            scale_points(&mut a, e);
-            scale_points(&mut b, e);
+            let (mut a, mut b) = tri_tri_input(transformed_base(rng), fmt, rng);
+            let e = extreme_exponent(fmt, rng);
+            scale_points(&mut a, e, fmt);
+            scale_points(&mut b, e, fmt);
             (a, b)
         }
         Family::FarFromOrigin => {
-            let (mut a, mut b) = tri_tri_input(transformed_base(rng), rng);
-            let off = far_offset(rng);
-            translate_points(&mut a, &off);
-            translate_points(&mut b, &off);
+            let (mut a, mut b) = tri_tri_input(transformed_base(rng), fmt, rng);
+            let off = far_offset(fmt, rng);
+            translate_points(&mut a, &off, fmt);
+            translate_points(&mut b, &off, fmt);
             (a, b)
         }
     }
@@ -65,7 +68,10 @@ impl TestKind for TriTriKind {
         crate::tri_tri_intersect(q.0, q.1)
     }
     fn generate(&self, family: Family, rng: &mut Rng) -> (Tri, Tri) {
-        tri_tri_input(family, rng)
+        self.generate_in(family, FloatFormat::F64, rng)
+    }
+    fn generate_in(&self, family: Family, format: FloatFormat, rng: &mut Rng) -> (Tri, Tri) {
+        rounded_input(self, tri_tri_input(family, format, rng), format)
     }
     fn coords(&self, q: &(Tri, Tri)) -> Vec<f64> {
         let mut c = flat(&q.0);
