@@ -518,17 +518,23 @@ impl Bvh {
     }
 }
 
-/// Sorts the items by the Morton code of their quantized centroid (ties by index) and
-/// returns the codes in that order.
-fn sort_by_morton(items: &mut Vec<Item>) -> Vec<u32> {
+/// The least and greatest centroid coordinates of the items, per axis.
+fn centroid_bounds(items: &[Item]) -> ([f64; 3], [f64; 3]) {
     let mut cmin = [f64::INFINITY; 3];
     let mut cmax = [f64::NEG_INFINITY; 3];
-    for it in items.iter() {
+    for it in items {
         for k in 0..3 {
             cmin[k] = cmin[k].min(it.c[k]);
             cmax[k] = cmax[k].max(it.c[k]);
         }
     }
+    (cmin, cmax)
+}
+
+/// Sorts the items by the Morton code of their quantized centroid (ties by index) and
+/// returns the codes in that order.
+fn sort_by_morton(items: &mut Vec<Item>) -> Vec<u32> {
+    let (cmin, cmax) = centroid_bounds(items);
     let top = ((1u32 << GRID_BITS) - 1) as f64;
     // In halves so that nothing overflows; a zero, infinite or NaN extent quantizes that
     // axis to 0 (the cast maps NaN to 0 and saturates).
@@ -571,14 +577,7 @@ fn spread(x: u32) -> u32 {
 /// Object median along the axis of largest centroid extent: the left part holds the
 /// `n/2` smallest centroids.
 fn median_split(prims: &mut [Item]) -> usize {
-    let mut cmin = [f64::INFINITY; 3];
-    let mut cmax = [f64::NEG_INFINITY; 3];
-    for p in prims.iter() {
-        for k in 0..3 {
-            cmin[k] = cmin[k].min(p.c[k]);
-            cmax[k] = cmax[k].max(p.c[k]);
-        }
-    }
+    let (cmin, cmax) = centroid_bounds(prims);
     let ext: [f64; 3] = core::array::from_fn(|k| 0.5 * cmax[k] - 0.5 * cmin[k]);
     let axis = if ext[0] >= ext[1] && ext[0] >= ext[2] {
         0

@@ -52,11 +52,11 @@ pub(super) fn faces_meet<S: Scalar>(v: &[[S; 3]], f: [u32; 3], g: [u32; 3]) -> b
 fn one_shared<S: Scalar>(w: &[S; 3], a: &[S; 3], b: &[S; 3], c: &[S; 3], d: &[S; 3]) -> bool {
     // c and d strictly on one side of plane (w, a, b): the second face meets that plane
     // only at w (section 2). Then the same with the roles swapped.
-    let s = plane_sides([w, a, b], [c, d, d]);
+    let s = plane_sides([w, a, b], [c, d]);
     if s[0] == s[1] && s[0] != Sign::Zero {
         return false;
     }
-    let s = plane_sides([w, c, d], [a, b, b]);
+    let s = plane_sides([w, c, d], [a, b]);
     if s[0] == s[1] && s[0] != Sign::Zero {
         return false;
     }

@@ -21,7 +21,8 @@ use crate::Scalar;
 use crate::overlap::tri_tri_refs_intersect;
 use crate::scalar::as_f64_array;
 
-/// Below this many candidate node pairs' worth of faces a query stays on one thread.
+/// Meshes with fewer faces than this stay on one thread (the split would cost more than it
+/// saves).
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN_FACES: usize = 2048;
 

@@ -337,7 +337,7 @@ where
 /// decided by a filter whose bound is derived in `proofs/tri_tri.md`; a sign the filter
 /// cannot certify is recomputed by [`orient3d`].
 #[inline(always)]
-pub(crate) fn sides<T: Scalar>(p: [&[T; 3]; 3], xs: [&[T; 3]; 3]) -> [Sign; 3] {
+pub(crate) fn sides<T: Scalar, const N: usize>(p: [&[T; 3]; 3], xs: [&[T; 3]; N]) -> [Sign; N] {
     if let Some(s) = fast::sides(p, xs) {
         return s;
     }
@@ -365,15 +365,17 @@ mod fast {
     const MAX_SCALE: f64 = 1e290; // < 2^964
 
     #[inline(always)]
-    pub(super) fn sides<T: Scalar>(p: [&[T; 3]; 3], xs: [&[T; 3]; 3]) -> Option<[Sign; 3]> {
+    pub(super) fn sides<T: Scalar, const N: usize>(
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; N],
+    ) -> Option<[Sign; N]> {
         let a = as_f64_array(p[0])?;
         let b = as_f64_array(p[1])?;
         let c = as_f64_array(p[2])?;
-        let x = [
-            as_f64_array(xs[0])?,
-            as_f64_array(xs[1])?,
-            as_f64_array(xs[2])?,
-        ];
+        let mut x = [[0.0; 3]; N];
+        for i in 0..N {
+            x[i] = as_f64_array(xs[i])?;
+        }
         let (ba, ca) = (sub(&b, &a), sub(&c, &a));
         // The normal's components and their permanents.
         let m0 = [ba[1] * ca[2], ba[2] * ca[1]];
@@ -385,8 +387,8 @@ mod fast {
             m1[0].abs() + m1[1].abs(),
             m2[0].abs() + m2[1].abs(),
         ];
-        let mut out = [Sign::Zero; 3];
-        for i in 0..3 {
+        let mut out = [Sign::Zero; N];
+        for i in 0..N {
             let d = sub(&x[i], &a);
             // n · (x − a) = −orient3d(a, b, c, x).
             let det = dot(&n, &d);

@@ -83,24 +83,32 @@ fn check_everywhere(name: &str, mesh: &Mesh) -> usize {
     check_transforms(name, mesh, true)
 }
 
+/// [`check`] on `mesh` shifted by `shift` and scaled by `2^k` in the float type `F`;
+/// a transform that is not exact in `F` is refused when `all`, skipped otherwise.
+fn check_float<F: isect::Scalar + Copy>(
+    name: &str,
+    mesh: &Mesh,
+    want: &[[u32; 2]],
+    shift: i64,
+    k: i32,
+    all: bool,
+) {
+    let v = exact(mesh, &Q::from_integer(shift.into()), k);
+    let ty = core::any::type_name::<F>();
+    match to_float::<F>(&v) {
+        Some(f) => check(&format!("{name} {ty} ({shift}, 2^{k})"), f, &mesh.1, want),
+        None => assert!(!all, "{name}: {ty} transform {shift} {k} is exact"),
+    }
+}
+
 fn check_transforms(name: &str, mesh: &Mesh, all: bool) -> usize {
     let base = exact(mesh, &Q::zero(), 0);
     let want = mesh_pairs::self_intersections(&base, &mesh.1);
     for (shift, k) in F64_TRANSFORMS {
-        let v = exact(mesh, &Q::from_integer(shift.into()), k);
-        let Some(f) = to_float::<f64>(&v) else {
-            assert!(!all, "{name}: f64 transform {shift} {k} is exact");
-            continue;
-        };
-        check(&format!("{name} f64 ({shift}, 2^{k})"), f, &mesh.1, &want);
+        check_float::<f64>(name, mesh, &want, shift, k, all);
     }
     for (shift, k) in F32_TRANSFORMS {
-        let v = exact(mesh, &Q::from_integer(shift.into()), k);
-        let Some(f) = to_float::<f32>(&v) else {
-            assert!(!all, "{name}: f32 transform {shift} {k} is exact");
-            continue;
-        };
-        check(&format!("{name} f32 ({shift}, 2^{k})"), f, &mesh.1, &want);
+        check_float::<f32>(name, mesh, &want, shift, k, all);
     }
     // Rationals beyond the f64 range, and a non-dyadic shift (boxes rounded outward).
     let third = Q::new(1.into(), 3.into());
