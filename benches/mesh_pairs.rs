@@ -2,13 +2,14 @@
 //! brute-force-free baseline, parry3d-f64's BVH pair traversal feeding isect's exact
 //! `tri_tri_intersect` (and the same sharing rules), on the same mesh in the same process.
 //!
-//! Meshes (built once, by the test kit's `geodesic_sphere`):
+//! Meshes (built once, by the test kit's `geodesic` module: the same meshes as the CGAL
+//! anchor's OFF files, `benches/cgal/run.sh`):
 //! * `sphere288k`: the geodesic sphere of frequency 120 (each icosahedron face subdivided
 //!   into 120² triangles, vertices projected onto the unit sphere): 288,000 faces,
 //!   clean (no pair);
-//! * `sphere288k+small`: the same with a second component, a frequency-4 geodesic sphere
-//!   (320 faces) of radius 0.05 centred on the big sphere's surface at (1, 0, 0), so the
-//!   two cross: pairs exist.
+//! * `sphere288k_embedded`: the same with a second component, the frequency-8 geodesic
+//!   sphere (1,280 faces) of radius 1/16 centred on the big sphere's surface at
+//!   (0.6, 0, 0.8), so the two cross: 172 pairs.
 //!
 //! Rows: `isect` (`self_intersections`, the mesh built beforehand), `isect_new` (the
 //! validation and BVH build of `TriMesh::new` alone), `isect_new+self` (both, the
@@ -22,7 +23,8 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::overlap::tri_tri_intersect;
 use isect::{Sign, TriMesh, orient2d, orient3d};
-use isect_testkit::meshes::{Mesh, geodesic_sphere, placed, union};
+use isect_testkit::geodesic::{sphere288k, sphere288k_embedded};
+use isect_testkit::meshes::Mesh;
 use parry3d_f64::bounding_volume::Aabb;
 use parry3d_f64::math::Vector;
 use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
@@ -89,11 +91,12 @@ fn parry_self_intersections(mesh: &Mesh) -> Vec<[u32; 2]> {
 }
 
 fn meshes() -> Vec<(&'static str, Mesh)> {
-    let big = geodesic_sphere(120);
+    let big = sphere288k();
     assert_eq!(big.1.len(), 288_000);
-    let small = placed(&geodesic_sphere(4), 0.05, [1.0, 0.0, 0.0]);
-    let both = union(&[big.clone(), small]);
-    vec![("sphere288k", big), ("sphere288k+small", both)]
+    vec![
+        ("sphere288k", big),
+        ("sphere288k_embedded", sphere288k_embedded()),
+    ]
 }
 
 fn bench(c: &mut Criterion) {

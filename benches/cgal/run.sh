@@ -27,6 +27,22 @@ g++ $FLAGS benches/cgal/self_intersections.cpp -o "$OUT/self_intersections" $LIB
 
 cargo run --release -p isect-benches --example mesh_files -- "$OUT"
 
+# The meshes built to hurt: CGAL's pairs must be isect's, file for file.
+differ=0
+for off in "$OUT"/hurt/*.off; do
+    stem=${off%.off}
+    if ! "$OUT/self_intersections" "$off" --runs 1 --pairs "$stem.cgal.csv" >"$stem.cgal.log" 2>&1; then
+        echo "CGAL could not run on $off (see $stem.cgal.log)"
+        continue
+    fi
+    if ! cmp -s "$stem.cgal.csv" "$stem.isect.csv"; then
+        echo "pairs differ: $off"
+        diff "$stem.cgal.csv" "$stem.isect.csv" | head -5
+        differ=$((differ + 1))
+    fi
+done
+echo "hurt meshes: $(ls "$OUT"/hurt/*.off | wc -l) files, $differ with different pairs"
+
 uptime
 for mesh in sphere288k sphere288k_embedded; do
     "$OUT/self_intersections" "$OUT/$mesh.off" --runs "$RUNS" --pairs "$OUT/$mesh.pairs.csv"

@@ -65,3 +65,26 @@ pub fn geodesic_sphere(n: u32) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
     }
     (vertices, triangles)
 }
+
+/// The clean mesh of the self-intersection benchmark: [`geodesic_sphere`]`(120)`, 288,000
+/// faces (`benches/mesh_pairs.rs`, and `sphere288k.off` for the CGAL anchor).
+pub fn sphere288k() -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    geodesic_sphere(120)
+}
+
+/// The benchmark mesh with a small embedded second component: [`sphere288k`] followed by
+/// the frequency-8 geodesic sphere (1,280 faces) of radius 1/16 centred at (0.6, 0, 0.8), a
+/// point of the unit sphere to rounding, so the two surfaces cross (172 face pairs).
+pub fn sphere288k_embedded() -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    let (mut vertices, mut triangles) = sphere288k();
+    let (small_v, small_t) = geodesic_sphere(8);
+    let (centre, radius) = ([0.6, 0.0, 0.8], 1.0 / 16.0);
+    let offset = vertices.len() as u32;
+    vertices.extend(
+        small_v
+            .iter()
+            .map(|p| core::array::from_fn(|k| centre[k] + radius * p[k])),
+    );
+    triangles.extend(small_t.iter().map(|t| t.map(|i| i + offset)));
+    (vertices, triangles)
+}
