@@ -85,6 +85,8 @@ mod error;
 pub mod geometry;
 pub mod guide;
 pub mod interop;
+#[cfg(feature = "io")]
+pub mod io;
 pub mod mesh;
 #[cfg(feature = "std")]
 pub mod oracle;

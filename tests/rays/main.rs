@@ -6,6 +6,8 @@
 
 mod fuzz_regressions;
 mod mesh_exactly_once;
+mod mesh_files;
+mod mesh_soup;
 mod oracle;
 mod ray_shapes;
 mod ray_triangle_filter;
