@@ -6,6 +6,7 @@
 
 use isect::io::{FilePosition, MeshData, MeshFormat, read_mesh, read_mesh_as, read_mesh_from};
 use isect::{Sign, TriMesh};
+use isect_testkit::scenes::cube_quads;
 
 fn read(text: &[u8], format: MeshFormat) -> Result<MeshData<f64>, isect::io::MeshFileError> {
     read_mesh_from(text, format, "m")
@@ -13,22 +14,6 @@ fn read(text: &[u8], format: MeshFormat) -> Result<MeshData<f64>, isect::io::Mes
 
 fn err(text: &[u8], format: MeshFormat) -> String {
     read(text, format).expect_err("must be refused").to_string()
-}
-
-/// The cube [0, 1]³ as 8 corners and 6 outward quads (counterclockwise from outside).
-fn cube() -> (Vec<[f64; 3]>, Vec<[u32; 4]>) {
-    let v = (0..8)
-        .map(|i| [(i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64])
-        .collect();
-    let quads = vec![
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-    ];
-    (v, quads)
 }
 
 fn check_closed_cube(data: &MeshData<f64>) {
@@ -45,7 +30,7 @@ fn check_closed_cube(data: &MeshData<f64>) {
 
 #[test]
 fn obj_quads_relative_indices_comments_and_ignored_elements() {
-    let (v, quads) = cube();
+    let (v, quads) = cube_quads(0.0);
     let mut text = String::from("# a cube\nmtllib x.mtl\no cube\n");
     for p in &v {
         text += &format!("v {} {} {}\n", p[0], p[1], p[2]);
@@ -172,7 +157,7 @@ fn obj_malformed() {
 }
 
 fn off_cube(comments: bool) -> String {
-    let (v, quads) = cube();
+    let (v, quads) = cube_quads(0.0);
     let mut text = String::from(if comments {
         "OFF # header\n# counts next\n\n8 6 12\n"
     } else {
@@ -259,7 +244,7 @@ fn off_malformed() {
 
 /// The cube's 12 triangles as an ASCII STL soup.
 fn stl_ascii(first_line: &str) -> String {
-    let (v, quads) = cube();
+    let (v, quads) = cube_quads(0.0);
     let mut text = format!("{first_line}\n");
     for q in &quads {
         for t in [[q[0], q[1], q[2]], [q[0], q[2], q[3]]] {
@@ -298,7 +283,7 @@ fn stl_ascii_and_binary_cube_soups_weld_closed() {
         assert_eq!((data.vertices.len(), data.faces), (36, 12));
         check_closed_cube(&data);
     }
-    let (v, quads) = cube();
+    let (v, quads) = cube_quads(0.0);
     let tris: Vec<[[f32; 3]; 3]> = quads
         .iter()
         .flat_map(|q| [[q[0], q[1], q[2]], [q[0], q[2], q[3]]])
@@ -398,7 +383,7 @@ fn ply_header(format: &str, nv: usize, nf: usize, xyz: &str) -> String {
 }
 
 fn ply_binary(big_endian: bool) -> Vec<u8> {
-    let (v, quads) = cube();
+    let (v, quads) = cube_quads(0.0);
     let fmt = if big_endian {
         "binary_big_endian"
     } else {
@@ -430,7 +415,7 @@ fn ply_binary(big_endian: bool) -> Vec<u8> {
 
 #[test]
 fn ply_ascii_and_binary() {
-    let (v, quads) = cube();
+    let (v, quads) = cube_quads(0.0);
     let mut text = ply_header("ascii", 8, 6, "float");
     for p in &v {
         text += &format!("{} {} {}\n", p[0], p[1], p[2]);
