@@ -34,13 +34,28 @@ pub(super) fn read(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFile
             .split_once(": ")
             .filter(|_| e.line().is_some())
             .map_or(message.clone(), |m| m.1.to_string());
-        match e.line() {
-            Some(line) => at.line(line, message.replace('\n', " ")),
-            None => at.error(FilePosition::File, message.replace('\n', " ")),
-        }
+        // Without a line from ply-rs-bw: the line its reader had reached.
+        // (An end-of-file error can name the line after the last: the last is named.)
+        let last = bytes.iter().filter(|&&b| b == b'\n').count()
+            + usize::from(bytes.last() != Some(&b'\n'));
+        let line = e.line().unwrap_or(reader.line()).clamp(1, last.max(1));
+        at.line(line, message.replace('\n', " "))
     })?;
     let mut offset = reader.get_ref().position() as usize;
     let mut line = bytes[..offset].iter().filter(|&&b| b == b'\n').count();
+    // The header line declaring an element, for errors about its properties.
+    let (header_end, header_lines) = (offset, line);
+    let declared = |name: &str| {
+        let text = String::from_utf8_lossy(&bytes[..header_end]);
+        let found = text.lines().position(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.len() >= 2 && w[0] == "element" && w[1] == name
+        });
+        FilePosition::Line {
+            line: found.map_or(header_lines.max(1), |k| k + 1),
+            column: None,
+        }
+    };
     let mut data = empty(MeshFormat::Ply);
     let mut vertex_count: Option<usize> = None;
     for (name, def) in &header.elements {
@@ -48,7 +63,7 @@ pub(super) fn read(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFile
             "vertex" => Role::Vertex,
             "face" => Role::Face(face_property(def).ok_or_else(|| {
                 at.error(
-                    FilePosition::File,
+                    declared("face"),
                     "the face element has no list property vertex_indices or vertex_index",
                 )
             })?),
@@ -62,13 +77,13 @@ pub(super) fn read(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFile
                     .is_some_and(|p| matches!(p.data_type, PropertyType::Scalar(_)));
                 if !scalar {
                     return Err(at.error(
-                        FilePosition::File,
+                        declared("vertex"),
                         format!("the vertex element has no scalar property {axis}"),
                     ));
                 }
             }
             if def.count > u32::MAX as usize + 1 {
-                return Err(at.error(FilePosition::File, "more than 2^32 vertices"));
+                return Err(at.error(declared("vertex"), "more than 2^32 vertices"));
             }
         }
         for k in 0..def.count {
