@@ -12,7 +12,11 @@
 //! * Ray tests ([`ray`]): [`ray_triangle`] with exactly one hit per crossing through
 //!   shared edges and vertices, and rays against spheres, boxes and polygons.
 //! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit and exact
-//!   point-in-mesh.
+//!   point-in-mesh; [`TriMesh::from_soup`] builds one from real data (exact welding,
+//!   degenerate, duplicate and unreferenced elements dropped) and reports what it
+//!   changed; [`mesh::Topology`] and the exact orientation [`TriMesh::volume_sign`].
+//! * Mesh files (`io`, feature `io`): OBJ, STL, PLY and OFF readers whose errors name
+//!   the file and line (or byte).
 //! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]), triangle/box,
 //!   plane/box, spheres, boxes, k-DOPs, OBBs, frustums, 2D and 3D lines and segments,
 //!   three planes.
@@ -42,6 +46,8 @@
 //! * `glam`, `nalgebra`, `mint`: their point and vector types accepted by the predicates
 //!   as they are, and by the geometry constructors through `.into()` ([`interop`]).
 //! * `proptest`: proptest strategies for the oracle's input generators.
+//! * `io` (implies `std`): `isect::io`, reading OBJ, STL (ASCII and binary), PLY (ASCII
+//!   and binary) and OFF files, with the `stl_io` and `ply-rs-bw` crates.
 //!
 //! The exactness argument (`proofs/predicates.md`, section 0) assumes IEEE 754 binary64
 //! arithmetic with round-to-nearest-even and no extended-precision intermediates, which
