@@ -8,8 +8,9 @@
 //! byte offset), and every vertex coordinate must be finite (error at its byte offset).
 //! ASCII: the grammar is checked line by line first (`solid`, then `facet normal`,
 //! `outer loop`, three `vertex`, `endloop`, `endfacet`, …, `endsolid`; one solid per
-//! file), every number parsed as `f32` and finite, with line and column; then `stl_io`
-//! reads the values. Every triangle is kept as three vertices of its own (a soup, as
+//! file), every vertex coordinate parsed as `f32` and finite, with line and column (a
+//! normal must be three numbers, NaN allowed: normals are not geometry and are not
+//! used); then `stl_io` reads the checked facets' vertices. Every triangle is kept as three vertices of its own (a soup, as
 //! the format stores it): [`TriMesh::from_soup`](crate::TriMesh::from_soup) welds them.
 //! Facet normals and attribute bytes are not geometry and are not used.
 
@@ -132,8 +133,11 @@ fn read_ascii(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFileError
         .into_iter()
         .map(|(n, t)| (n, tokens(t)))
         .filter(|(_, w)| !w.is_empty());
-    // The line of each facet's `facet normal`, and the coordinates as this check read them.
+    // The line of each facet's `facet normal`, and the text handed to stl_io: the
+    // facets as checked, with the normals (not geometry, and often NaN for degenerate
+    // facets, which stl_io refuses) written as 0 0 0.
     let mut facets: Vec<usize> = Vec::new();
+    let mut text = b"solid \n".to_vec();
     let mut next = |expect: &str| {
         lines.next().ok_or_else(|| {
             at.line(
@@ -155,8 +159,17 @@ fn read_ascii(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFileError
         match words[0].1 {
             "endsolid" => break,
             "facet" if words.len() == 5 && words[1].1 == "normal" => {
-                numbers(&words[2..], line, "normal", at)?;
+                for &(col, tok) in &words[2..] {
+                    if tok.parse::<f32>().is_err() {
+                        return Err(at.column(
+                            line,
+                            col,
+                            format!("the normal's value `{tok}` is not a number"),
+                        ));
+                    }
+                }
                 facets.push(line);
+                text.extend_from_slice(b"facet normal 0 0 0\nouter loop\n");
             }
             _ => {
                 return Err(at.column(
@@ -175,8 +188,10 @@ fn read_ascii(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFileError
             if words.len() != 4 || words[0].1 != "vertex" {
                 return Err(at.column(line, words[0].0, "expected `vertex x y z`"));
             }
-            numbers(&words[1..], line, "vertex", at)?;
+            numbers(&words[1..], line, at)?;
+            text.extend(format!("vertex {} {} {}\n", words[1].1, words[2].1, words[3].1).bytes());
         }
+        text.extend_from_slice(b"endloop\nendfacet\n");
         for expect in ["endloop", "endfacet"] {
             let (line, words) = next(expect)?;
             if words.len() != 1 || words[0].1 != expect {
@@ -190,16 +205,7 @@ fn read_ascii(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFileError
             "data after `endsolid` (only one solid per file is supported)",
         ));
     }
-    // stl_io wants exactly "solid " to start the first line.
-    let start = bytes
-        .iter()
-        .enumerate()
-        .filter(|&(_, &b)| b == b'\n')
-        .nth(first_line - 1)
-        .map_or(bytes.len(), |(i, _)| i);
-    let rest = &bytes[start..];
-    let mut text = b"solid ".to_vec();
-    text.extend_from_slice(rest);
+    text.extend_from_slice(b"endsolid\n");
     let mut cursor = Cursor::new(&text[..]);
     let reader = stl_io::create_stl_reader(&mut cursor)
         .map_err(|e| at.line(first_line, format!("stl_io: {e}")))?;
@@ -227,19 +233,14 @@ fn read_ascii(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFileError
 }
 
 /// Three finite `f32` numbers.
-fn numbers(
-    words: &[(usize, &str)],
-    line: usize,
-    what: &str,
-    at: Here<'_>,
-) -> Result<(), MeshFileError> {
+fn numbers(words: &[(usize, &str)], line: usize, at: Here<'_>) -> Result<(), MeshFileError> {
     for (axis, &(col, tok)) in words.iter().enumerate() {
         let x: f32 = tok.parse().map_err(|_| {
             at.column(
                 line,
                 col,
                 format!(
-                    "the {what}'s {} value `{tok}` is not a number",
+                    "the vertex's {} value `{tok}` is not a number",
                     super::AXES[axis]
                 ),
             )

@@ -280,6 +280,11 @@ fn stl_binary(triangles: &[[[f32; 3]; 3]]) -> Vec<u8> {
 fn stl_ascii_and_binary_cube_soups_weld_closed() {
     for first in ["solid cube", "solid"] {
         let data = read(stl_ascii(first).as_bytes(), MeshFormat::Stl).unwrap();
+        check_closed_cube(&data);
+        // Normals are not geometry: NaN ones (written for degenerate facets) are accepted.
+        let nan_normals =
+            stl_ascii(first).replace("facet normal 0 0 0", "facet normal nan NaN -inf");
+        let data = read(nan_normals.as_bytes(), MeshFormat::Stl).unwrap();
         assert_eq!((data.vertices.len(), data.faces), (36, 12));
         check_closed_cube(&data);
     }
@@ -313,6 +318,10 @@ fn stl_malformed() {
         (
             with(2, "facet normals 0 0 1"),
             "m:2:1: expected `facet normal nx ny nz` or `endsolid`",
+        ),
+        (
+            with(2, "facet normal 0 zero 1"),
+            "m:2:16: the normal's value `zero` is not a number",
         ),
         (with(3, "outer"), "m:3:1: expected `outer loop`"),
         (with(5, "vertex 1 2"), "m:5:1: expected `vertex x y z`"),
