@@ -11,10 +11,11 @@
 //! * Geometry types ([`geometry`]): [`Ray`], [`Triangle`], [`Aabb`], [`Sphere`] …
 //! * Ray tests ([`ray`]): [`ray_triangle`] with exactly one hit per crossing through
 //!   shared edges and vertices, and rays against spheres, boxes and polygons.
-//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit and exact
-//!   point-in-mesh; [`TriMesh::from_soup`] builds one from real data (exact welding,
-//!   degenerate, duplicate and unreferenced elements dropped) and reports what it
-//!   changed; [`mesh::Topology`] and the exact orientation [`TriMesh::volume_sign`].
+//! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit, exact
+//!   point-in-mesh, exact self-intersections and mesh-against-mesh pairs, and the public
+//!   broad phase [`mesh::Bvh`]; [`TriMesh::from_soup`] builds one from real data (exact
+//!   welding, degenerate, duplicate and unreferenced elements dropped) and reports what
+//!   it changed; [`mesh::Topology`] and the exact orientation [`TriMesh::volume_sign`].
 //! * Mesh files (`io`, feature `io`): OBJ, STL, PLY and OFF readers whose errors name
 //!   the file and line (or byte).
 //! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]), triangle/box,
@@ -46,6 +47,9 @@
 //! * `glam`, `nalgebra`, `mint`: their point and vector types accepted by the predicates
 //!   as they are, and by the geometry constructors through `.into()` ([`interop`]).
 //! * `proptest`: proptest strategies for the oracle's input generators.
+//! * `rayon` (implies `std`): the whole-mesh pair queries
+//!   ([`TriMesh::self_intersections`] and the others) on all threads of rayon's pool,
+//!   with the same answers as one thread.
 //! * `io` (implies `std`): `isect::io`, reading OBJ, STL (ASCII and binary), PLY (ASCII
 //!   and binary) and OFF files, with the `stl_io` and `ply-rs-bw` crates.
 //!

@@ -2,14 +2,15 @@
 //! every acceptance checked against an independent validation), and on closed meshes
 //! (tetrahedron and octahedron connectivity with arbitrary vertices, so inverted and
 //! self-intersecting solids occur): locate / contains / try_contains / hits / first_hit
-//! against an exact rational ray-parity oracle (a ray from the query point whose
-//! crossings are all interior crossings, decided with exact rational constructions).
+//! against an exact rational ray oracle (a ray from the query point whose crossings are
+//! all interior crossings, decided with exact rational constructions: their signed count
+//! is the winding number).
 #![no_main]
 
 use isect::mesh::Location;
 use isect::ray::RayContact;
 use isect::{InputError, Ray, TriMesh};
-use isect_fuzz::{all_finite, cross, exact_ray_triangle, non_finite_point, q3, sub, Exact, Src, Q};
+use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle, non_finite_point, q3, sub, Exact, Src, Q};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 use std::collections::HashMap;
@@ -216,18 +217,21 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // The ray from p along d: if every crossing is an interior crossing, the exact count
-    // is known and hits must list exactly those triangles; its parity decides inside.
+    // is known and hits must list exactly those triangles; their signed count (+1 leaving
+    // through the back of a triangle) is the winding number, which decides inside.
     if d.iter().all(|&x| x == 0.0) || !all_finite(d.iter()) {
         return;
     }
     let qd = q3(&d);
     let mut crossing = vec![];
+    let mut winding = 0i64;
     for (i, t) in tris.iter().enumerate() {
         let (a, b, c) = (&qv[t[0] as usize], &qv[t[1] as usize], &qv[t[2] as usize]);
         match exact_ray_triangle(&qp, &qd, a, b, c) {
             Exact::Cross(None) | Exact::Parallel { coplanar: false } => {}
             Exact::Cross(Some((t, RayContact::Interior, ..))) if t.is_positive() => {
-                crossing.push(i as u32)
+                crossing.push(i as u32);
+                winding += if dot(&cross(&sub(b, a), &sub(c, a)), &qd).is_positive() { 1 } else { -1 };
             }
             _ => return, // through an edge, a vertex, in a face's plane or at t = 0
         }
@@ -238,15 +242,15 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(got, crossing, "hits vs the exact interior crossings");
     assert_eq!(mesh.first_hit(&ray).is_some(), !crossing.is_empty());
     if mesh.is_closed() && !on {
-        let inside = crossing.len() % 2 == 1;
         assert_eq!(
             loc,
-            Some(if inside {
-                Location::Inside
+            Some(if winding != 0 {
+                Location::Inside { winding_number: winding }
             } else {
                 Location::Outside
             }),
-            "parity"
+            "winding number"
         );
+        assert_eq!(mesh.winding_number(p), Some(winding), "winding_number");
     }
 });

@@ -1,16 +1,26 @@
-//! Bounding volume hierarchy over `f64` boxes, with a ray traversal that never loses a box
-//! the exact ray meets.
+//! Bounding volume hierarchy over `f64` boxes ([`Bvh`]): box queries, the pair traversals
+//! of `bvh_pairs.rs`, and a ray traversal that never loses a box the exact ray meets.
 //!
 //! # Build
 //!
-//! Top-down binned surface-area-heuristic split (the SAH of Goldsmith & Salmon 1987 and
-//! MacDonald & Booth 1990, "Heuristics for ray tracing using space subdivision"; binning as
-//! in Wald 2007, "On fast construction of SAH-based bounding volume hierarchies"): at each
-//! node the primitive centroids are binned into [`BINS`] bins along the axis of largest
-//! centroid extent, and the split between bins with the least `A_L·N_L + A_R·N_R` is taken,
-//! or a leaf of at most [`LEAF_MAX`] primitives when that is cheaper. `O(n log n)`. Below
-//! depth [`SAH_DEPTH`] the split is the object median, so the tree is at most
-//! [`SAH_DEPTH`]` + 30` levels deep for any input and a fixed traversal stack suffices.
+//! A linear BVH (Lauterbach et al. 2009, "Fast BVH construction on GPUs"; Karras 2012,
+//! "Maximizing parallelism in the construction of BVHs, octrees, and k-d trees"): each
+//! box's centroid is quantized to a 1024³ grid over the centroids' bounds, the boxes are
+//! sorted by the Morton code of their cell (30 bits, one sort of `u64` keys that carry
+//! the index too, so the order is deterministic), and a node over a sorted range splits
+//! where the highest bit in which its first and last codes differ changes: a spatial
+//! median split of the grid cell the range spans. A range of at most [`LEAF_MAX`] boxes
+//! whose codes differ only in their 9 lowest bits (one block of 8³ cells) is a leaf, as
+//! is a single box; a range whose codes are all equal (boxes in one grid cell) is split at the
+//! object median along its longest centroid extent. Each split consumes at least one of
+//! the 30 code bits or halves the range, so the tree is at most `30 + 31` levels deep for
+//! any input and a fixed traversal stack suffices. `O(n log n)`, dominated by the sort;
+//! boxes are then computed bottom-up in one pass.
+//!
+//! The tree is meant for the mesh queries, which are dominated on real meshes by pairs of
+//! neighbouring triangles: a spatially coherent tree built in a few tens of milliseconds
+//! for hundreds of thousands of triangles matters more than the last percent of ray
+//! traversal speed a surface-area-heuristic build would give.
 //!
 //! Nodes sit in one flat array, the two children of an inner node adjacent; a node is its
 //! box (six `f64`) plus two `u32` (first child or first primitive, and the primitive count,
@@ -24,34 +34,70 @@ use alloc::vec::Vec;
 
 use super::slab::{FastSetup, SlabRay, WideRay};
 
-/// Centroid bins per SAH split.
-const BINS: usize = 16;
 /// Largest number of primitives in a leaf.
 const LEAF_MAX: usize = 4;
-/// Cost of one node visit (two box tests) relative to one primitive test, for the SAH.
-const TRAVERSAL_COST: f64 = 1.0;
-/// Depth from which splits are object medians, bounding the depth of every tree.
-const SAH_DEPTH: usize = 32;
-/// Traversal stack size: at least the deepest tree `build` can make (`SAH_DEPTH` levels of
-/// SAH splits, then at most 30 median halvings down to `LEAF_MAX` of at most `2³²`).
+/// Codes of the boxes of one leaf differ below this bit: the leaf lies in a block of 8³
+/// grid cells.
+const LEAF_SPAN: u32 = 1 << 9;
+/// Bits of each quantized centroid coordinate (a `2^GRID_BITS` grid per axis).
+const GRID_BITS: u32 = 10;
+/// Traversal stack size: at least the deepest tree [`Bvh::new`] can make (`3·GRID_BITS`
+/// splits on code bits, then at most 31 median halvings of at most `2³²` boxes, and one
+/// for the root).
 pub(super) const STACK: usize = 64;
+const _: () = assert!(3 * GRID_BITS as usize + 31 < STACK);
 
 /// One node: `b = [min x, min y, min z, max x, max y, max z]`; an inner node (`count == 0`)
 /// has children `index` and `index + 1`, a leaf holds `prims[index .. index + count]`.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
-struct Node {
-    b: [f64; 6],
-    index: u32,
-    count: u32,
+pub(super) struct Node {
+    pub(super) b: [f64; 6],
+    pub(super) index: u32,
+    pub(super) count: u32,
 }
 
-/// A bounding volume hierarchy over axis-aligned boxes (see the module docs).
+/// A bounding volume hierarchy over axis-aligned `f64` boxes: the broad phase of the mesh
+/// queries, public so that you can run your own box and pair queries on it.
+///
+/// Primitive `i` is the box `boxes[i]` given to [`Bvh::new`], a closed box
+/// `lo ≤ x ≤ hi` (per coordinate): boxes that only touch do overlap. The queries are
+/// exact comparisons of the stored `f64` bounds, so they report every pair or box whose
+/// closed boxes overlap and nothing else. A box whose bounds are inverted on an axis
+/// (`lo > hi`) is read as the box between the two values; a NaN bound as unbounded on
+/// that side (the box reaches to infinity), so such a box overlaps every box on that
+/// axis.
+///
+/// The tree is a linear BVH (boxes sorted along a Morton curve, spatial median splits)
+/// with leaves of at most four boxes, built in `O(n log n)`; pair queries descend two
+/// trees at once.
+/// [`TriMesh::bvh`](crate::TriMesh::bvh) gives the one a mesh built for its triangles.
+///
+/// # Examples
+///
+/// ```
+/// use isect::mesh::Bvh;
+/// let boxes = [
+///     ([0.0, 0.0, 0.0], [1.0, 1.0, 1.0]),
+///     ([1.0, 0.0, 0.0], [2.0, 1.0, 1.0]), // touches box 0 along the face x = 1
+///     ([5.0, 5.0, 5.0], [6.0, 6.0, 6.0]),
+/// ];
+/// let bvh = Bvh::new(&boxes);
+/// assert_eq!(bvh.len(), 3);
+/// assert_eq!(bvh.overlapping_pairs(), vec![[0, 1]]);
+/// let mut hits = vec![];
+/// bvh.for_each_overlapping([0.5, 0.5, 0.5], [5.0, 5.0, 5.0], |i| hits.push(i));
+/// hits.sort();
+/// assert_eq!(hits, vec![0, 1, 2]);
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Bvh {
-    nodes: Vec<Node>,
+pub struct Bvh {
+    pub(super) nodes: Vec<Node>,
     /// Primitive ids in leaf order.
     pub(super) prims: Vec<u32>,
+    /// The primitives' boxes in leaf order (`leaf_boxes[k]` is the box of `prims[k]`),
+    /// as [`Node::b`], after the reading of NaN and inverted bounds of [`Bvh::new`].
+    pub(super) leaf_boxes: Vec<[f64; 6]>,
     /// The largest `|coordinate|` over all boxes; infinite if any is infinite or NaN.
     magnitude: f64,
 }
@@ -59,11 +105,37 @@ pub(crate) struct Bvh {
 /// A box as the builder sees it.
 pub(super) type Box3 = ([f64; 3], [f64; 3]);
 
-fn union(a: &mut [f64; 6], b: &Box3) {
+/// The closed boxes `a` and `b` (as [`Node::b`]) share a point. Non-short-circuit `&`:
+/// six comparisons without branches are faster than six predicted branches here.
+#[inline(always)]
+pub(super) fn boxes_overlap(a: &[f64; 6], b: &[f64; 6]) -> bool {
+    (a[0] <= b[3])
+        & (b[0] <= a[3])
+        & (a[1] <= b[4])
+        & (b[1] <= a[4])
+        & (a[2] <= b[5])
+        & (b[2] <= a[5])
+}
+
+/// No NaN and `lo ≤ hi` on every axis.
+fn well_formed(b: &Box3) -> bool {
+    (0..3).all(|k| b.0[k] <= b.1[k])
+}
+
+/// The box as [`Bvh::new`] reads it: bounds sorted, NaN bounds unbounded.
+fn read_box(b: &Box3) -> Box3 {
+    let mut lo = [0.0; 3];
+    let mut hi = [0.0; 3];
     for k in 0..3 {
-        a[k] = a[k].min(b.0[k]);
-        a[k + 3] = a[k + 3].max(b.1[k]);
+        let (x, y) = (b.0[k], b.1[k]);
+        (lo[k], hi[k]) = match (x.is_nan(), y.is_nan()) {
+            (false, false) => (x.min(y), x.max(y)),
+            (false, true) => (x, f64::INFINITY),
+            (true, false) => (f64::NEG_INFINITY, y),
+            (true, true) => (f64::NEG_INFINITY, f64::INFINITY),
+        };
     }
+    (lo, hi)
 }
 
 const EMPTY: [f64; 6] = [
@@ -75,32 +147,55 @@ const EMPTY: [f64; 6] = [
     f64::NEG_INFINITY,
 ];
 
-/// Half the surface area of `b`, in units where the node's largest half extent is 1
-/// (so neither overflow nor underflow for any finite coordinates). Empty boxes give 0.
-fn area(b: &[f64; 6], scale: f64) -> f64 {
-    let e: [f64; 3] = core::array::from_fn(|k| ((0.5 * b[k + 3] - 0.5 * b[k]) * scale).max(0.0));
-    e[0] * e[1] + e[1] * e[2] + e[2] * e[0]
+/// A primitive as the builder moves it around: its box (as [`Node::b`]), its centroid
+/// and its id. The builder partitions these in place, so every pass over a node's
+/// primitives reads memory in order.
+#[derive(Clone, Copy)]
+struct Item {
+    b: [f64; 6],
+    c: [f64; 3],
+    id: u32,
 }
 
-fn centroid(b: &Box3, axis: usize) -> f64 {
-    0.5 * b.0[axis] + 0.5 * b.1[axis]
+fn union6(a: &mut [f64; 6], b: &[f64; 6]) {
+    for k in 0..3 {
+        a[k] = a[k].min(b[k]);
+        a[k + 3] = a[k + 3].max(b[k + 3]);
+    }
 }
 
 impl Bvh {
-    /// Build over primitive boxes `(min, max)`; primitive `i` has box `boxes[i]`.
+    /// Builds the hierarchy over the boxes `(lo, hi)`; primitive `i` has box `boxes[i]`.
     ///
-    /// Boxes should be finite with `min ≤ max`. If a coordinate is infinite or NaN the tree
-    /// is still built, and every query visits every primitive.
+    /// Every input is accepted: inverted bounds are swapped and NaN bounds read as
+    /// unbounded (see [`Bvh`]). Ray queries on a tree with a non-finite bound visit every
+    /// primitive.
     ///
     /// # Panics
     ///
     /// If there are more than `u32::MAX` boxes.
-    pub(crate) fn build(boxes: &[Box3]) -> Bvh {
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::mesh::Bvh;
+    /// let bvh = Bvh::new(&[([0.0, 0.0, 0.0], [1.0, 1.0, 1.0])]);
+    /// assert_eq!(bvh.len(), 1);
+    /// assert!(Bvh::new(&[]).is_empty());
+    /// ```
+    pub fn new(boxes: &[([f64; 3], [f64; 3])]) -> Bvh {
         let n = boxes.len();
         assert!(
             u32::try_from(n).is_ok(),
             "a BVH holds at most u32::MAX boxes"
         );
+        let owned: Vec<Box3>;
+        let boxes = if boxes.iter().all(well_formed) {
+            boxes
+        } else {
+            owned = boxes.iter().map(read_box).collect();
+            &owned[..]
+        };
         let mut magnitude = 0.0f64;
         for b in boxes {
             for x in b.0.iter().chain(b.1.iter()) {
@@ -110,7 +205,16 @@ impl Bvh {
                 }
             }
         }
-        let mut prims: Vec<u32> = (0..n as u32).collect();
+        let mut items: Vec<Item> = boxes
+            .iter()
+            .enumerate()
+            .map(|(i, (lo, hi))| Item {
+                b: [lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]],
+                c: core::array::from_fn(|k| 0.5 * lo[k] + 0.5 * hi[k]),
+                id: i as u32,
+            })
+            .collect();
+        let codes = sort_by_morton(&mut items);
         let mut nodes = Vec::with_capacity(if n == 0 { 0 } else { 2 * n.div_ceil(2) });
         if n > 0 {
             nodes.push(Node {
@@ -118,21 +222,24 @@ impl Bvh {
                 index: 0,
                 count: 0,
             });
-            // (node, start, end, depth)
-            let mut work = vec![(0usize, 0usize, n, 0usize)];
-            while let Some((node, start, end, depth)) = work.pop() {
-                let mut b = EMPTY;
-                for &p in &prims[start..end] {
-                    union(&mut b, &boxes[p as usize]);
+            // (node, start, end)
+            let mut work = vec![(0usize, 0usize, n)];
+            while let Some((node, start, end)) = work.pop() {
+                let (first, last) = (codes[start], codes[end - 1]);
+                // A leaf: few boxes, all within one block of 8³ grid cells (a short range
+                // of the curve can jump across the grid; such a range is split further).
+                if end - start == 1 || (end - start <= LEAF_MAX && first ^ last < LEAF_SPAN) {
+                    nodes[node].index = start as u32;
+                    nodes[node].count = (end - start) as u32;
+                    continue;
                 }
-                nodes[node].b = b;
-                let mid = match split(boxes, &b, &mut prims[start..end], depth) {
-                    Some(m) => start + m,
-                    None => {
-                        nodes[node].index = start as u32;
-                        nodes[node].count = (end - start) as u32;
-                        continue;
-                    }
+                let mid = if first != last {
+                    // The codes share their bits above `bit`; those with `bit` clear
+                    // come first.
+                    let bit = 31 - (first ^ last).leading_zeros();
+                    start + codes[start..end].partition_point(|c| c & (1 << bit) == 0)
+                } else {
+                    start + median_split(&mut items[start..end])
                 };
                 let left = nodes.len();
                 nodes[node].index = left as u32;
@@ -144,14 +251,93 @@ impl Bvh {
                     });
                 }
                 // Right pushed first so the left subtree is laid out first.
-                work.push((left + 1, mid, end, depth + 1));
-                work.push((left, start, mid, depth + 1));
+                work.push((left + 1, mid, end));
+                work.push((left, start, mid));
+            }
+            // Boxes bottom-up: children always come after their parent.
+            for i in (0..nodes.len()).rev() {
+                let (index, count) = (nodes[i].index as usize, nodes[i].count as usize);
+                let mut b = EMPTY;
+                if count == 0 {
+                    union6(&mut b, &nodes[index].b);
+                    union6(&mut b, &nodes[index + 1].b);
+                } else {
+                    for it in &items[index..index + count] {
+                        union6(&mut b, &it.b);
+                    }
+                }
+                nodes[i].b = b;
             }
         }
+        let prims = items.iter().map(|it| it.id).collect();
+        let leaf_boxes = items.iter().map(|it| it.b).collect();
         Bvh {
             nodes,
             prims,
+            leaf_boxes,
             magnitude,
+        }
+    }
+
+    /// The number of boxes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(isect::mesh::Bvh::new(&[([0.0; 3], [1.0; 3]); 5]).len(), 5);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.prims.len()
+    }
+
+    /// `true` when the tree holds no box.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(isect::mesh::Bvh::new(&[]).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.prims.is_empty()
+    }
+
+    /// Calls `f(i)` for every box `i` whose closed box overlaps the closed query box
+    /// `lo ≤ x ≤ hi` (touching counts), in no particular order. A query with a NaN bound
+    /// or `lo > hi` on some axis is read as in [`Bvh::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::mesh::Bvh;
+    /// let bvh = Bvh::new(&[([0.0; 3], [1.0; 3]), ([2.0; 3], [3.0; 3])]);
+    /// let mut found = vec![];
+    /// bvh.for_each_overlapping([1.0, 1.0, 1.0], [1.5, 1.5, 1.5], |i| found.push(i));
+    /// assert_eq!(found, vec![0]);
+    /// ```
+    pub fn for_each_overlapping(&self, lo: [f64; 3], hi: [f64; 3], mut f: impl FnMut(u32)) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let (lo, hi) = read_box(&(lo, hi));
+        let q = [lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]];
+        let mut stack = Vec::with_capacity(STACK);
+        stack.push(0u32);
+        while let Some(i) = stack.pop() {
+            let n = &self.nodes[i as usize];
+            if !boxes_overlap(&n.b, &q) {
+                continue;
+            }
+            if n.count == 0 {
+                stack.push(n.index);
+                stack.push(n.index + 1);
+            } else {
+                let r = n.index as usize..(n.index + n.count) as usize;
+                for (&p, b) in self.prims[r.clone()].iter().zip(&self.leaf_boxes[r]) {
+                    if boxes_overlap(b, &q) {
+                        f(p);
+                    }
+                }
+            }
         }
     }
 
@@ -332,21 +518,65 @@ impl Bvh {
     }
 }
 
-/// Choose how to split the node over `prims` with bounds `b`: reorders `prims` and returns
-/// the size of the left part (in `1..len`), or `None` for a leaf.
-fn split(boxes: &[Box3], b: &[f64; 6], prims: &mut [u32], depth: usize) -> Option<usize> {
-    let n = prims.len();
-    if n <= 1 {
-        return None;
-    }
-    // Centroid bounds, and the axis of their largest (half) extent.
+/// Sorts the items by the Morton code of their quantized centroid (ties by index) and
+/// returns the codes in that order.
+fn sort_by_morton(items: &mut Vec<Item>) -> Vec<u32> {
     let mut cmin = [f64::INFINITY; 3];
     let mut cmax = [f64::NEG_INFINITY; 3];
-    for &p in prims.iter() {
+    for it in items.iter() {
         for k in 0..3 {
-            let c = centroid(&boxes[p as usize], k);
-            cmin[k] = cmin[k].min(c);
-            cmax[k] = cmax[k].max(c);
+            cmin[k] = cmin[k].min(it.c[k]);
+            cmax[k] = cmax[k].max(it.c[k]);
+        }
+    }
+    let top = ((1u32 << GRID_BITS) - 1) as f64;
+    // In halves so that nothing overflows; a zero, infinite or NaN extent quantizes that
+    // axis to 0 (the cast maps NaN to 0 and saturates).
+    let scale: [f64; 3] = core::array::from_fn(|k| {
+        let ext = 0.5 * cmax[k] - 0.5 * cmin[k];
+        if ext > 0.0 && ext.is_finite() {
+            top / ext
+        } else {
+            0.0
+        }
+    });
+    let cell = |it: &Item, k: usize| -> u32 {
+        (((0.5 * it.c[k] - 0.5 * cmin[k]) * scale[k]) as u32).min(top as u32)
+    };
+    let mut keys: Vec<u64> = items
+        .iter()
+        .map(|it| {
+            let code = spread(cell(it, 0)) | spread(cell(it, 1)) << 1 | spread(cell(it, 2)) << 2;
+            u64::from(code) << 32 | u64::from(it.id)
+        })
+        .collect();
+    keys.sort_unstable();
+    let sorted: Vec<Item> = keys
+        .iter()
+        .map(|&k| items[(k & 0xffff_ffff) as usize])
+        .collect();
+    *items = sorted;
+    keys.iter().map(|&k| (k >> 32) as u32).collect()
+}
+
+/// The 10 low bits of `x` spread to every third bit (bit `i` to bit `3i`).
+fn spread(x: u32) -> u32 {
+    let mut x = x & 0x3ff;
+    x = (x | x << 16) & 0x0300_00ff;
+    x = (x | x << 8) & 0x0300_f00f;
+    x = (x | x << 4) & 0x030c_30c3;
+    (x | x << 2) & 0x0924_9249
+}
+
+/// Object median along the axis of largest centroid extent: the left part holds the
+/// `n/2` smallest centroids.
+fn median_split(prims: &mut [Item]) -> usize {
+    let mut cmin = [f64::INFINITY; 3];
+    let mut cmax = [f64::NEG_INFINITY; 3];
+    for p in prims.iter() {
+        for k in 0..3 {
+            cmin[k] = cmin[k].min(p.c[k]);
+            cmax[k] = cmax[k].max(p.c[k]);
         }
     }
     let ext: [f64; 3] = core::array::from_fn(|k| 0.5 * cmax[k] - 0.5 * cmin[k]);
@@ -357,104 +587,7 @@ fn split(boxes: &[Box3], b: &[f64; 6], prims: &mut [u32], depth: usize) -> Optio
     } else {
         2
     };
-    let node_ext = (0..3)
-        .map(|k| 0.5 * b[k + 3] - 0.5 * b[k])
-        .fold(0.0f64, f64::max);
-    let usable = depth < SAH_DEPTH
-        && ext[axis] > 0.0
-        && ext[axis].is_finite()
-        && node_ext > 0.0
-        && node_ext.is_finite();
-    if !usable {
-        return if n <= LEAF_MAX {
-            None
-        } else {
-            Some(median_split(boxes, prims, axis))
-        };
-    }
-    // Bin by centroid: bin = floor((c − cmin)/(cmax − cmin) · BINS), in halves so nothing
-    // overflows.
-    let scale = BINS as f64 / ext[axis];
-    let lo = 0.5 * cmin[axis];
-    let bin_of = |p: u32| -> usize {
-        let c = 0.5 * centroid(&boxes[p as usize], axis);
-        // NaN casts to 0; the cast saturates.
-        (((c - lo) * scale) as usize).min(BINS - 1)
-    };
-    let mut bin_box = [EMPTY; BINS];
-    let mut bin_count = [0usize; BINS];
-    for &p in prims.iter() {
-        let i = bin_of(p);
-        union(&mut bin_box[i], &boxes[p as usize]);
-        bin_count[i] += 1;
-    }
-    // Sweep from the right: area and count of bins i.. .
-    let area_scale = 1.0 / node_ext;
-    let mut right_area = [0.0f64; BINS];
-    let mut right_count = [0usize; BINS];
-    let mut acc = EMPTY;
-    let mut cnt = 0usize;
-    for i in (1..BINS).rev() {
-        for k in 0..3 {
-            acc[k] = acc[k].min(bin_box[i][k]);
-            acc[k + 3] = acc[k + 3].max(bin_box[i][k + 3]);
-        }
-        cnt += bin_count[i];
-        right_area[i] = area(&acc, area_scale);
-        right_count[i] = cnt;
-    }
-    // Sweep from the left, evaluating the split between bins i − 1 and i.
-    let mut best = (f64::INFINITY, 0usize);
-    let mut acc = EMPTY;
-    let mut cnt = 0usize;
-    for i in 1..BINS {
-        for k in 0..3 {
-            acc[k] = acc[k].min(bin_box[i - 1][k]);
-            acc[k + 3] = acc[k + 3].max(bin_box[i - 1][k + 3]);
-        }
-        cnt += bin_count[i - 1];
-        if cnt == 0 || right_count[i] == 0 {
-            continue;
-        }
-        let cost = area(&acc, area_scale) * cnt as f64 + right_area[i] * right_count[i] as f64;
-        if cost < best.0 {
-            best = (cost, i);
-        }
-    }
-    if best.1 == 0 {
-        // Every centroid in one bin (rounding): no SAH split.
-        return if n <= LEAF_MAX {
-            None
-        } else {
-            Some(median_split(boxes, prims, axis))
-        };
-    }
-    let node_area = area(b, area_scale);
-    let split_cost = TRAVERSAL_COST * node_area + best.0;
-    let leaf_cost = n as f64 * node_area;
-    if n <= LEAF_MAX && leaf_cost <= split_cost {
-        return None;
-    }
-    // Partition: bins < best.1 to the left.
-    let mut i = 0usize;
-    let mut j = n;
-    while i < j {
-        if bin_of(prims[i]) < best.1 {
-            i += 1;
-        } else {
-            j -= 1;
-            prims.swap(i, j);
-        }
-    }
-    debug_assert!(i > 0 && i < n);
-    Some(i)
-}
-
-/// Object median along `axis`: the left half holds the `n/2` smallest centroids.
-fn median_split(boxes: &[Box3], prims: &mut [u32], axis: usize) -> usize {
     let mid = prims.len() / 2;
-    prims.select_nth_unstable_by(mid, |&a, &b| {
-        centroid(&boxes[a as usize], axis).total_cmp(&centroid(&boxes[b as usize], axis))
-    });
+    prims.select_nth_unstable_by(mid, |a, b| a.c[axis].total_cmp(&b.c[axis]));
     mid
 }

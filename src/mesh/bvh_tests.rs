@@ -267,13 +267,13 @@ fn t_max_choice(rng: &mut Rng, scale_t: f64) -> f64 {
 
 #[test]
 fn empty_and_single() {
-    let bvh = Bvh::build(&[]);
+    let bvh = Bvh::new(&[]);
     bvh.traverse([0.0; 3], [1.0, 0.0, 0.0], f64::INFINITY, |_| {
         panic!("empty")
     });
     bvh.visit_point([0.0; 3], |_| panic!("empty"));
     let boxes = [([0.0; 3], [1.0; 3])];
-    let bvh = Bvh::build(&boxes);
+    let bvh = Bvh::new(&boxes);
     let mut n = 0;
     bvh.traverse([-1.0, 0.5, 0.5], [1.0, 0.0, 0.0], f64::INFINITY, |_| {
         n += 1;
@@ -300,7 +300,7 @@ fn random_boxes_random_rays() {
     let mut rng = Rng::new(1);
     for &n in &[1usize, 2, 3, 5, 17, 100, 1000] {
         let boxes = random_boxes(&mut rng, n, 1.0);
-        let bvh = Bvh::build(&boxes);
+        let bvh = Bvh::new(&boxes);
         assert!(bvh.depth() <= STACK);
         for _ in 0..200 {
             let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-2.0, 2.0));
@@ -318,7 +318,7 @@ fn grid_rays_through_edges_and_corners() {
     for &n in &[4usize, 40, 400] {
         for _ in 0..3 {
             let boxes = grid_boxes(&mut rng, n);
-            let bvh = Bvh::build(&boxes);
+            let bvh = Bvh::new(&boxes);
             for _ in 0..400 {
                 let (o, d) = grid_ray(&mut rng, &boxes);
                 let t = t_max_choice(&mut rng, 1.0);
@@ -341,7 +341,7 @@ fn extreme_magnitudes() {
     for &s in &exps {
         let base = grid_boxes(&mut rng, 200);
         let boxes = scale_boxes(&base, pow2(s));
-        let bvh = Bvh::build(&boxes);
+        let bvh = Bvh::new(&boxes);
         for &r in &exps {
             for _ in 0..40 {
                 let (o, d) = grid_ray(&mut rng, &base);
@@ -370,7 +370,7 @@ fn mixed_magnitudes() {
     }
     boxes.push(([-f64::MAX; 3], [f64::MAX; 3]));
     boxes.push(([f64::MAX, 0.0, 0.0], [f64::MAX; 3]));
-    let bvh = Bvh::build(&boxes);
+    let bvh = Bvh::new(&boxes);
     assert!(bvh.depth() <= STACK);
     for _ in 0..3000 {
         let so = [-1060, -500, 0, 500, 1015][rng.below(5)];
@@ -407,7 +407,7 @@ fn mixed_magnitudes() {
 fn origin_inside_and_zero_direction() {
     let mut rng = Rng::new(5);
     let boxes = grid_boxes(&mut rng, 300);
-    let bvh = Bvh::build(&boxes);
+    let bvh = Bvh::new(&boxes);
     for _ in 0..500 {
         let o: [f64; 3] = core::array::from_fn(|_| (rng.below(17) as i64 - 8) as f64 / 4.0);
         let d = if rng.below(2) == 0 {
@@ -424,7 +424,7 @@ fn origin_inside_and_zero_direction() {
 fn non_finite_inputs_visit_everything() {
     let mut rng = Rng::new(6);
     let boxes = random_boxes(&mut rng, 50, 1.0);
-    let bvh = Bvh::build(&boxes);
+    let bvh = Bvh::new(&boxes);
     for (o, d) in [
         ([f64::NAN, 0.0, 0.0], [1.0, 0.0, 0.0]),
         ([0.0; 3], [f64::INFINITY, 0.0, 0.0]),
@@ -440,7 +440,7 @@ fn non_finite_inputs_visit_everything() {
     check_no_pruning(&boxes, &bvh, [-3.0, 0.0, 0.0], [1.0, 0.01, 0.0], f64::NAN);
     let mut with_nan = boxes.clone();
     with_nan[3].0[1] = f64::NAN;
-    let bvh = Bvh::build(&with_nan);
+    let bvh = Bvh::new(&with_nan);
     let mut n = 0;
     bvh.traverse([5.0; 3], [1.0; 3], f64::INFINITY, |_| {
         n += 1;
@@ -467,7 +467,7 @@ fn depth_is_bounded_on_adversarial_inputs() {
         })
         .collect();
     for boxes in [&geometric, &same, &nested] {
-        let bvh = Bvh::build(boxes);
+        let bvh = Bvh::new(boxes);
         assert!(bvh.depth() <= STACK, "depth {}", bvh.depth());
         let mut sorted = bvh.prims.clone();
         sorted.sort_unstable();
@@ -487,7 +487,7 @@ fn visit_point_matches_brute_force() {
     let (mut extra, mut total) = (0usize, 0usize);
     for &s in &[-1060, 0, 1000] {
         let boxes = scale_boxes(&grid_boxes(&mut rng, 500), pow2(s));
-        let bvh = Bvh::build(&boxes);
+        let bvh = Bvh::new(&boxes);
         for _ in 0..500 {
             let p: [f64; 3] =
                 core::array::from_fn(|_| (rng.below(41) as i64 - 20) as f64 / 8.0 * pow2(s));
@@ -519,7 +519,7 @@ fn visit_point_matches_brute_force() {
 fn pruning_prunes() {
     let mut rng = Rng::new(9);
     let boxes = random_boxes(&mut rng, 5000, 1.0);
-    let bvh = Bvh::build(&boxes);
+    let bvh = Bvh::new(&boxes);
     let (mut visited, mut met) = (0usize, 0usize);
     for _ in 0..200 {
         let o: [f64; 3] = core::array::from_fn(|_| rng.uniform(-3.0, 3.0));

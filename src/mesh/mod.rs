@@ -1,22 +1,35 @@
 //! Triangle meshes: validation that names the problem, every ray crossing counted exactly
-//! once, and exact point-in-mesh.
+//! once, exact winding numbers and point-in-mesh.
 //!
 //! [`TriMesh`] holds indexed triangles over `f32`, `f64` or rational vertices. Its ray
 //! queries use [`ray_triangle`], whose tie-breaking
 //! makes a ray through a shared edge or vertex hit exactly one of the triangles around it,
-//! so on a closed, consistently oriented mesh [`TriMesh::hits`] lists each crossing once
-//! and [`TriMesh::contains`] decides inside/outside by exact parity. Float meshes are
+//! so on a closed, consistently oriented mesh [`TriMesh::hits`] lists each crossing once,
+//! [`TriMesh::winding_number`] is the exact signed count of one ray's crossings, and
+//! [`TriMesh::contains`] is "on the surface or winding number non-zero". Float meshes are
 //! searched through a bounding volume hierarchy whose box tests are conservative (they
 //! can visit a box the ray misses, never skip one it meets), so it never loses a hit the
 //! exact triangle test would find. Rational meshes are searched triangle by triangle.
+//!
+//! The same hierarchy, public as [`Bvh`] ([`TriMesh::bvh`], with boxes rounded outward
+//! for rational meshes), is the broad phase of the pair queries:
+//! [`TriMesh::self_intersections`] (CGAL's semantics: faces that meet other than through
+//! their shared vertex or edge), [`TriMesh::does_self_intersect`],
+//! [`TriMesh::intersecting_pairs`] and [`TriMesh::intersects`] between two meshes, each
+//! decided exactly, on all cores with the feature `rayon`.
 
+mod boxes;
 mod bvh;
+mod bvh_pairs;
 #[cfg(test)]
 mod bvh_tests;
+mod face_pairs;
+mod pair_queries;
 mod slab;
 mod soup;
 mod topology;
 mod wide;
+mod winding;
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -28,7 +41,7 @@ use crate::ray::{PreparedRay, RayHit, ray_triangle};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
-use bvh::Bvh;
+pub use bvh::Bvh;
 pub use soup::SoupReport;
 pub use topology::Topology;
 
@@ -50,18 +63,28 @@ pub struct MeshHit<T> {
     pub hit: RayHit<T>,
 }
 
-/// Where a point is relative to a closed mesh ([`TriMesh::locate`]).
+/// Where a point is relative to a mesh ([`TriMesh::locate`]).
 ///
 /// # Examples
 ///
 /// ```
 /// use isect::mesh::Location;
-/// assert_ne!(Location::Inside, Location::Boundary);
+/// let loc = Location::Inside { winding_number: -1 };
+/// assert!(matches!(loc, Location::Inside { .. }));
+/// assert_ne!(loc, Location::Boundary);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Location {
-    /// Strictly inside the solid.
-    Inside,
+    /// Strictly inside: off the surface, with a non-zero winding number for a closed
+    /// mesh ([`TriMesh::winding_number`]: `1` inside an ordinary solid, `-1` inside an
+    /// inside-out one, `2` where two components overlap). For an open mesh: off the
+    /// surface with an odd number of crossings of the ray from the point in the `+x`
+    /// direction, `winding_number` then being their signed count (not a winding number:
+    /// an open surface has none, and the count depends on the direction).
+    Inside {
+        /// The winding number of the surface around the point (never 0).
+        winding_number: i64,
+    },
     /// Exactly on the surface (on a triangle, edge or vertex).
     Boundary,
     /// Strictly outside.
@@ -89,6 +112,24 @@ pub enum Location {
 /// // A ray through the shared vertex (0,0,1) and out through the base: two crossings.
 /// assert_eq!(mesh.hits(&Ray::new([0.0, 0.0, 2.0], [0.0, 0.0, -1.0])).len(), 2);
 /// ```
+///
+/// Two overlapping boxes written as one mesh: [`TriMesh::self_intersections`] finds the
+/// pairs of faces that cross, one face of each box in every pair.
+///
+/// ```
+/// use isect::TriMesh;
+/// let cube = |o: f64| -> Vec<[f64; 3]> {
+///     (0..8).map(|i| [(i & 1) as f64 + o, (i >> 1 & 1) as f64 + o, (i >> 2) as f64 + o]).collect()
+/// };
+/// let faces = [[0, 2, 1], [1, 2, 3], [4, 5, 6], [5, 7, 6], [0, 1, 4], [1, 5, 4],
+///              [2, 6, 3], [3, 6, 7], [0, 4, 2], [2, 4, 6], [1, 3, 5], [3, 7, 5]];
+/// let mut v = cube(0.0);
+/// v.extend(cube(0.5));
+/// let t: Vec<[u32; 3]> = faces.iter().chain(faces.iter().map(|f| f.map(|k| k + 8)).collect::<Vec<_>>().iter()).copied().collect();
+/// let mesh = TriMesh::new(v, t).unwrap();
+/// let pairs = mesh.self_intersections();
+/// assert!(!pairs.is_empty() && pairs.iter().all(|&[i, j]| i < 12 && j >= 12));
+/// ```
 #[derive(Clone, Debug)]
 pub struct TriMesh<T> {
     vertices: Vec<[T; 3]>,
@@ -98,8 +139,9 @@ pub struct TriMesh<T> {
     /// The first edge used by more than two triangles or twice in one direction
     /// (only [`TriMesh::from_soup`] keeps such meshes).
     defect: Option<InputError>,
-    /// For float meshes.
-    bvh: Option<Bvh>,
+    /// Over the triangles' boxes (exact for floats, rounded outward otherwise); the ray
+    /// queries use it for float meshes only.
+    bvh: Bvh,
 }
 
 impl<T: Scalar> TriMesh<T> {
@@ -160,20 +202,7 @@ impl<T: Scalar> TriMesh<T> {
         boundary: Option<[u32; 2]>,
         defect: Option<InputError>,
     ) -> TriMesh<T> {
-        // Float meshes get a BVH over the exact f64 view of their triangles' boxes.
-        let bvh = T::FLOAT.and_then(|_| {
-            let boxes: Option<Vec<([f64; 3], [f64; 3])>> = triangles
-                .iter()
-                .map(|t| {
-                    let [p0, p1, p2] = t.map(|k| as_f64_array(&vertices[k as usize]));
-                    let (p0, p1, p2) = (p0?, p1?, p2?);
-                    let lo = core::array::from_fn(|k| p0[k].min(p1[k]).min(p2[k]));
-                    let hi = core::array::from_fn(|k| p0[k].max(p1[k]).max(p2[k]));
-                    Some((lo, hi))
-                })
-                .collect();
-            Some(Bvh::build(&boxes?))
-        });
+        let bvh = Bvh::new(&boxes::face_boxes(&vertices, &triangles));
         TriMesh {
             vertices,
             triangles,
@@ -354,28 +383,41 @@ impl<T: Scalar> TriMesh<T> {
         Ok(self.first_hit(ray))
     }
 
-    /// `true` when `point` is inside the solid bounded by the mesh or on its surface.
+    /// `true` when `point` is on the surface of the mesh or inside the solid it bounds.
     ///
-    /// Decided exactly: a point on the surface (on a triangle, an edge or a vertex,
-    /// exactly) is inside; otherwise the parity of the crossings of a ray from the point
-    /// (each crossing counted once, [`TriMesh::hits`]). Meaningful for closed meshes
-    /// ([`TriMesh::is_closed`]); for an open mesh it returns that parity anyway, and
-    /// [`TriMesh::try_contains`] returns an error instead. A non-finite point: `false`.
+    /// Decided exactly. A point on the surface (on a triangle, an edge or a vertex,
+    /// exactly) is contained. Otherwise, for a closed mesh ([`TriMesh::is_closed`]), the
+    /// point is contained iff its winding number ([`TriMesh::winding_number`]) is not
+    /// zero: for a self-intersecting mesh or overlapping components this is their union
+    /// (a point inside two overlapping boxes written as one mesh has winding number 2, and
+    /// is contained, where the parity of the crossings would say outside), and a point
+    /// inside an inside-out component (winding number `-1`) is contained too; use
+    /// [`TriMesh::winding_number`] or [`TriMesh::locate`] to tell it apart. It costs one
+    /// ray, each crossing counted once ([`TriMesh::hits`]).
+    ///
+    /// For an open mesh there is no inside: `contains` then answers by the parity of the
+    /// crossings of the ray from the point in the `+x` direction (odd: contained), which
+    /// depends on that direction; [`TriMesh::try_contains`] refuses open meshes instead.
+    /// A non-finite point: `false`.
     ///
     /// # Examples
     ///
     /// ```
     /// use isect::TriMesh;
     /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
-    /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
+    /// let mesh = TriMesh::new(v.clone(), vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
     /// assert!(mesh.contains([0.25, 0.25, 0.25]));
     /// assert!(mesh.contains([0.0, 0.0, 0.5])); // on an edge
     /// assert!(!mesh.contains([0.5, 0.5, 0.0000001]));
+    /// // Inside out (every triangle reversed): still contained, winding number -1.
+    /// let flipped = TriMesh::new(v, vec![[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]]).unwrap();
+    /// assert!(flipped.contains([0.25, 0.25, 0.25]));
+    /// assert_eq!(flipped.winding_number([0.25, 0.25, 0.25]), Some(-1));
     /// ```
     pub fn contains(&self, point: [T; 3]) -> bool {
         matches!(
             self.locate(point),
-            Some(Location::Inside | Location::Boundary)
+            Some(Location::Inside { .. } | Location::Boundary)
         )
     }
 
@@ -408,8 +450,12 @@ impl<T: Scalar> TriMesh<T> {
         Ok(self.contains(point))
     }
 
-    /// Where `point` is relative to the solid: exactly on the surface, inside or outside
-    /// (by exact parity, as in [`TriMesh::contains`]). `None` for a non-finite point.
+    /// Where `point` is relative to the solid, exactly: on the surface
+    /// ([`Location::Boundary`]), inside with its winding number ([`Location::Inside`]), or
+    /// outside, with the rule of [`TriMesh::contains`]: for a closed mesh inside means a
+    /// non-zero winding number ([`TriMesh::winding_number`]); for an open mesh, an odd
+    /// number of crossings of the `+x` ray (see [`Location::Inside`]). `None` for a
+    /// non-finite point.
     ///
     /// # Examples
     ///
@@ -418,7 +464,7 @@ impl<T: Scalar> TriMesh<T> {
     /// let v = vec![[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
     /// let mesh = TriMesh::new(v, vec![[0, 2, 1], [0, 1, 3], [0, 3, 2], [1, 2, 3]]).unwrap();
     /// assert_eq!(mesh.locate([0.25, 0.25, 0.5]), Some(Location::Boundary));
-    /// assert_eq!(mesh.locate([0.25, 0.25, 0.25]), Some(Location::Inside));
+    /// assert_eq!(mesh.locate([0.25, 0.25, 0.25]), Some(Location::Inside { winding_number: 1 }));
     /// assert_eq!(mesh.locate([f64::NAN, 0.0, 0.0]), None);
     /// ```
     pub fn locate(&self, point: [T; 3]) -> Option<Location> {
@@ -446,45 +492,18 @@ impl<T: Scalar> TriMesh<T> {
         Ok(self.location(point))
     }
 
-    /// Where the finite `point` is: on the surface, else by the parity of the crossings.
-    fn location(&self, point: [T; 3]) -> Location {
-        let on_surface = |i: u32| {
-            let [a, b, c] = self.triangles[i as usize].map(|k| &self.vertices[k as usize]);
-            point_on_triangle(&point, a, b, c)
-        };
-        let mut boundary = false;
-        match (&self.bvh, as_f64_array(&point)) {
-            (Some(bvh), Some(p)) => bvh.visit_point(p, |i| boundary = boundary || on_surface(i)),
-            _ => boundary = (0..self.triangles.len() as u32).any(on_surface),
-        }
-        if boundary {
-            return Location::Boundary;
-        }
-        // Any direction works (the tie-breaking handles edges and vertices); +x.
-        let dir = [T::one(), T::zero(), T::zero()];
-        let mut count = 0usize;
-        self.for_each_candidate(&Ray::new(point, dir), |_, _| {
-            count += 1;
-            f64::INFINITY
-        });
-        if count % 2 == 1 {
-            Location::Inside
-        } else {
-            Location::Outside
-        }
-    }
-
     /// Runs the exact exactly-once test on every triangle the ray might hit, calling
     /// `on_hit` for each hit; `on_hit` returns the current upper bound on useful `t`.
     ///
     /// Float meshes: the BVH, and the `f64` filter of the exact test on the exact `f64`
     /// view of the coordinates, its hits rounded back to `T`. Exact types: every triangle.
     fn for_each_candidate(&self, ray: &Ray<T>, mut on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
-        if let (Some(bvh), Some(o), Some(d)) = (
-            &self.bvh,
+        if let (Some(_), Some(o), Some(d)) = (
+            T::FLOAT,
             as_f64_array(&ray.origin),
             as_f64_array(&ray.direction),
         ) {
+            let bvh = &self.bvh;
             let prepared = PreparedRay::new(&Ray::new(o, d));
             // The exact f64 view of the vertices (the BVH exists only for float meshes, so
             // `as_f64` is never `None` here; a NaN would only send the filter to its exact

@@ -110,3 +110,6 @@ pub use tri_tri_intersection::{
     TriTriIntersection, tri_tri_intersection, try_tri_tri_intersection,
 };
 pub use tri_tri_moller::tri_tri_moller_with;
+// For the mesh queries (src/mesh/face_pairs.rs): the boolean test on vertex references and
+// the shared-normal plane-side filter.
+pub(crate) use tri_tri::{intersect as tri_tri_refs_intersect, sides as plane_sides};

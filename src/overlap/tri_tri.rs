@@ -337,7 +337,7 @@ where
 /// decided by a filter whose bound is derived in `proofs/tri_tri.md`; a sign the filter
 /// cannot certify is recomputed by [`orient3d`].
 #[inline(always)]
-pub(super) fn sides<T: Scalar>(p: [&[T; 3]; 3], xs: [&[T; 3]; 3]) -> [Sign; 3] {
+pub(crate) fn sides<T: Scalar>(p: [&[T; 3]; 3], xs: [&[T; 3]; 3]) -> [Sign; 3] {
     if let Some(s) = fast::sides(p, xs) {
         return s;
     }
@@ -512,8 +512,9 @@ pub(super) fn compare<T: Scalar>(
     orient3d(p[e.off], q[f.on], q[f.off], p[e.on]) * sq[f.off] * sp[e.off]
 }
 
+/// [`tri_tri_intersect`] on vertex references (the mesh queries call it without cloning).
 #[inline]
-fn intersect<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> bool {
+pub(crate) fn intersect<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> bool {
     let sq = sides(p, q);
     if all_same_strict(sq) {
         return false;

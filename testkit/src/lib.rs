@@ -20,11 +20,15 @@
 //! * [`q`]: exact rationals and the vector operations the oracles use.
 //! * [`float`]: `f32`/`f64` as test inputs ([`float::Fl`]), exact power-of-two scaling,
 //!   ulp steps.
+//! * [`geodesic`]: geodesic spheres of any frequency (the benchmark meshes).
 //! * [`perm`]: permutations and their parity.
 //! * [`predicates`]: the independent exact oracle of orient2d/3d, incircle and insphere
 //!   (homogeneous determinants, Bareiss and cofactor expansion).
 //! * [`strategies`]: proptest strategies for the predicates' inputs.
 //! * [`scenes`]: small meshes the tests and the fuzz targets build alike.
+//! * [`winding`](mod@winding): the independent exact winding number of a closed mesh.
+//! * [`meshes`]: geodesic spheres and meshes built to hurt for the pair queries, and
+//!   [`mesh_pairs`], their independent exact brute force.
 //!
 //! The oracles are written apart from the library on purpose (other formulas, other
 //! helpers), so that a shared mistake is unlikely.
@@ -32,12 +36,16 @@
 
 pub mod cases;
 pub mod float;
+pub mod geodesic;
+pub mod mesh_pairs;
+pub mod meshes;
 pub mod perm;
 pub mod predicates;
 pub mod q;
 pub mod rng;
 pub mod scenes;
 pub mod strategies;
+pub mod winding;
 
 pub use cases::{cases, config};
 pub use q::Q;

@@ -8,6 +8,7 @@ mod fuzz_regressions;
 mod mesh_exactly_once;
 mod mesh_files;
 mod mesh_soup;
+mod mesh_winding;
 mod oracle;
 mod ray_shapes;
 mod ray_triangle_filter;

@@ -331,7 +331,7 @@ proptest! {
             let k = rng.range(0, 2) as usize;
             p[k] += [0.0, 1.0 / (1u64 << 40) as f64, -1.0 / (1u64 << 40) as f64, 0.5, -3.0][rng.range(0, 4) as usize];
             let m_inf = p.iter().fold(0.0f64, |e, x| e.max(x.abs()));
-            let want = if m_inf < 4.0 { Location::Inside } else if m_inf == 4.0 { Location::Boundary } else { Location::Outside };
+            let want = if m_inf < 4.0 { Location::Inside { winding_number: 1 } } else if m_inf == 4.0 { Location::Boundary } else { Location::Outside };
             prop_assert_eq!(mesh.locate(p), Some(want), "{:?}", p);
             prop_assert_eq!(mesh.contains(p), want != Location::Outside);
         }
@@ -365,7 +365,7 @@ proptest! {
             }
             let t_star = t_star.expect("the radial ray meets the surface");
             let want = match t_star.cmp(&Q::one()) {
-                std::cmp::Ordering::Greater => Location::Inside,
+                std::cmp::Ordering::Greater => Location::Inside { winding_number: 1 },
                 std::cmp::Ordering::Equal => Location::Boundary,
                 std::cmp::Ordering::Less => Location::Outside,
             };

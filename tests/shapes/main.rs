@@ -6,6 +6,7 @@
 
 mod bounding_volumes;
 mod kdop_measure;
+mod mesh_self_intersections;
 mod overlap_boxes;
 mod overlap_lines;
 mod overlap_volumes;
