@@ -31,9 +31,17 @@ sign of its volume; connected components; the Euler characteristic V - E + F.
 Faces are numbered from 0 in file order; edges name the mesh's vertices after welding,
 numbered from 0 in file order of their first occurrence.
 
-EXIT CODES: 0 the mesh is a clean closed, outward, consistently oriented surface;
-1 problems found (listed under `problems`); 2 bad input (FILE:LINE: message for a
-malformed file).";
+SELF-INTERSECTIONS: every pair of faces whose closed triangles meet, except where their
+only common points are a shared vertex or a shared edge (CGAL's semantics: shared means
+the same vertex after welding), decided exactly; the first --max-report on the terminal
+and in the JSON object, all with --pairs FILE (CSV face_a,face_b,triangle_a,triangle_b;
+triangles are numbered among the file's triangles after polygons are split). With
+--against B: the pairs of faces, one of each mesh, whose closed triangles meet.
+
+EXIT CODES: 0 the mesh is a clean closed, outward, consistently oriented surface
+without self-intersections (with --against: no pair meets); 1 problems found (listed
+under `problems`; with --against: some pairs meet); 2 bad input (FILE:LINE: message for
+a malformed file).";
 
 /// The file format, when the extension does not say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -71,9 +79,18 @@ pub struct MeshArgs {
     /// Print one JSON object on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
-    /// How many edges and faces of each kind to list in the text report.
+    /// How many edges, faces and pairs of each kind to list (text report) and how many
+    /// pairs the JSON object lists (all go to --pairs).
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub max_report: usize,
+    /// Write every intersecting pair of faces to this CSV file
+    /// (`face_a,face_b,triangle_a,triangle_b`).
+    #[arg(long, value_name = "FILE")]
+    pub pairs: Option<PathBuf>,
+    /// A second mesh file: list the pairs of faces, one of each mesh, that intersect
+    /// (--format applies to both files).
+    #[arg(long, value_name = "FILE")]
+    pub against: Option<PathBuf>,
 }
 
 /// A mesh read and built, with where each piece came from.
@@ -86,7 +103,6 @@ struct Loaded {
 
 impl Loaded {
     /// The file's face of the mesh's triangle `t`.
-    #[allow(dead_code)]
     fn face_of(&self, t: usize) -> usize {
         self.data.triangle_face[self.report.triangle_origin[t]]
     }
@@ -113,20 +129,48 @@ pub fn run(args: &MeshArgs) -> Result<ExitCode, String> {
             return Ok(ExitCode::from(2));
         }
     };
+    if let Some(path) = &args.against {
+        let other = match load(path, args.format, terminal) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("{e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        return against(args, &loaded, &other, terminal);
+    }
     let progress = spinner(terminal && loaded.data.faces >= PROGRESS_FACES);
     progress.set_message("topology and orientation");
-    let summary = describe(&loaded);
+    let mut summary = describe(&loaded);
+    progress.set_message("self-intersections");
+    let pairs = loaded.mesh.self_intersections();
     progress.finish_and_clear();
-    let problems = problems(&summary);
+    let faces = face_pairs(&loaded, &loaded, &pairs);
+    summary.json["self_intersections"] = json!({
+        "pairs": pairs.len(),
+        "first_pairs": &faces[..faces.len().min(args.max_report)],
+    });
+    if let Some(path) = &args.pairs {
+        if let Err(e) = write_pairs(path, &loaded, &loaded, &pairs) {
+            eprintln!("isect: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    }
+    let mut problems = problems(&summary);
+    if !pairs.is_empty() {
+        problems.push(format!("{} self-intersecting pairs of faces", pairs.len()));
+    }
     if args.json {
         let mut value = summary.json;
         value["problems"] = json!(problems);
         println!(
             "{}",
-            serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?
+            serde_json::to_string(&value).map_err(|e| e.to_string())?
         );
     } else {
         print!("{}", text_report(&loaded, &summary, args.max_report));
+        print!("self-intersections: {}", pairs.len());
+        println!("{}", pair_list(&faces, args.max_report));
         if problems.is_empty() {
             println!("problems: none");
         } else {
@@ -138,6 +182,97 @@ pub fn run(args: &MeshArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `isect mesh A --against B`: the pairs of faces, one of each, that intersect.
+fn against(args: &MeshArgs, a: &Loaded, b: &Loaded, terminal: bool) -> Result<ExitCode, String> {
+    let progress = spinner(terminal && a.data.faces + b.data.faces >= PROGRESS_FACES);
+    progress.set_message("intersecting pairs");
+    let pairs = a.mesh.intersecting_pairs(&b.mesh);
+    progress.finish_and_clear();
+    let faces = face_pairs(a, b, &pairs);
+    if let Some(path) = &args.pairs {
+        if let Err(e) = write_pairs(path, a, b, &pairs) {
+            eprintln!("isect: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    }
+    if args.json {
+        let value = json!({
+            "file": a.name,
+            "against": b.name,
+            "triangles": [a.mesh.triangles().len(), b.mesh.triangles().len()],
+            "pairs": pairs.len(),
+            "first_pairs": &faces[..faces.len().min(args.max_report)],
+        });
+        println!(
+            "{}",
+            serde_json::to_string(&value).map_err(|e| e.to_string())?
+        );
+    } else {
+        for l in [a, b] {
+            println!(
+                "{}: {}, {} faces, built: {} vertices, {} triangles",
+                l.name,
+                l.data.format.name(),
+                l.data.faces,
+                l.mesh.vertices().len(),
+                l.mesh.triangles().len()
+            );
+        }
+        print!(
+            "intersecting pairs (face of {}, face of {}): {}",
+            a.name,
+            b.name,
+            pairs.len()
+        );
+        println!("{}", pair_list(&faces, args.max_report));
+    }
+    Ok(if pairs.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The file faces of pairs of mesh triangles (`[triangle of a, triangle of b]`).
+fn face_pairs(a: &Loaded, b: &Loaded, pairs: &[[u32; 2]]) -> Vec<[usize; 2]> {
+    pairs
+        .iter()
+        .map(|&[i, j]| [a.face_of(i as usize), b.face_of(j as usize)])
+        .collect()
+}
+
+/// The first `max` face pairs, one per line after a colon (empty for none).
+fn pair_list(faces: &[[usize; 2]], max: usize) -> String {
+    let mut out = String::new();
+    for f in faces.iter().take(max) {
+        out += &format!("\n  faces {} and {}", f[0], f[1]);
+    }
+    if faces.len() > max {
+        out += &format!(
+            "\n  … and {} more (all with --pairs FILE)",
+            faces.len() - max
+        );
+    }
+    out
+}
+
+/// Writes every pair as CSV: the file faces, and the triangles' indices among the
+/// file's triangles (after polygons are split).
+fn write_pairs(path: &Path, a: &Loaded, b: &Loaded, pairs: &[[u32; 2]]) -> Result<(), String> {
+    let mut text = String::from("face_a,face_b,triangle_a,triangle_b\n");
+    for &[i, j] in pairs {
+        let (ti, tj) = (
+            a.report.triangle_origin[i as usize],
+            b.report.triangle_origin[j as usize],
+        );
+        text += &format!(
+            "{},{},{ti},{tj}\n",
+            a.data.triangle_face[ti], b.data.triangle_face[tj]
+        );
+    }
+    std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))
 }
 
 /// A progress spinner on standard error, or a hidden one.

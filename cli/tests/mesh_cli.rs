@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use isect_testkit::meshes::{cuboid, union, Mesh as Soup};
 use isect_testkit::q::{q3, Q};
 use isect_testkit::scenes::cube_quads;
 use serde_json::Value;
@@ -254,4 +255,173 @@ fn bad_input_exits_2_with_file_line_message() {
     let out = isect(&["mesh", d.join("x.txt").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown mesh format"));
+}
+
+/// The cube `[0, 1]³` moved by `d`, as 12 triangles (outward).
+fn cube_triangles(d: [f64; 3]) -> Soup {
+    cuboid(d, d.map(|x| x + 1.0))
+}
+
+/// Exactly equal vertices welded into the first (as `from_soup` does, written here).
+fn welded(v: &[[f64; 3]], t: &[[u32; 3]]) -> Vec<[u32; 3]> {
+    let first: Vec<u32> = (0..v.len())
+        .map(|i| (0..=i).find(|&j| v[j] == v[i]).unwrap() as u32)
+        .collect();
+    t.iter().map(|f| f.map(|k| first[k as usize])).collect()
+}
+
+fn csv_pairs(path: &Path) -> Vec<[usize; 4]> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("face_a,face_b,triangle_a,triangle_b"));
+    lines
+        .map(|l| {
+            let v: Vec<usize> = l.split(',').map(|x| x.parse().unwrap()).collect();
+            [v[0], v[1], v[2], v[3]]
+        })
+        .collect()
+}
+
+#[test]
+fn self_intersections_against_a_brute_force_oracle() {
+    let d = dir("pairs");
+    // Two overlapping cubes, and a third touching the first exactly along its face
+    // x = 1 (coincident vertices, welded) and one more touching it at a single corner.
+    let (v, t) = union(&[
+        cube_triangles([0.0, 0.0, 0.0]),
+        cube_triangles([0.5, 0.25, 0.125]),
+        cube_triangles([1.0, 0.0, 0.0]),
+        cube_triangles([-1.0, -1.0, -1.0]),
+    ]);
+    let vq: Vec<[Q; 3]> = v.iter().map(q3).collect();
+    let expected = isect_testkit::mesh_pairs::self_intersections(&vq, &welded(&v, &t));
+    assert!(expected.len() > 20);
+    let faces: Vec<Vec<u32>> = t.iter().map(|f| f.to_vec()).collect();
+    let path = d.join("cubes.obj");
+    std::fs::write(&path, obj(&v, &faces)).unwrap();
+    let csv = d.join("pairs.csv");
+    let out = isect(&[
+        "mesh",
+        "--json",
+        "--max-report",
+        "3",
+        "--pairs",
+        csv.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let j = json_of(&out);
+    assert_eq!(j["self_intersections"]["pairs"], expected.len());
+    let first: Vec<[u32; 2]> = expected[..3].to_vec();
+    assert_eq!(
+        j["self_intersections"]["first_pairs"],
+        serde_json::json!(first)
+    );
+    // Triangle-only file, nothing dropped: faces and triangles are the mesh's triangles.
+    let rows = csv_pairs(&csv);
+    let want: Vec<[usize; 4]> = expected
+        .iter()
+        .map(|&[a, b]| [a as usize, b as usize, a as usize, b as usize])
+        .collect();
+    assert_eq!(rows, want);
+    let text_out = text(&isect(&["mesh", "--max-report", "2", path.to_str().unwrap()]).stdout);
+    assert!(
+        text_out.contains(&format!(
+            "self-intersections: {}\n  faces {} and {}\n",
+            expected.len(),
+            expected[0][0],
+            expected[0][1]
+        )),
+        "{text_out}"
+    );
+    assert!(text_out.contains(&format!(
+        "… and {} more (all with --pairs FILE)",
+        expected.len() - 2
+    )));
+    // One cube alone: clean, exit 0.
+    let (v1, t1) = cube_triangles([0.0; 3]);
+    let path = d.join("one.obj");
+    std::fs::write(
+        &path,
+        obj(&v1, &t1.iter().map(|f| f.to_vec()).collect::<Vec<_>>()),
+    )
+    .unwrap();
+    let out = isect(&["mesh", "--json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json_of(&out)["self_intersections"]["pairs"], 0);
+}
+
+#[test]
+fn against_lists_the_pairs_between_two_meshes() {
+    let d = dir("against");
+    let write = |name: &str, (v, t): &Soup| {
+        let path = d.join(name);
+        std::fs::write(
+            &path,
+            obj(v, &t.iter().map(|f| f.to_vec()).collect::<Vec<_>>()),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let a = cube_triangles([0.0; 3]);
+    let b = cube_triangles([0.5, 0.5, 1.0]); // touches a's top face z = 1 exactly, overlapping
+    let c = cube_triangles([2.0, 0.0, 0.0]);
+    let q = |m: &Soup| m.0.iter().map(q3).collect::<Vec<_>>();
+    let expected = isect_testkit::mesh_pairs::intersecting_pairs(&q(&a), &a.1, &q(&b), &b.1);
+    assert!(!expected.is_empty());
+    let (pa, pb, pc) = (write("a.obj", &a), write("b.obj", &b), write("c.obj", &c));
+    let csv = d.join("ab.csv");
+    let out = isect(&[
+        "mesh",
+        &pa,
+        "--against",
+        &pb,
+        "--json",
+        "--pairs",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(json_of(&out)["pairs"], expected.len());
+    let rows: Vec<[usize; 2]> = csv_pairs(&csv).iter().map(|r| [r[0], r[1]]).collect();
+    let want: Vec<[usize; 2]> = expected
+        .iter()
+        .map(|&[x, y]| [x as usize, y as usize])
+        .collect();
+    assert_eq!(rows, want);
+    let out = isect(&["mesh", &pa, "--against", &pc]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("): 0"));
+    let out = isect(&[
+        "mesh",
+        &pa,
+        "--against",
+        d.join("missing.obj").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The libigl issue-2381 mesh (a twice-subdivided triangle, 16 faces): its report says
+/// that no two faces intersect except along the edges and vertices they share (where a
+/// double-precision Guigue–Devillers test reported 5 pairs): 0 pairs, open, exit 1.
+#[test]
+fn libigl_2381_has_no_self_intersection() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/peer-fixtures/mesh-bugs/libigl-2381.obj"
+    );
+    if !Path::new(fixture).exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "the peer fixture is missing in CI"
+        );
+        return;
+    }
+    let out = isect(&["mesh", "--json", fixture]);
+    assert_eq!(out.status.code(), Some(1));
+    let j = json_of(&out);
+    assert_eq!(j["self_intersections"]["pairs"], 0);
+    assert_eq!(
+        (j["file_faces"].as_u64(), j["closed"].as_bool()),
+        (Some(16), Some(false))
+    );
 }
