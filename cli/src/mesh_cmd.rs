@@ -28,8 +28,9 @@ the surface is closed; its boundary edges (used by one triangle), non-manifold e
 (more than two) and misoriented edges (two triangles in the same direction); the
 orientation: consistent or not, and for a closed mesh outward or inward by the exact
 sign of its volume; connected components; the Euler characteristic V - E + F.
-Faces are numbered from 0 in file order; edges name the mesh's vertices after welding,
-numbered from 0 in file order of their first occurrence.
+Faces and vertices are numbered from 0 in file order; an edge names its two vertices by
+their number in the file (for welded vertices, the first of those with the same
+coordinates).
 
 SELF-INTERSECTIONS: every pair of faces whose closed triangles meet, except where their
 only common points are a shared vertex or a shared edge (CGAL's semantics: shared means
