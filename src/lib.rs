@@ -13,7 +13,11 @@
 //!   shared edges and vertices, and rays against spheres, boxes and polygons.
 //! * Meshes ([`mesh`]): [`TriMesh`] with validation, all hits, first hit, exact winding
 //!   numbers and point-in-mesh, exact self-intersections and mesh-against-mesh pairs, and
-//!   the public broad phase [`mesh::Bvh`].
+//!   the public broad phase [`mesh::Bvh`]; [`TriMesh::from_soup`] builds one from real data
+//!   (exact welding, degenerate, duplicate and unreferenced elements dropped) and reports
+//!   what it changed; [`mesh::Topology`] and the exact orientation [`TriMesh::volume_sign`].
+//! * Mesh files (`io`, feature `io`): OBJ, STL, PLY and OFF readers whose errors name
+//!   the file and line (or byte).
 //! * Overlap tests ([`overlap`]): triangle/triangle ([`tri_tri`]), triangle/box,
 //!   plane/box, spheres, boxes, k-DOPs, OBBs, frustums, 2D and 3D lines and segments,
 //!   three planes.
@@ -46,6 +50,8 @@
 //! * `rayon` (implies `std`): the whole-mesh pair queries
 //!   ([`TriMesh::self_intersections`] and the others) on all threads of rayon's pool,
 //!   with the same answers as one thread.
+//! * `io` (implies `std`): `isect::io`, reading OBJ, STL (ASCII and binary), PLY (ASCII
+//!   and binary) and OFF files, with the `stl_io` and `ply-rs-bw` crates.
 //!
 //! The exactness argument (`proofs/predicates.md`, section 0) assumes IEEE 754 binary64
 //! arithmetic with round-to-nearest-even and no extended-precision intermediates, which
@@ -89,6 +95,8 @@ mod error;
 pub mod geometry;
 pub mod guide;
 pub mod interop;
+#[cfg(feature = "io")]
+pub mod io;
 pub mod mesh;
 #[cfg(feature = "std")]
 pub mod oracle;

@@ -1,9 +1,9 @@
-//! `isect`: the epsilon audit and the exact oracle on the command line.
+//! `isect`: the epsilon audit, the exact oracle and the mesh checker on the command line.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use isect_cli::{audit, oracle_cmd};
+use isect_cli::{audit, mesh_cmd, oracle_cmd};
 
 /// Exact answers for geometric intersection tests, and what epsilon choices get wrong.
 #[derive(Parser)]
@@ -19,6 +19,8 @@ enum Command {
     Audit(audit::AuditArgs),
     /// Read queries from a CSV or JSON Lines file and write the exact answers.
     Oracle(oracle_cmd::OracleArgs),
+    /// Read a mesh file (OBJ, STL, PLY, OFF) and say what is wrong with it, exactly.
+    Mesh(mesh_cmd::MeshArgs),
 }
 
 fn main() -> ExitCode {
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Audit(args) => audit::run(args),
         Command::Oracle(args) => oracle_cmd::run(args),
+        Command::Mesh(args) => mesh_cmd::run(args),
     };
     match result {
         Ok(code) => code,

@@ -26,6 +26,8 @@ mod bvh_tests;
 mod face_pairs;
 mod pair_queries;
 mod slab;
+mod soup;
+mod topology;
 mod wide;
 mod winding;
 
@@ -40,6 +42,8 @@ use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
 pub use bvh::Bvh;
+pub use soup::SoupReport;
+pub use topology::Topology;
 
 /// One crossing of a ray with a mesh: the triangle and the hit on it.
 ///
@@ -132,6 +136,9 @@ pub struct TriMesh<T> {
     triangles: Vec<[u32; 3]>,
     /// A boundary edge, if the mesh is open.
     boundary: Option<[u32; 2]>,
+    /// The first edge used by more than two triangles or twice in one direction
+    /// (only [`TriMesh::from_soup`] keeps such meshes).
+    defect: Option<InputError>,
     /// Over the triangles' boxes (exact for floats, rounded outward otherwise); the ray
     /// queries use it for float meshes only.
     bvh: Bvh,
@@ -185,13 +192,24 @@ impl<T: Scalar> TriMesh<T> {
             }
         }
         let boundary = check_edges(&triangles)?;
+        Ok(Self::assemble(vertices, triangles, boundary, None))
+    }
+
+    /// The mesh over checked vertices and triangles, with its BVH.
+    fn assemble(
+        vertices: Vec<[T; 3]>,
+        triangles: Vec<[u32; 3]>,
+        boundary: Option<[u32; 2]>,
+        defect: Option<InputError>,
+    ) -> TriMesh<T> {
         let bvh = Bvh::new(&boxes::face_boxes(&vertices, &triangles));
-        Ok(TriMesh {
+        TriMesh {
             vertices,
             triangles,
             boundary,
+            defect,
             bvh,
-        })
+        }
     }
 
     /// The vertices.
@@ -231,8 +249,11 @@ impl<T: Scalar> TriMesh<T> {
         Triangle::new(a, b, c)
     }
 
-    /// `true` when every edge is shared by exactly two triangles (with the validation of
-    /// [`TriMesh::new`], the mesh is then a closed, consistently oriented surface).
+    /// `true` when every edge is shared by exactly two triangles that use it in opposite
+    /// directions: the mesh is then a closed, consistently oriented surface. (A mesh from
+    /// [`TriMesh::new`] has no other kind of edge; one from [`TriMesh::from_soup`] may
+    /// have edges with more triangles or used twice in one direction, and is then not
+    /// closed.)
     ///
     /// # Examples
     ///
@@ -241,7 +262,19 @@ impl<T: Scalar> TriMesh<T> {
     /// assert!(!m.is_closed());
     /// ```
     pub fn is_closed(&self) -> bool {
-        self.boundary.is_none()
+        self.boundary.is_none() && self.defect.is_none()
+    }
+
+    /// `Ok` for a closed mesh; otherwise the first topology defect (a non-manifold or
+    /// misoriented edge kept by [`TriMesh::from_soup`]), else [`InputError::NotClosed`].
+    fn check_closed(&self) -> Result<(), InputError> {
+        if let Some(defect) = self.defect {
+            return Err(defect);
+        }
+        match self.boundary {
+            Some(edge) => Err(InputError::NotClosed { edge }),
+            None => Ok(()),
+        }
     }
 
     /// Every crossing of the ray with the mesh, sorted by `t`: by the exact values (then
@@ -404,8 +437,11 @@ impl<T: Scalar> TriMesh<T> {
     ///
     /// # Errors
     ///
-    /// [`InputError::NotClosed`] naming a boundary edge if the mesh is open, then
-    /// [`InputError::NonFinite`] (`argument` 0, `what: "point"`) for a NaN or infinite
+    /// For a mesh from [`TriMesh::from_soup`] with an edge used by more than two
+    /// triangles, [`InputError::NonManifoldEdge`], or with two triangles using an edge in
+    /// the same direction, [`InputError::InconsistentOrientation`] (the first such edge,
+    /// in the mesh's numbering); then [`InputError::NotClosed`] naming a boundary edge if
+    /// the mesh is open, then [`InputError::NonFinite`] (`argument` 0, `what: "point"`) for a NaN or infinite
     /// coordinate of `point`.
     ///
     /// # Examples
@@ -416,9 +452,7 @@ impl<T: Scalar> TriMesh<T> {
     /// assert_eq!(open.try_contains([0.0; 3]), Err(InputError::NotClosed { edge: [0, 1] }));
     /// ```
     pub fn try_contains(&self, point: [T; 3]) -> Result<bool, InputError> {
-        if let Some(edge) = self.boundary {
-            return Err(InputError::NotClosed { edge });
-        }
+        self.check_closed()?;
         point.validate(0)?;
         Ok(self.contains(point))
     }

@@ -91,9 +91,12 @@ impl<T: Scalar> TriMesh<T> {
     ///
     /// # Errors
     ///
-    /// [`InputError::NotClosed`] naming a boundary edge if the mesh is open, then
-    /// [`InputError::NonFinite`] (`argument` 0, `what: "point"`) for a NaN or infinite
-    /// coordinate of `point` (the order of [`TriMesh::try_contains`]).
+    /// For a mesh from [`TriMesh::from_soup`] with an edge used by more than two
+    /// triangles or used twice in the same direction, [`InputError::NonManifoldEdge`] or
+    /// [`InputError::InconsistentOrientation`]; then [`InputError::NotClosed`] naming a
+    /// boundary edge if the mesh is open, then [`InputError::NonFinite`] (`argument` 0,
+    /// `what: "point"`) for a NaN or infinite coordinate of `point` (the order of
+    /// [`TriMesh::try_contains`]).
     ///
     /// # Examples
     ///
@@ -108,9 +111,7 @@ impl<T: Scalar> TriMesh<T> {
     /// assert_eq!(open.try_winding_number([0.0; 3]), Err(InputError::NotClosed { edge: [0, 1] }));
     /// ```
     pub fn try_winding_number(&self, point: [T; 3]) -> Result<Option<i64>, InputError> {
-        if let Some(edge) = self.boundary {
-            return Err(InputError::NotClosed { edge });
-        }
+        self.check_closed()?;
         point.validate(0)?;
         Ok(self.crossings(point).map(|c| c.signed))
     }

@@ -457,3 +457,24 @@ fn fuzz_ray_triangle_hits_sorted_by_reported_t() {
         Some(hits[0].triangle)
     );
 }
+
+/// fuzz target `mesh_files`: a PLY file that ends inside its header got an error naming
+/// the line after the last one (ply-rs-bw counts the end of the file as a line); the
+/// error names the last line of the file.
+#[cfg(feature = "io")]
+#[test]
+fn fuzz_mesh_files_ply_header_end_of_file_names_a_line_of_the_file() {
+    use isect::io::{FilePosition, MeshFormat, read_mesh_from};
+    for text in ["ply\n", "ply\nformat ascii 1.0\n", "ply\nformat ascii 1.0"] {
+        let e = read_mesh_from(text.as_bytes(), MeshFormat::Ply, "f").unwrap_err();
+        let lines = text.trim_end_matches('\n').lines().count();
+        assert_eq!(
+            e.position,
+            FilePosition::Line {
+                line: lines,
+                column: None
+            },
+            "{e}"
+        );
+    }
+}

@@ -6,6 +6,8 @@
 
 mod fuzz_regressions;
 mod mesh_exactly_once;
+mod mesh_files;
+mod mesh_soup;
 mod mesh_winding;
 mod oracle;
 mod oracle_f32;
