@@ -10,7 +10,9 @@
 use isect::mesh::Location;
 use isect::ray::RayContact;
 use isect::{InputError, Ray, TriMesh};
-use isect_fuzz::{all_finite, cross, dot, exact_ray_triangle, non_finite_point, q3, sub, Exact, Src, Q};
+use isect_fuzz::{
+    all_finite, cross, dot, exact_ray_triangle, non_finite_point, q3, sub, Exact, Src, Q,
+};
 use libfuzzer_sys::fuzz_target;
 use num_traits::{Signed, Zero};
 use std::collections::HashMap;
@@ -231,7 +233,11 @@ fuzz_target!(|data: &[u8]| {
             Exact::Cross(None) | Exact::Parallel { coplanar: false } => {}
             Exact::Cross(Some((t, RayContact::Interior, ..))) if t.is_positive() => {
                 crossing.push(i as u32);
-                winding += if dot(&cross(&sub(b, a), &sub(c, a)), &qd).is_positive() { 1 } else { -1 };
+                winding += if dot(&cross(&sub(b, a), &sub(c, a)), &qd).is_positive() {
+                    1
+                } else {
+                    -1
+                };
             }
             _ => return, // through an edge, a vertex, in a face's plane or at t = 0
         }
@@ -245,7 +251,9 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(
             loc,
             Some(if winding != 0 {
-                Location::Inside { winding_number: winding }
+                Location::Inside {
+                    winding_number: winding,
+                }
             } else {
                 Location::Outside
             }),

@@ -257,7 +257,10 @@ fuzz_target!(|data: &[u8]| {
     // exact cold path since tests/fuzz_regressions.rs,
     // fuzz_ray_triangle_woop_leaks_when_products_overflow.
     let tame = |x: &f64| x.abs() <= 2f64.powi(1020);
-    if matches!(want, Location::Inside { .. }) && clear && verts.iter().flatten().chain(&o).chain(&d).all(tame) {
+    if matches!(want, Location::Inside { .. })
+        && clear
+        && verts.iter().flatten().chain(&o).chain(&d).all(tame)
+    {
         let any = faces.iter().any(|f| {
             let t = Triangle::new(
                 verts[f[0] as usize],
