@@ -124,6 +124,7 @@
 //! ```
 
 mod check;
+mod icosphere;
 mod kinds;
 mod rng;
 pub mod scenes;
