@@ -26,21 +26,24 @@ pub fn octahedron_faces() -> Vec<[u32; 3]> {
     faces
 }
 
+/// The 6 faces of the cube whose corner `k` has coordinate `a` high when bit `a` of `k` is
+/// set, as quads counterclockwise seen from outside.
+pub const CUBE_QUADS: [[u32; 4]; 6] = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+];
+
 /// The cube `[o, o + 1]³` as 8 corners (corner `i` has its x, y, z offsets in bits 0, 1,
 /// 2 of `i`) and 6 quads, each counterclockwise seen from outside.
 pub fn cube_quads(o: f64) -> (Vec<[f64; 3]>, Vec<[u32; 4]>) {
     let v = (0..8)
         .map(|i| [0, 1, 2].map(|b| ((i >> b) & 1) as f64 + o))
         .collect();
-    let quads = vec![
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-    ];
-    (v, quads)
+    (v, CUBE_QUADS.to_vec())
 }
 
 /// A random rotation, rounded: the matrix of a random unit quaternion (uniform in

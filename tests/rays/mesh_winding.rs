@@ -58,15 +58,7 @@ fn cuboid(
     }
     // Corner k has bit a set when its coordinate a is `hi`; quads counterclockwise from
     // outside.
-    let quads = [
-        [0, 2, 3, 1],
-        [4, 5, 7, 6],
-        [0, 1, 5, 4],
-        [2, 6, 7, 3],
-        [0, 4, 6, 2],
-        [1, 3, 7, 5],
-    ];
-    for (f, [a, b, c, d]) in quads.into_iter().enumerate() {
+    for (f, [a, b, c, d]) in isect_testkit::scenes::CUBE_QUADS.into_iter().enumerate() {
         let tris = if (diag >> f) & 1 == 0 {
             [[a, b, c], [a, c, d]]
         } else {
