@@ -23,9 +23,11 @@ const PROGRESS_FACES: usize = 200_000;
 const HELP: &str = "\
 WHAT IT PRINTS: the file's vertices and faces; what building the mesh changed (vertices
 with exactly equal coordinates welded, faces with no area or repeated dropped, vertices
-no face uses dropped; faces with more than three corners split into triangles); whether
-the surface is closed; its boundary edges (used by one triangle), non-manifold edges
-(more than two) and misoriented edges (two triangles in the same direction); the
+no face uses dropped; faces with more than three corners and PLY triangle strips split
+into triangles); whether the surface is closed; its boundary edges (used by one
+triangle), non-manifold edges (more than two), non-manifold vertices (where the surface
+is pinched: the triangles around the vertex form more than one fan) and misoriented
+edges (two triangles in the same direction); the
 orientation: consistent or not, and for a closed mesh outward or inward by the exact
 sign of its volume; connected components; the Euler characteristic V - E + F.
 Faces and vertices are numbered from 0 in file order; an edge names its two vertices by
@@ -357,6 +359,7 @@ fn describe(l: &Loaded) -> Summary {
         "file_vertices": l.data.vertices.len(),
         "file_faces": l.data.faces,
         "polygons_split": l.data.polygons,
+        "triangle_strips": l.data.strips,
         "ignored": ignored,
         "repairs": {
             "merged_vertices": r.merged_vertices.len(),
@@ -372,6 +375,8 @@ fn describe(l: &Loaded) -> Summary {
         "boundary_edges": topology.boundary_edges.iter().map(|&e| file_edge(l, e)).collect::<Vec<_>>(),
         "non_manifold_edges": topology.non_manifold_edges.iter()
             .map(|&(e, n)| json!({"edge": file_edge(l, e), "faces": n})).collect::<Vec<_>>(),
+        "non_manifold_vertices": topology.non_manifold_vertices.iter()
+            .map(|&(v, n)| json!({"vertex": l.report.vertex_origin[v as usize], "fans": n})).collect::<Vec<_>>(),
         "misoriented_edges": topology.misoriented_edges.iter()
             .map(|&(e, t)| json!({"edge": file_edge(l, e), "faces": t.map(|t| l.face_of(t as usize))})).collect::<Vec<_>>(),
         "consistently_oriented": topology.is_consistently_oriented(),
@@ -418,6 +423,12 @@ fn problems(s: &Summary) -> Vec<String> {
             count("non_manifold_edges")
         ));
     }
+    if count("non_manifold_vertices") > 0 {
+        out.push(format!(
+            "{} non-manifold (pinched) vertices",
+            count("non_manifold_vertices")
+        ));
+    }
     if count("misoriented_edges") > 0 {
         out.push(format!("{} misoriented edges", count("misoriented_edges")));
     }
@@ -449,10 +460,17 @@ fn text_report(l: &Loaded, s: &Summary, max: usize) -> String {
         d.vertices.len(),
         d.faces
     );
-    if d.polygons > 0 {
+    if d.polygons > 0 || d.strips > 0 {
+        let mut kinds = Vec::new();
+        if d.polygons > 0 {
+            kinds.push(format!("{} with more than 3 corners", d.polygons));
+        }
+        if d.strips > 0 {
+            kinds.push(format!("{} triangle strips", d.strips));
+        }
         out += &format!(
-            " ({} with more than 3 corners, split into {} triangles)",
-            d.polygons,
+            " ({}, split into {} triangles)",
+            kinds.join(", "),
             d.triangles.len()
         );
     }
@@ -519,7 +537,18 @@ fn text_report(l: &Loaded, s: &Summary, max: usize) -> String {
     } else {
         format!(" ({})\n", first(&nm, max))
     };
-    let orientation = if !t.is_consistently_oriented() {
+    let pinched: Vec<(u32, usize)> = t
+        .non_manifold_vertices
+        .iter()
+        .map(|&(v, n)| (l.report.vertex_origin[v as usize], n))
+        .collect();
+    out += &format!("non-manifold vertices: {}", pinched.len());
+    out += &if pinched.is_empty() {
+        "\n".into()
+    } else {
+        format!(" (vertex, fans: {})\n", first(&pinched, max))
+    };
+    let orientation = if !t.misoriented_edges.is_empty() {
         let mis: Vec<[u32; 2]> = t
             .misoriented_edges
             .iter()
@@ -529,6 +558,11 @@ fn text_report(l: &Loaded, s: &Summary, max: usize) -> String {
             "inconsistent ({} misoriented edges: {})",
             mis.len(),
             first(&mis, max)
+        )
+    } else if !t.is_consistently_oriented() {
+        format!(
+            "not defined across the {} non-manifold edges (no edge used twice in one direction)",
+            nm.len()
         )
     } else {
         match s.volume {

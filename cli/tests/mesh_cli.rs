@@ -425,3 +425,61 @@ fn libigl_2381_has_no_self_intersection() {
         (Some(16), Some(false))
     );
 }
+
+#[test]
+fn pinched_vertex_and_non_manifold_edge_are_named() {
+    let d = dir("pinched");
+    // Two tetrahedra, apart but for vertex 0 (the apex of both): closed, outward,
+    // consistently oriented, but pinched at vertex 0 (two fans of triangles).
+    let v = vec![
+        [0.0, 0.0, 0.0],
+        [1.0, 0.0, 1.0],
+        [0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0],
+        [1.0, 0.0, -1.0],
+        [0.0, 1.0, -1.0],
+        [1.0, 1.0, -1.0],
+    ];
+    let mut faces = vec![vec![1, 3, 2], vec![0, 1, 2], vec![0, 3, 1], vec![0, 2, 3]];
+    faces.extend([vec![4, 5, 6], vec![0, 5, 4], vec![0, 4, 6], vec![0, 6, 5]]);
+    for tet in faces.chunks(4) {
+        assert!(volume(&v, tet) > Q::from_integer(0.into()));
+    }
+    let path = d.join("pinched.obj");
+    std::fs::write(&path, obj(&v, &faces)).unwrap();
+    let out = isect(&["mesh", "--json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let j = json_of(&out);
+    assert_eq!(j["closed"], true);
+    assert_eq!(
+        j["non_manifold_vertices"],
+        serde_json::json!([{"vertex": 0, "fans": 2}])
+    );
+    assert_eq!(
+        j["problems"],
+        serde_json::json!(["1 non-manifold (pinched) vertices"])
+    );
+    let out = isect(&["mesh", path.to_str().unwrap()]);
+    assert!(text(&out.stdout).contains("non-manifold vertices: 1 (vertex, fans: (0, 2))"));
+    // Three triangles on one edge, none misoriented: the orientation is undefined there,
+    // not "inconsistent with 0 misoriented edges".
+    let v = vec![
+        [0.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [0.0, -1.0, 0.0],
+    ];
+    let faces = vec![vec![0, 1, 2], vec![1, 0, 3], vec![0, 1, 4]];
+    let path = d.join("fin.obj");
+    std::fs::write(&path, obj(&v, &faces)).unwrap();
+    let out = isect(&["mesh", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "orientation: not defined across the 1 non-manifold edges (no edge used twice in one direction)"
+        ),
+        "{report}"
+    );
+}

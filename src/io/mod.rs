@@ -7,9 +7,11 @@
 //! numbers are `f32` by the format and are rounded to `f32` as every STL reader does;
 //! binary `f32` and integer values are converted exactly). Vertices keep the file's
 //! numbering (0-based), faces with more than three corners are split into a fan of
-//! triangles from their first corner (counted in [`MeshData::polygons`]), and nothing
-//! is dropped silently: elements that are not part of a surface (OBJ lines and points,
-//! PLY elements other than `vertex` and `face`) are counted in [`MeshData::ignored`].
+//! triangles from their first corner (counted in [`MeshData::polygons`]), PLY triangle
+//! strips (`tristrips`) into their triangles (counted in [`MeshData::strips`]), and
+//! nothing is dropped silently: elements that are not part of a surface (OBJ lines and
+//! points, PLY elements other than `vertex`, `face` and `tristrips`, the zero-area
+//! triangles that stitch strips) are counted in [`MeshData::ignored`].
 //!
 //! Malformed input is an error ([`MeshFileError`]) naming the file and where: the line
 //! (and column, for a token) in text, the byte offset in binary data. A NaN or infinite
@@ -156,6 +158,8 @@ pub struct MeshData<T> {
     pub faces: usize,
     /// How many of them had more than three corners (split into a fan of triangles).
     pub polygons: usize,
+    /// How many of them are triangle strips (PLY `tristrips`), split into their triangles.
+    pub strips: usize,
     /// Elements read but not part of the surface.
     pub ignored: Vec<Ignored>,
 }
@@ -189,6 +193,7 @@ impl MeshData<f64> {
             triangle_face: self.triangle_face.clone(),
             faces: self.faces,
             polygons: self.polygons,
+            strips: self.strips,
             ignored: self.ignored.clone(),
         })
     }
@@ -491,6 +496,7 @@ fn empty(format: MeshFormat) -> MeshData<f64> {
         triangle_face: Vec::new(),
         faces: 0,
         polygons: 0,
+        strips: 0,
         ignored: Vec::new(),
     }
 }

@@ -8,8 +8,16 @@
 //! positions: a line with more or fewer values than its element declares, a
 //! non-finite coordinate, a negative or out-of-range index, a face with fewer than
 //! three corners, a file that ends before the header's counts or has data after them.
-//! Other elements (`edge`, `material`, …) are counted in
-//! [`MeshData::ignored`](super::MeshData::ignored).
+//!
+//! A `tristrips` element (a list property `vertex_indices`, `-1` ending a strip, as the
+//! Stanford scans such as `igea.ply` store their surface) gives triangle strips: strip
+//! vertices `v0 v1 v2 v3 …` are the triangles `(v0, v1, v2)`, `(v2, v1, v3)`, `(v2, v3,
+//! v4)`, … (every other one reversed, so that all share the first one's orientation).
+//! Each strip is one face of [`MeshData::faces`](super::MeshData::faces), counted in
+//! [`MeshData::strips`](super::MeshData::strips); the triangles of a strip with a repeated
+//! corner (the zero-area triangles that stitch strips together) are left out and counted
+//! in [`MeshData::ignored`](super::MeshData::ignored), as are strips of fewer than three
+//! vertices and other elements (`edge`, `material`, …).
 
 use std::format;
 use std::io::Cursor;
@@ -65,6 +73,12 @@ pub(super) fn read(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFile
                 at.error(
                     declared("face"),
                     "the face element has no list property vertex_indices or vertex_index",
+                )
+            })?),
+            "tristrips" => Role::Strips(face_property(def).ok_or_else(|| {
+                at.error(
+                    declared("tristrips"),
+                    "the tristrips element has no list property vertex_indices or vertex_index",
                 )
             })?),
             _ => Role::Other,
@@ -152,10 +166,11 @@ pub(super) fn read(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFile
                     }
                     data.vertices.push(p);
                 }
-                Role::Face(prop) => {
+                Role::Face(prop) | Role::Strips(prop) => {
                     let nv = vertex_count.unwrap_or(data.vertices.len());
                     let list = element.get(prop).map(list).unwrap_or_default();
-                    if list.len() < 3 {
+                    let strips = matches!(role, Role::Strips(_));
+                    if !strips && list.len() < 3 {
                         return Err(at.error(
                             at_column(prop, 0),
                             format!("a face needs at least 3 corners, found {}", list.len()),
@@ -163,18 +178,28 @@ pub(super) fn read(bytes: &[u8], at: Here<'_>) -> Result<MeshData<f64>, MeshFile
                     }
                     let mut corners = Vec::with_capacity(list.len());
                     for (c, &i) in list.iter().enumerate() {
+                        if strips && i == -1 {
+                            push_strip(&mut data, &corners);
+                            corners.clear();
+                            continue;
+                        }
                         if i < 0 || i as u64 >= nv as u64 {
+                            let hint = if strips { "; -1 ends a strip" } else { "" };
                             return Err(at.error(
                                 at_column(prop, c + 1),
                                 format!(
-                                    "vertex {i} is out of range (the file has {})",
+                                    "vertex {i} is out of range (the file has {}{hint})",
                                     vertices_word(nv)
                                 ),
                             ));
                         }
                         corners.push(i as u32);
                     }
-                    push_face(&mut data, &corners);
+                    if strips {
+                        push_strip(&mut data, &corners);
+                    } else {
+                        push_face(&mut data, &corners);
+                    }
                 }
                 Role::Other => ignore(&mut data, &format!("`{name}` elements"), None),
             }
@@ -212,10 +237,40 @@ enum Role<'a> {
     Vertex,
     /// The name of the list property holding the corners.
     Face(&'a str),
+    /// Triangle strips: the name of the list property holding them.
+    Strips(&'a str),
     Other,
 }
 
-/// The face element's list of corners.
+/// Adds one triangle strip (no `-1` inside) as a face: its triangles with three distinct
+/// corners, in strip order and orientation; the others are counted as ignored.
+fn push_strip(data: &mut MeshData<f64>, strip: &[u32]) {
+    if strip.is_empty() {
+        return;
+    }
+    if strip.len() < 3 {
+        ignore(data, "strips of fewer than 3 vertices", None);
+        return;
+    }
+    let face = data.faces;
+    data.faces += 1;
+    data.strips += 1;
+    for (k, w) in strip.windows(3).enumerate() {
+        let t = if k % 2 == 0 {
+            [w[0], w[1], w[2]]
+        } else {
+            [w[1], w[0], w[2]]
+        };
+        if t[0] == t[1] || t[1] == t[2] || t[0] == t[2] {
+            ignore(data, "strip triangles with a repeated corner", None);
+            continue;
+        }
+        data.triangles.push(t);
+        data.triangle_face.push(face);
+    }
+}
+
+/// The face (or strip) element's list of corners.
 fn face_property(def: &ElementDef) -> Option<&str> {
     ["vertex_indices", "vertex_index"].into_iter().find(|name| {
         def.properties

@@ -27,6 +27,7 @@ use crate::{Scalar, Sign, TriMesh};
 /// assert_eq!(t.boundary_edges.len(), 4);
 /// assert_eq!(t.euler_characteristic(), 1);
 /// assert!(!t.is_closed() && !t.is_consistently_oriented());
+/// assert!(t.is_manifold() && t.non_manifold_vertices.is_empty());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Topology {
@@ -45,6 +46,13 @@ pub struct Topology {
     /// Edges used by exactly two triangles in the same direction: the edge in that
     /// direction, and the two triangles.
     pub misoriented_edges: Vec<([u32; 2], [u32; 2])>,
+    /// Vertices where the surface is pinched (sorted): the triangles around the vertex
+    /// fall into more than one fan, two triangles being in one fan when they are joined
+    /// through edges at the vertex, each used by two or more triangles. With how many fans.
+    /// Two cones touching at their apex, or a cube with one corner shared by a second cube,
+    /// have one; the surface can still be closed ([`Topology::is_closed`]) but is not a
+    /// manifold ([`Topology::is_manifold`]).
+    pub non_manifold_vertices: Vec<(u32, usize)>,
 }
 
 impl Topology {
@@ -96,6 +104,7 @@ impl Topology {
             k = end;
         }
         out.boundary_edges.sort_unstable();
+        out.non_manifold_vertices = pinched_vertices(triangles, &uses);
         // Components: union–find over the vertices joined by the triangles.
         let mut used: Vec<u32> = triangles.iter().flatten().copied().collect();
         used.sort_unstable();
@@ -164,6 +173,83 @@ impl Topology {
     pub fn is_consistently_oriented(&self) -> bool {
         self.non_manifold_edges.is_empty() && self.misoriented_edges.is_empty()
     }
+
+    /// `true` when the triangles form a 2-manifold, possibly with boundary: no edge used
+    /// by more than two triangles and no pinched vertex
+    /// ([`Topology::non_manifold_vertices`]).
+    ///
+    /// # Examples
+    ///
+    /// Two triangles meeting only at vertex 0:
+    ///
+    /// ```
+    /// use isect::mesh::Topology;
+    /// let t = Topology::of(&[[0, 1, 2], [0, 3, 4]]);
+    /// assert_eq!(t.non_manifold_vertices, vec![(0, 2)]);
+    /// assert!(!t.is_manifold());
+    /// assert!(Topology::of(&[[0, 1, 2], [2, 1, 3]]).is_manifold());
+    /// ```
+    pub fn is_manifold(&self) -> bool {
+        self.non_manifold_edges.is_empty() && self.non_manifold_vertices.is_empty()
+    }
+}
+
+/// The pinched vertices of `triangles` and their numbers of fans, from the sorted edge
+/// uses `(min, max, direction, triangle)` of [`Topology::of`]: a union–find over the
+/// triangles' corners, joining at both ends of every edge the corners of the triangles
+/// that use it; a vertex whose corners end in more than one set is pinched.
+fn pinched_vertices(triangles: &[[u32; 3]], uses: &[(u32, u32, bool, u32)]) -> Vec<(u32, usize)> {
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    // The corner of triangle `t` at vertex `v` (the first, for a repeated index).
+    let corner = |t: u32, v: u32| {
+        let k = triangles[t as usize]
+            .iter()
+            .position(|&w| w == v)
+            .unwrap_or(0);
+        3 * t + k as u32
+    };
+    let mut parent: Vec<u32> = (0..3 * triangles.len() as u32).collect();
+    let mut k = 0;
+    while k < uses.len() {
+        let (lo, hi, _, first) = uses[k];
+        let mut end = k + 1;
+        while end < uses.len() && uses[end].0 == lo && uses[end].1 == hi {
+            for v in [lo, hi] {
+                let (a, b) = (
+                    root(&mut parent, corner(first, v)),
+                    root(&mut parent, corner(uses[end].3, v)),
+                );
+                parent[a as usize] = b;
+            }
+            end += 1;
+        }
+        k = end;
+    }
+    // (vertex, fan) for every corner, then the vertices with more than one fan.
+    let mut fans: Vec<(u32, u32)> = Vec::with_capacity(3 * triangles.len());
+    for (t, tri) in triangles.iter().enumerate() {
+        for (j, &v) in tri.iter().enumerate() {
+            if tri[..j].contains(&v) {
+                continue;
+            }
+            fans.push((v, root(&mut parent, 3 * t as u32 + j as u32)));
+        }
+    }
+    fans.sort_unstable();
+    fans.dedup();
+    let mut out: Vec<(u32, usize)> = Vec::new();
+    for w in fans.chunk_by(|a, b| a.0 == b.0) {
+        if w.len() > 1 {
+            out.push((w[0].0, w.len()));
+        }
+    }
+    out
 }
 
 impl<T: Scalar> TriMesh<T> {

@@ -557,3 +557,118 @@ fn files_by_path_and_the_peer_fixture() {
         );
     }
 }
+
+/// A PLY header with `nv` float vertices and one `tristrips` element.
+fn ply_strips_header(format: &str, nv: usize) -> String {
+    format!(
+        "ply\nformat {format} 1.0\nelement vertex {nv}\nproperty float x\nproperty float y\nproperty float z\n\
+         element tristrips 1\nproperty list int int vertex_indices\nend_header\n"
+    )
+}
+
+#[test]
+fn ply_triangle_strips_ascii_and_binary() {
+    // The cube's corners (x, y, z bits of the index) as two strips: the four side faces
+    // around the cube (a closed loop of 10 strip vertices), then top and bottom, stitched
+    // into one strip by a repeated vertex (four zero-area triangles that must be left
+    // out), the strips separated by -1.
+    let v: Vec<[f64; 3]> = (0..8)
+        .map(|i| [(i & 1) as f64, (i >> 1 & 1) as f64, (i >> 2 & 1) as f64])
+        .collect();
+    let sides = [4, 0, 5, 1, 7, 3, 6, 2, 4, 0];
+    let caps = [4, 5, 6, 7, 7, 1, 1, 0, 3, 2];
+    let list: Vec<i32> = [&sides[..], &[-1], &caps[..]].concat();
+    // The triangles by the strip rule, written out by hand: (v0 v1 v2), (v2 v1 v3), …;
+    // in the second strip (6 7 7), (7 7 1), (7 1 1) and (1 1 0) are the stitches.
+    let expected: Vec<[u32; 3]> = vec![
+        [4, 0, 5],
+        [5, 0, 1],
+        [5, 1, 7],
+        [7, 1, 3],
+        [7, 3, 6],
+        [6, 3, 2],
+        [6, 2, 4],
+        [4, 2, 0],
+        [4, 5, 6],
+        [6, 5, 7],
+        [1, 0, 3],
+        [3, 0, 2],
+    ];
+    let mut text = ply_strips_header("ascii", 8);
+    for p in &v {
+        text += &format!("{} {} {}\n", p[0], p[1], p[2]);
+    }
+    text += &format!("{}", list.len());
+    for i in &list {
+        text += &format!(" {i}");
+    }
+    text += "\n";
+    let mut binary = ply_strips_header("binary_little_endian", 8).into_bytes();
+    for p in &v {
+        for &x in p {
+            binary.extend((x as f32).to_le_bytes());
+        }
+    }
+    binary.extend((list.len() as i32).to_le_bytes());
+    for i in &list {
+        binary.extend(i.to_le_bytes());
+    }
+    for bytes in [text.as_bytes(), &binary[..]] {
+        let data = read(bytes, MeshFormat::Ply).unwrap();
+        assert_eq!(data.triangles, expected);
+        assert_eq!((data.faces, data.strips, data.polygons), (2, 2, 0));
+        assert_eq!(data.triangle_face, [vec![0; 8], vec![1; 4]].concat());
+        let stitches = data
+            .ignored
+            .iter()
+            .find(|i| i.what.contains("repeated corner"));
+        assert_eq!(stitches.map(|i| i.count), Some(4));
+        // Every other strip triangle reversed: the cube comes out closed and outward.
+        let (mesh, report) = TriMesh::from_soup(data.vertices.clone(), data.triangles.clone());
+        assert!(report.topology_ok() && mesh.is_closed());
+        assert_eq!(mesh.volume_sign(), Sign::Positive);
+    }
+}
+
+#[test]
+fn ply_triangle_strips_malformed() {
+    let head = ply_strips_header("ascii", 3);
+    let h = head.lines().count();
+    let body = "0 0 0\n1 0 0\n0 1 0\n";
+    for (strip, message) in [
+        (
+            "4 0 1 2 3",
+            format!(
+                "m:{}:9: vertex 3 is out of range (the file has 3 vertices; -1 ends a strip)",
+                h + 4
+            ),
+        ),
+        (
+            "4 0 1 -2 2",
+            format!(
+                "m:{}:7: vertex -2 is out of range (the file has 3 vertices; -1 ends a strip)",
+                h + 4
+            ),
+        ),
+    ] {
+        assert_eq!(
+            err(format!("{head}{body}{strip}\n").as_bytes(), MeshFormat::Ply),
+            message
+        );
+    }
+    // Short strips give no triangle and say so.
+    let data = read(
+        format!("{head}{body}5 0 1 -1 2 -1\n").as_bytes(),
+        MeshFormat::Ply,
+    )
+    .unwrap();
+    assert!(data.triangles.is_empty() && data.faces == 0);
+    assert_eq!(data.ignored[0].what, "strips of fewer than 3 vertices");
+    assert_eq!(data.ignored[0].count, 2);
+    // A tristrips element without its list is named with its header line.
+    let bad = "ply\nformat ascii 1.0\nelement vertex 0\nproperty float x\nproperty float y\nproperty float z\nelement tristrips 0\nproperty int n\nend_header\n";
+    assert_eq!(
+        err(bad.as_bytes(), MeshFormat::Ply),
+        "m:7: the tristrips element has no list property vertex_indices or vertex_index"
+    );
+}

@@ -380,3 +380,88 @@ fn volume_sign_decides_cancellation_exactly() {
         );
     }
 }
+
+/// The pinched vertices by their definition, searched directly: for each vertex, the
+/// triangles around it, grown into fans by a flood fill across the edges at the vertex
+/// that two of them share (no union–find over corners, no sorted edge list).
+fn naive_pinched(t: &[[u32; 3]]) -> Vec<(u32, usize)> {
+    let mut verts: Vec<u32> = t.iter().flatten().copied().collect();
+    verts.sort_unstable();
+    verts.dedup();
+    let mut out = Vec::new();
+    for v in verts {
+        let around: Vec<usize> = (0..t.len()).filter(|&i| t[i].contains(&v)).collect();
+        let shares_edge_at_v =
+            |a: usize, b: usize| t[a].iter().any(|&w| w != v && t[b].contains(&w));
+        let mut fan = vec![usize::MAX; around.len()];
+        let mut fans = 0;
+        for s in 0..around.len() {
+            if fan[s] != usize::MAX {
+                continue;
+            }
+            fan[s] = fans;
+            let mut todo = vec![s];
+            while let Some(x) = todo.pop() {
+                for y in 0..around.len() {
+                    if fan[y] == usize::MAX && shares_edge_at_v(around[x], around[y]) {
+                        fan[y] = fans;
+                        todo.push(y);
+                    }
+                }
+            }
+            fans += 1;
+        }
+        if fans > 1 {
+            out.push((v, fans));
+        }
+    }
+    out
+}
+
+#[test]
+fn pinched_vertices_match_a_flood_fill() {
+    // Two tetrahedra sharing only vertex 0: closed, consistently oriented, pinched.
+    let two = [
+        [0, 2, 1],
+        [0, 1, 3],
+        [0, 3, 2],
+        [1, 2, 3],
+        [0, 5, 4],
+        [0, 4, 6],
+        [0, 6, 5],
+        [4, 5, 6],
+    ];
+    let t = Topology::of(&two);
+    assert!(t.is_closed() && t.is_consistently_oriented() && !t.is_manifold());
+    assert_eq!(t.non_manifold_vertices, vec![(0, 2)]);
+    // A fan closed around a vertex is one fan; a bow tie of three is three.
+    assert!(
+        Topology::of(&[[0, 1, 2], [0, 2, 3], [0, 3, 1]])
+            .non_manifold_vertices
+            .is_empty()
+    );
+    let bow = Topology::of(&[[0, 1, 2], [0, 3, 4], [0, 5, 6]]);
+    assert_eq!(bow.non_manifold_vertices, vec![(0, 3)]);
+    // Random index soups on few vertices: repeated corners, non-manifold and misoriented
+    // edges and pinches all happen.
+    let mut rng = Rng::new(0x91u64);
+    for case in 0..cases(2000) {
+        let n = 3 + rng.below(7) as u32;
+        let m = rng.below(10);
+        let tris: Vec<[u32; 3]> = (0..m)
+            .map(|_| core::array::from_fn(|_| rng.below(n as usize) as u32))
+            .collect();
+        let proper: Vec<[u32; 3]> = tris
+            .iter()
+            .copied()
+            .filter(|t| t[0] != t[1] && t[1] != t[2] && t[0] != t[2])
+            .collect();
+        let got = Topology::of(&proper).non_manifold_vertices;
+        assert_eq!(got, naive_pinched(&proper), "case {case}: {proper:?}");
+        let mut expect_manifold = naive_pinched(&proper).is_empty();
+        expect_manifold &= Topology::of(&proper).non_manifold_edges.is_empty();
+        assert_eq!(Topology::of(&proper).is_manifold(), expect_manifold);
+        // Triangles with a repeated index must not panic.
+        let _ = Topology::of(&tris);
+    }
+}
