@@ -10,8 +10,12 @@
 //
 // Usage:
 //   self_intersections FILE.off [--runs N] [--pairs OUT.csv] [--side N_POINTS]
+//                               [--side-file POINTS.txt ANSWERS.txt]
 // --side times CGAL::Side_of_triangle_mesh on N_POINTS seeded random points in the
 // mesh's bounding box (the tree built once, timed apart), median of the runs.
+// --side-file classifies the points of POINTS.txt ("x y z" lines) with
+// Side_of_triangle_mesh and writes one answer per line to ANSWERS.txt: 1 inside, 0 on
+// the boundary, -1 outside (benches/cgal/side.sh compares them with isect's).
 //
 // Built and run by benches/cgal/run.sh.
 
@@ -142,6 +146,8 @@ int main(int argc, char** argv) {
   int runs = 7;
   const char* pairs_out = nullptr;
   long side_points = 0;
+  const char* side_in = nullptr;
+  const char* side_out = nullptr;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--runs" && i + 1 < argc)
@@ -150,6 +156,10 @@ int main(int argc, char** argv) {
       pairs_out = argv[++i];
     else if (a == "--side" && i + 1 < argc)
       side_points = std::atol(argv[++i]);
+    else if (a == "--side-file" && i + 2 < argc) {
+      side_in = argv[++i];
+      side_out = argv[++i];
+    }
     else {
       std::cerr << "unknown argument " << a << "\n";
       return 2;
@@ -171,6 +181,27 @@ int main(int argc, char** argv) {
   }
   std::cout << "CGAL " << CGAL_VERSION_STR << ", " << path << ": " << mesh.number_of_vertices() << " vertices, "
             << mesh.number_of_faces() << " faces (file order checked), read in " << read_s << " s" << std::endl;
+
+  if (side_in) {
+    std::ifstream in(side_in);
+    std::vector<Point> pts;
+    double x, y, z;
+    while (in >> x >> y >> z) pts.emplace_back(x, y, z);
+    CGAL::Side_of_triangle_mesh<Mesh, K> side(mesh);
+    auto s = Clock::now();
+    std::vector<int> answers;
+    answers.reserve(pts.size());
+    for (auto& p : pts) {
+      CGAL::Bounded_side b = side(p);
+      answers.push_back(b == CGAL::ON_BOUNDED_SIDE ? 1 : b == CGAL::ON_BOUNDARY ? 0 : -1);
+    }
+    double t = seconds_since(s);
+    std::ofstream out(side_out);
+    for (int a : answers) out << a << "\n";
+    std::cout << "Side_of_triangle_mesh on " << pts.size() << " points of " << side_in << ": " << t
+              << " s (tree built on the first), answers in " << side_out << std::endl;
+    return 0;
+  }
 
   auto pairs = time_pairs<CGAL::Sequential_tag>(mesh, runs, "sequential", CLOCK_THREAD_CPUTIME_ID);
 #ifdef CGAL_LINKED_WITH_TBB

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use isect::TriMesh;
 use isect_testkit::geodesic::{sphere288k, sphere288k_embedded};
-use isect_testkit::meshes::{hurt_meshes, placed};
+use isect_testkit::meshes::{hurt_meshes, off_text, placed};
 
 type Mesh = (Vec<[f64; 3]>, Vec<[u32; 3]>);
 
@@ -82,15 +82,8 @@ fn write(path: &Path, mesh: &Mesh) {
     );
 }
 
-/// Writes the mesh as OFF, coordinates as shortest round-trip decimals.
-fn write_off(path: &Path, (v, t): &Mesh) {
-    let mut s = String::with_capacity(64 * (v.len() + t.len()));
-    writeln!(s, "OFF\n{} {} 0", v.len(), t.len()).unwrap();
-    for p in v {
-        writeln!(s, "{:?} {:?} {:?}", p[0], p[1], p[2]).unwrap();
-    }
-    for f in t {
-        writeln!(s, "3 {} {} {}", f[0], f[1], f[2]).unwrap();
-    }
-    std::fs::write(path, s).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+/// Writes the mesh as OFF ([`off_text`]).
+fn write_off(path: &Path, mesh: &Mesh) {
+    std::fs::write(path, off_text(mesh))
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }

@@ -8,6 +8,21 @@ pub type Mesh = (Vec<[f64; 3]>, Vec<[u32; 3]>);
 
 pub use crate::geodesic::geodesic_sphere;
 
+/// The mesh as OFF text: coordinates as the shortest decimals that read back to the same
+/// `f64` (Rust's `{:?}`), so every reader gets the exact mesh; faces in order.
+pub fn off_text((v, t): &Mesh) -> String {
+    use core::fmt::Write as _;
+    let mut s = String::with_capacity(64 * (v.len() + t.len()));
+    writeln!(s, "OFF\n{} {} 0", v.len(), t.len()).unwrap();
+    for p in v {
+        writeln!(s, "{:?} {:?} {:?}", p[0], p[1], p[2]).unwrap();
+    }
+    for f in t {
+        writeln!(s, "3 {} {} {}", f[0], f[1], f[2]).unwrap();
+    }
+    s
+}
+
 /// `mesh` scaled by `s` and moved by `t` (rounded in `f64`).
 pub fn placed(mesh: &Mesh, s: f64, t: [f64; 3]) -> Mesh {
     let v = mesh
