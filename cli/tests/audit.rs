@@ -11,6 +11,10 @@ use isect::ray::{ray_triangle_moller_tolerant_with, ray_triangle_moller_with};
 use isect::{TriMesh, Triangle};
 use serde_json::Value;
 
+/// `isect audit --mesh FILE`.
+#[path = "audit/user_mesh.rs"]
+mod user_mesh;
+
 fn isect(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_isect"))
         .args(args)
@@ -40,6 +44,12 @@ fn audit(name: &str, extra: &[&str]) -> (PathBuf, Value, String) {
     let text = std::fs::read_to_string(dir.join("report.json")).expect("report.json written");
     let report: Value = serde_json::from_str(&text).expect("report.json parses");
     (dir, report, stdout)
+}
+
+fn report_scenes(dir: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(dir.join("report.json")).unwrap();
+    let report: Value = serde_json::from_str(&text).unwrap();
+    report["scenes"].as_array().unwrap().clone()
 }
 
 fn scene<'a>(report: &'a Value, name: &str) -> &'a Value {
@@ -90,6 +100,18 @@ fn all_scenes_write_the_files_and_exact_rows_are_zero() {
     );
     assert!(stdout.contains("rays aimed exactly at vertices"));
     assert!(stdout.contains("rays aimed exactly at edges"));
+    // What to choose, in words, instead of "the best rule of the sweep still fails".
+    assert!(stdout.contains("What to choose, per fast test and scene:"));
+    assert!(!stdout.contains("still fails"), "{stdout}");
+    for s in report_scenes(&dir) {
+        for t in s["tests"].as_array().unwrap() {
+            let rec = &t["recommendation"];
+            assert!(rec["verdict"].is_string(), "{} / {}", s["name"], t["id"]);
+            if rec["verdict"] != "exact" {
+                assert!(stdout.contains(rec["text"].as_str().unwrap()));
+            }
+        }
+    }
 
     assert_eq!(report["tool"], "isect audit");
     assert_eq!(report["float"], "f64");

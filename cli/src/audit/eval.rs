@@ -398,6 +398,7 @@ fn run_with<T: AuditFloat>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules;
     use super::*;
 
     #[test]
@@ -413,6 +414,55 @@ mod tests {
         assert_eq!(sign_mask(Sign::Positive, Sign::Zero), 2);
         assert_eq!(sign_mask(Sign::Zero, Sign::Negative), 4);
         assert_eq!(sign_mask(Sign::Zero, Sign::Zero), 0);
+    }
+
+    /// The per-ray candidates (`candidates.rs`) count exactly what testing every triangle
+    /// counts, for every test and rule, on a bumpy sphere with rays aimed exactly and
+    /// rounded at its vertices and edges, in f64 and in f32.
+    #[test]
+    fn candidates_count_what_all_triangles_count() {
+        use isect::oracle::scenes::{aimed_rays_in, unit_icosphere, Aim};
+        use isect::FloatFormat;
+        let (v, t) = unit_icosphere(3);
+        for format in [FloatFormat::F64, FloatFormat::F32] {
+            let v: Vec<[f64; 3]> = v
+                .iter()
+                .enumerate()
+                .map(|(i, p)| p.map(|x| format.round(x * (1.0 + 0.03 * (i % 7) as f64))))
+                .collect();
+            let mut rays = Vec::new();
+            for aim in [Aim::Vertex, Aim::Edge] {
+                rays.extend(aimed_rays_in(format, &v, &t, aim, 150, 4));
+                rays.extend(super::super::user_mesh::exact_rays(
+                    format, &v, &t, aim, 150, 4,
+                ));
+            }
+            let data = Data::Mesh {
+                vertices: v.clone(),
+                triangles: t.clone(),
+                rays,
+            };
+            let sweep = rules::sweep_of_lists(None, None);
+            let hidden = ProgressBar::hidden();
+            let counts = |data: &Data<f64>, limit| -> Vec<Vec<Vec<u64>>> {
+                (run_with(data, &sweep, &hidden, limit).unwrap().into_iter())
+                    .map(|t| t.counts)
+                    .collect()
+            };
+            let (all, near) = (counts(&data, usize::MAX), counts(&data, 0));
+            assert_eq!(all, near, "{format:?}");
+            // Not vacuous: the fast tests fail on these rays.
+            assert!(all[0][0].last().unwrap() > &0);
+            if format == FloatFormat::F32 {
+                let d32 = data.rounded::<f32>();
+                let c = |limit| -> Vec<Vec<Vec<u64>>> {
+                    (run_with(&d32, &sweep, &hidden, limit).unwrap().into_iter())
+                        .map(|t| t.counts)
+                        .collect()
+                };
+                assert_eq!(c(usize::MAX), c(0), "in f32");
+            }
+        }
     }
 
     #[test]

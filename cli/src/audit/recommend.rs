@@ -181,9 +181,14 @@ pub fn recommend(test: &TestReport, cases: u64, place: &str) -> Recommendation {
     let zero = test.rows.iter().find(|r| r.rule == Rule::Absolute(0.0));
     if fewest > 0 {
         rec.verdict = "none-safe";
+        let fewest_at = if rec.best.len() == test.rows.len() {
+            "the same at every epsilon of the sweep".to_string()
+        } else {
+            format!("fewest at {where_best}")
+        };
         rec.text = format!(
             "no epsilon makes {} {} on {place}: {fewest} of {cases} {} {} at every epsilon \
-             (fewest at {where_best}); {}",
+             ({fewest_at}); {}",
             test.title, w.goal, w.unit, w.failing, w.instead
         );
     } else if zero.is_some_and(|z| z.failing == 0) {
