@@ -97,7 +97,11 @@ impl Candidates {
             t0 = t0.max(a);
             t1 = t1.min(b);
         }
-        if !(t0 <= t1) {
+        // An empty interval, or NaN from a non-finite ray: no candidates.
+        if t0
+            .partial_cmp(&t1)
+            .is_none_or(|o| o == std::cmp::Ordering::Greater)
+        {
             return;
         }
         let length = (t1 - t0) * d.iter().map(|x| x * x).sum::<f64>().sqrt();

@@ -72,7 +72,8 @@ pub struct AuditArgs {
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub size: u64,
     /// Float type the fast tests run in [default: f64; with --mesh, the file's own
-    /// precision: f32 when every coordinate is an f32 value, else f64]
+    /// precision: f32 for an STL or PLY file whose coordinates are all f32 values, else
+    /// f64]
     #[arg(long, value_enum)]
     pub float: Option<FloatType>,
     /// Output folder for report.json, the plots and index.html (created if missing)
@@ -210,7 +211,7 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, String> {
             return Ok(ExitCode::from(2));
         }
     };
-    let float = args.float.unwrap_or(if user_mesh::is_f32(&data) {
+    let float = args.float.unwrap_or(if user_mesh::runs_in_f32(&data) {
         FloatType::F32
     } else {
         FloatType::F64

@@ -4,10 +4,10 @@
 //! The file is read by `isect::io::read_mesh` (OBJ, STL, PLY, OFF; a malformed file is
 //! `FILE:LINE:COL: message`) and built with `TriMesh::from_soup` (exactly equal vertices
 //! welded, so an STL's triangles share their edges). The run's float type is the file's
-//! own precision unless `--float` says otherwise: `f32` when every coordinate is an `f32`
-//! value (STL, binary PLY with `float` coordinates, text written from `f32` exactly),
-//! `f64` otherwise; for `--float f32` on an `f64` file the coordinates are rounded to
-//! `f32` first (and the mesh rebuilt from them).
+//! own precision unless `--float` says otherwise: `f32` for an STL or PLY file whose
+//! coordinates are all `f32` values ([`runs_in_f32`]), `f64` otherwise; for `--float f32`
+//! on an `f64` file the coordinates are rounded to `f32` first (and the mesh rebuilt from
+//! them).
 //!
 //! Scenes (the built-in sphere scenes' families, on this mesh):
 //! - `mesh-vertices`, `mesh-edges`: rays aimed **exactly** at the mesh's vertices and at
@@ -20,7 +20,7 @@
 //!   by the mesh's BVH), the most nearly coplanar of each kind: sharing an edge, sharing
 //!   a vertex, sharing nothing ([`mesh_pairs`]).
 
-use isect::io::{MeshData, MeshFileError};
+use isect::io::{MeshData, MeshFileError, MeshFormat};
 use isect::mesh::{Bvh, SoupReport};
 use isect::oracle::scenes::{aimed_rays_in, Aim};
 use isect::oracle::Rng;
@@ -79,10 +79,17 @@ pub fn read(path: &std::path::Path) -> Result<MeshData<f64>, MeshFileError> {
     isect::io::read_mesh(path)
 }
 
-/// `true` when every coordinate of the file is an `f32` value (the run's default float
-/// type is then `f32`).
+/// `true` when every coordinate of the file is an `f32` value.
 pub fn is_f32(data: &MeshData<f64>) -> bool {
     data.to_f32().is_some()
+}
+
+/// The run's default float type is `f32`: a binary or typed format (STL, PLY) whose
+/// coordinates are all `f32` values. Text OBJ and OFF files carry no type, and a text
+/// written from `f32` data rarely reads back to `f32` values (`0.1` is not one), so
+/// coordinates that happen to be `f32` values there (integers, halves) run in `f64`.
+pub fn runs_in_f32(data: &MeshData<f64>) -> bool {
+    matches!(data.format, MeshFormat::Stl | MeshFormat::Ply) && is_f32(data)
 }
 
 /// The file's mesh in `format` (every coordinate rounded to it: exact when the file is

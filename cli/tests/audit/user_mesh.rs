@@ -246,6 +246,18 @@ fn audit_on_a_user_obj_and_stl_with_recommendations_agreeing_with_the_counts() {
     assert!(stdout.contains("(f32)"), "{stdout}");
     check_report(&report, &stdout, &html, stl.to_str().unwrap());
 
+    // An OBJ whose coordinates happen to be f32 values (multiples of 2^-10): text has
+    // no type, so the run stays f64 unless asked.
+    let grid = dir.join("grid.obj");
+    let vg: Vec<[f64; 3]> = v
+        .iter()
+        .map(|p| p.map(|x| (x * 1024.0).round() / 1024.0))
+        .collect();
+    write_obj(&grid, &vg, &t);
+    let (report, _, _) = audit_mesh(&dir, &grid, &["--size", "20"]);
+    assert_eq!(report["mesh"]["file_precision"], "f32");
+    assert_eq!(report["float"], "f64");
+
     // --float f32 on the f64 OBJ rounds its coordinates (and says how many).
     let (report, _, _) = audit_mesh(&dir, &obj, &["--size", "40", "--float", "f32"]);
     assert_eq!(report["float"], "f32");
