@@ -234,10 +234,10 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, String> {
 }
 
 /// One scene to run: its name, description and cases in `f64`.
-struct Planned {
+struct Planned<'a> {
     name: &'static str,
     description: String,
-    build: Box<dyn Fn() -> scenes::Data<f64>>,
+    build: Box<dyn Fn() -> scenes::Data<f64> + 'a>,
 }
 
 fn run_in<T: AuditFloat>(
@@ -259,13 +259,10 @@ fn run_in<T: AuditFloat>(
     let planned: Vec<Planned> = match user {
         Some(u) => user_mesh::SCENES
             .iter()
-            .map(|&name| {
-                let mesh = u.mesh.clone();
-                Planned {
-                    name,
-                    description: user_mesh::description(name, &u.report.file, u.report.triangles),
-                    build: Box::new(move || user_mesh::scene(name, &mesh, T::FORMAT, size, seed)),
-                }
+            .map(|&name| Planned {
+                name,
+                description: user_mesh::description(name, &u.report.file, u.report.triangles),
+                build: Box::new(move || user_mesh::scene(name, &u.mesh, T::FORMAT, size, seed)),
             })
             .collect(),
         None => {

@@ -305,7 +305,8 @@ pub fn exact_rays(
                 grid_point(format, p[c], centre[c] + rng.uniform(-half[c], half[c]))
             });
             let d: [f64; 3] = std::array::from_fn(|c| p[c] - q[c]);
-            // q + d = p with no rounding (d is exact by construction; checked here).
+            // q + d = p with no rounding: d is exact by construction
+            // (proofs/audit_aims.md); this check is a safety net.
             let exact = (0..3).all(|c| q[c] + d[c] == p[c] && p[c] - d[c] == q[c]);
             if d != [0.0; 3] && exact && d.iter().chain(&q).all(|x| x.is_finite()) {
                 out.push(Ray::new(q, d));
