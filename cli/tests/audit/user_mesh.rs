@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use isect::oracle::scenes::{aimed_rays_in, unit_icosphere, Aim};
 use isect::policy::Absolute;
 use isect::ray::ray_triangle_moller_with;
-use isect::{FloatFormat, TriMesh, Triangle};
+use isect::{FloatFormat, TriMesh};
 use serde_json::Value;
 
-use super::{isect, out_dir};
+use super::{isect, out_dir, recount};
 
 const MESH_SCENES: [&str; 5] = [
     "mesh-vertices",
@@ -394,23 +394,15 @@ fn mesh_scene_counts_recounted() {
     write_obj(&obj, &v, &t);
     let (report, _, _) = audit_mesh(&dir, &obj, &["--size", "120", "--seed", "11"]);
     let mesh = TriMesh::new(v.clone(), t.clone()).unwrap();
-    let tris: Vec<Triangle<f64>> = (0..t.len()).map(|i| mesh.triangle(i)).collect();
     let rays = aimed_rays_in(FloatFormat::F64, &v, &t, Aim::Vertex, 120, 11);
     let scene = &report["scenes"][2];
     assert_eq!(scene["name"], "mesh-vertices-float");
     let mt = &scene["tests"][0];
     let mut failing_somewhere = 0;
     for (label, eps) in [("0", 0.0), ("1e-5", 1e-5), ("1e-2", 1e-2)] {
-        let (mut leaks, mut doubles) = (0u64, 0u64);
-        for ray in &rays {
-            let exact = mesh.hits(ray).len();
-            let got = tris
-                .iter()
-                .filter(|x| ray_triangle_moller_with(Absolute { eps }, ray, x).is_some())
-                .count();
-            leaks += u64::from(got < exact);
-            doubles += u64::from(got > exact);
-        }
+        let (leaks, doubles) = recount(&mesh, &rays, |ray, x| {
+            ray_triangle_moller_with(Absolute { eps }, ray, x).is_some()
+        });
         let row = mt["rows"]
             .as_array()
             .unwrap()
