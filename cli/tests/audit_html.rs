@@ -135,8 +135,16 @@ fn index_html_renders_the_plots_in_headless_chromium() {
             .unwrap_or("no <body>")
     );
     assert!(dom.contains("id=\"headline\""));
+    // The recommendations lead the page, one per fast test and scene, and each sign map
+    // has a caption under each of its three images.
+    let recs = dom.find("id=\"recommendations\"").expect("recommendations");
+    assert!(recs < dom.find("id=\"headline\"").unwrap());
+    assert!(dom.matches("<li data-verdict=").count() >= 17);
+    assert!(!dom.contains("still fails"), "the old wording is gone");
+    assert_eq!(dom.matches("<figcaption>").count(), 6);
 
-    // A screenshot of the top of the page (headline and the first plot): not blank, and
+    // A screenshot of the top of the page (the recommendations, the headline and the first
+    // plot): not blank, and
     // the first plot's lines are drawn: blue (double count, at 100% on vertex-aimed rays)
     // and purple (miss, at 0), colours used nowhere else above the sign maps.
     let shot = base.join("shot.png");
@@ -146,11 +154,11 @@ fn index_html_renders_the_plots_in_headless_chromium() {
         &profile,
         &[
             format!("--screenshot={}", shot.display()),
-            "--window-size=1200,1400".into(),
+            "--window-size=1200,2600".into(),
         ],
     );
     let (w, h, px) = pixels(&shot);
-    assert_eq!((w, h), (1200, 1400));
+    assert_eq!((w, h), (1200, 2600));
     let near = |p: &[u8; 3], c: [u8; 3]| p.iter().zip(c).all(|(&a, b)| a.abs_diff(b) <= 40);
     let ink = px.iter().filter(|p| !near(p, [255, 255, 255])).count();
     assert!(
@@ -162,5 +170,102 @@ fn index_html_renders_the_plots_in_headless_chromium() {
     assert!(
         red > 300 && blue > 300,
         "plot lines not visible: {red} red, {blue} blue pixels"
+    );
+}
+
+/// `isect audit --mesh` on a small OBJ: the page leads with the recommendations, one per
+/// fast test and scene (the same texts as report.json), every image decodes, and a
+/// screenshot of the top shows the recommendation box.
+#[test]
+fn mesh_audit_page_shows_the_recommendations_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("ISECT_REQUIRE_CHROMIUM").is_none(),
+            "ISECT_REQUIRE_CHROMIUM is set but no chromium was found"
+        );
+        eprintln!("no chromium found: the headless HTML check is skipped");
+        return;
+    };
+    let base: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit-html-mesh");
+    let _ = std::fs::remove_dir_all(&base);
+    let (out, profile) = (base.join("out"), base.join("profile"));
+    std::fs::create_dir_all(&profile).unwrap();
+    // A slightly squashed icosphere, written as OBJ.
+    let (v, t) = isect::oracle::scenes::unit_icosphere(2);
+    let mut obj = String::new();
+    for p in &v {
+        obj += &format!("v {:?} {:?} {:?}\n", p[0], p[1] * 0.7, p[2]);
+    }
+    for f in &t {
+        obj += &format!("f {} {} {}\n", f[0] + 1, f[1] + 1, f[2] + 1);
+    }
+    let file = base.join("squashed.obj");
+    std::fs::write(&file, obj).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_isect"))
+        .args(["audit", "--mesh", file.to_str().unwrap(), "--size", "60"])
+        .args(["--out", out.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let page = out.join("index.html").canonicalize().unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let texts: Vec<String> = report["scenes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["tests"].as_array().unwrap())
+        .filter(|t| t["recommendation"]["verdict"] != "exact")
+        .map(|t| t["recommendation"]["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        texts.len(),
+        13,
+        "MT, tolerant MT, Woop on 4 ray scenes; tri/tri"
+    );
+    let plots = report["scenes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["tests"].as_array().unwrap())
+        .filter(|t| !t["plots"].as_array().unwrap().is_empty())
+        .count();
+
+    let dom = headless(&browser, &page, &profile, &["--dump-dom".into()]);
+    let recs = dom
+        .find("id=\"recommendations\"")
+        .expect("the recommendations are on the page");
+    let first_scene = dom.find("<h2 ").expect("scene sections");
+    assert!(
+        recs < first_scene,
+        "the recommendations come before the tables"
+    );
+    assert_eq!(dom.matches("<li data-verdict=").count(), texts.len());
+    for text in &texts {
+        assert!(dom.contains(text.as_str()), "the page lacks: {text}");
+    }
+    assert!(
+        dom.contains(&format!("data-images=\"{plots}/{plots}\"")),
+        "not every plot decoded"
+    );
+
+    // The top of the page: the box's green border (#1a9850) is drawn.
+    let shot = base.join("shot.png");
+    headless(
+        &browser,
+        &page,
+        &profile,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1200,700".into(),
+        ],
+    );
+    let (_, _, px) = pixels(&shot);
+    let near = |p: &[u8; 3], c: [u8; 3]| p.iter().zip(c).all(|(&a, b)| a.abs_diff(b) <= 30);
+    let green = px.iter().filter(|p| near(p, [26, 152, 80])).count();
+    assert!(
+        green > 400,
+        "recommendation box not drawn: {green} green pixels"
     );
 }

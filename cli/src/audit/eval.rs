@@ -12,8 +12,9 @@ use isect::{orient2d, orient3d, ray_triangle, Aabb, Ray, Sign, TriMesh, Triangle
 use num_rational::BigRational;
 use rayon::prelude::*;
 
+use super::candidates::{self, Candidates};
 use super::float::AuditFloat;
-use super::rules::{self, Rule};
+use super::rules::Rule;
 use super::scenes::Data;
 
 /// Failure kinds of a ray cast against every triangle of a closed mesh, per ray, with
@@ -164,18 +165,51 @@ fn grown<T: AuditFloat>(b: &Aabb<T>, rule: Rule) -> Aabb<T> {
     )
 }
 
-/// Runs every test of a scene; returns the tests with their counts filled in.
-pub fn run<T: AuditFloat>(data: &Data<T>, progress: &ProgressBar) -> Result<Vec<Test>, String> {
-    let sweep = rules::sweep();
+/// Runs every test of a scene under the rules of `sweep`; returns the tests with their
+/// counts filled in.
+pub fn run<T: AuditFloat>(
+    data: &Data<T>,
+    sweep: &[Rule],
+    progress: &ProgressBar,
+) -> Result<Vec<Test>, String> {
+    run_with(data, sweep, progress, candidates::ALL_TRIANGLES_UP_TO)
+}
+
+/// [`run`], testing every triangle against every ray on meshes of at most `all_up_to`
+/// triangles and only each ray's candidates (`candidates.rs`) above.
+fn run_with<T: AuditFloat>(
+    data: &Data<T>,
+    sweep: &[Rule],
+    progress: &ProgressBar,
+    all_up_to: usize,
+) -> Result<Vec<Test>, String> {
+    let sweep = sweep.to_vec();
     Ok(match data {
         Data::Mesh {
             vertices,
             triangles,
             rays,
         } => {
-            let mesh = TriMesh::new(vertices.clone(), triangles.clone())
-                .map_err(|e| format!("the scene's mesh is invalid: {e}"))?;
-            let tris: Vec<Triangle<T>> = (0..triangles.len()).map(|i| mesh.triangle(i)).collect();
+            // A user's mesh may keep non-manifold or misoriented edges (built by
+            // `TriMesh::from_soup`, which `TriMesh::new` refuses); the exact counts are
+            // then isect's per-triangle answers with its tie-break.
+            let mesh = match TriMesh::new(vertices.clone(), triangles.clone()) {
+                Ok(m) => m,
+                Err(_) => TriMesh::from_soup(vertices.clone(), triangles.clone()).0,
+            };
+            if mesh.triangles().is_empty() {
+                return Err("the scene's mesh has no triangles".into());
+            }
+            let tris: Vec<Triangle<T>> = (0..mesh.triangles().len())
+                .map(|i| mesh.triangle(i))
+                .collect();
+            let finder = (tris.len() > all_up_to).then(|| {
+                let corners: Vec<[[f64; 3]; 3]> = tris
+                    .iter()
+                    .map(|t| [&t.a, &t.b, &t.c].map(|p| p.map(|x| x.widen())))
+                    .collect();
+                Candidates::new(&corners)
+            });
             let mut tests = vec![
                 Test::new(
                     "moller-trumbore",
@@ -209,7 +243,15 @@ pub fn run<T: AuditFloat>(data: &Data<T>, progress: &ProgressBar) -> Result<Vec<
             let rules = sweep.clone();
             tally(rays, &mut tests, progress, |ray: &Ray<T>, t| {
                 let exact = mesh.hits(ray).len();
-                let count = |f: &dyn Fn(&Triangle<T>) -> bool| tris.iter().filter(|x| f(x)).count();
+                let mut near = Vec::new();
+                if let Some(f) = &finder {
+                    let w = |p: &[T; 3]| p.map(|x| x.widen());
+                    f.of_ray(w(&ray.origin), w(&ray.direction), &mut near);
+                }
+                let count = |f: &dyn Fn(&Triangle<T>) -> bool| match &finder {
+                    None => tris.iter().filter(|x| f(x)).count(),
+                    Some(_) => near.iter().filter(|&&i| f(&tris[i as usize])).count(),
+                };
                 for (row, &rule) in rules.iter().enumerate() {
                     let got = count(&|x| ray_triangle_moller_with(rule, ray, x).is_some());
                     t.add(0, row, mesh_mask(exact, got));
@@ -356,6 +398,7 @@ pub fn run<T: AuditFloat>(data: &Data<T>, progress: &ProgressBar) -> Result<Vec<
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules;
     use super::*;
 
     #[test]
@@ -371,6 +414,55 @@ mod tests {
         assert_eq!(sign_mask(Sign::Positive, Sign::Zero), 2);
         assert_eq!(sign_mask(Sign::Zero, Sign::Negative), 4);
         assert_eq!(sign_mask(Sign::Zero, Sign::Zero), 0);
+    }
+
+    /// The per-ray candidates (`candidates.rs`) count exactly what testing every triangle
+    /// counts, for every test and rule, on a bumpy sphere with rays aimed exactly and
+    /// rounded at its vertices and edges, in f64 and in f32.
+    #[test]
+    fn candidates_count_what_all_triangles_count() {
+        use isect::oracle::scenes::{aimed_rays_in, unit_icosphere, Aim};
+        use isect::FloatFormat;
+        let (v, t) = unit_icosphere(3);
+        for format in [FloatFormat::F64, FloatFormat::F32] {
+            let v: Vec<[f64; 3]> = v
+                .iter()
+                .enumerate()
+                .map(|(i, p)| p.map(|x| format.round(x * (1.0 + 0.03 * (i % 7) as f64))))
+                .collect();
+            let mut rays = Vec::new();
+            for aim in [Aim::Vertex, Aim::Edge] {
+                rays.extend(aimed_rays_in(format, &v, &t, aim, 150, 4));
+                rays.extend(super::super::user_mesh::exact_rays(
+                    format, &v, &t, aim, 150, 4,
+                ));
+            }
+            let data = Data::Mesh {
+                vertices: v.clone(),
+                triangles: t.clone(),
+                rays,
+            };
+            let sweep = rules::sweep_of_lists(None, None);
+            let hidden = ProgressBar::hidden();
+            let counts = |data: &Data<f64>, limit| -> Vec<Vec<Vec<u64>>> {
+                (run_with(data, &sweep, &hidden, limit).unwrap().into_iter())
+                    .map(|t| t.counts)
+                    .collect()
+            };
+            let (all, near) = (counts(&data, usize::MAX), counts(&data, 0));
+            assert_eq!(all, near, "{format:?}");
+            // Not vacuous: the fast tests fail on these rays.
+            assert!(all[0][0].last().unwrap() > &0);
+            if format == FloatFormat::F32 {
+                let d32 = data.rounded::<f32>();
+                let c = |limit| -> Vec<Vec<Vec<u64>>> {
+                    (run_with(&d32, &sweep, &hidden, limit).unwrap().into_iter())
+                        .map(|t| t.counts)
+                        .collect()
+                };
+                assert_eq!(c(usize::MAX), c(0), "in f32");
+            }
+        }
     }
 
     #[test]

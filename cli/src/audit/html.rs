@@ -2,7 +2,7 @@
 //! except for the image files next to it.
 
 use super::signmap::escape;
-use super::{pct, rule_words, Report};
+use super::{pct, subject, Report};
 
 /// The page for `report`.
 pub fn page(report: &Report) -> String {
@@ -16,6 +16,10 @@ pub fn page(report: &Report) -> String {
          td.bad { background: #fde0dd; }\n\
          img.plot { width: 100%; max-width: 1000px; border: 1px solid #ddd; }\n\
          img.map { width: 256px; height: 256px; image-rendering: pixelated; border: 1px solid #ddd; }\n\
+         figure.map { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; width: 258px; }\n\
+         figure.map figcaption { font-size: 0.85em; margin-top: 0.3em; }\n\
+         .recommendations { background: #eef5ee; padding: 0.8em 1.2em; border-left: 4px solid #1a9850; }\n\
+         .recommendations li { margin: 0.3em 0; }\n\
          .headline { background: #f4f4f4; padding: 0.8em 1.2em; border-left: 4px solid #d7301f; }\n\
          </style>\n</head>\n<body>\n<h1>isect audit</h1>\n",
     );
@@ -24,17 +28,62 @@ pub fn page(report: &Report) -> String {
          (seed {}, {} threads, {:.1} s). A failing case is counted once per failure kind.</p>\n",
         report.float, report.seed, report.threads, report.seconds
     );
+    if let Some(m) = &report.mesh {
+        h += &format!(
+            "<p id=\"mesh\">On <b>{}</b> ({}, {} faces, {} coordinates): {} vertices and {} \
+             triangles after exact welding ({} dropped), {}.{}</p>\n",
+            escape(&m.file),
+            m.format,
+            m.faces,
+            m.file_precision,
+            m.vertices,
+            m.triangles,
+            m.dropped_triangles,
+            if m.closed {
+                "closed"
+            } else {
+                "not closed: the exact counts are isect's per-triangle crossings"
+            },
+            if m.rounded_coordinates > 0 {
+                format!(
+                    " {} coordinates rounded to {}.",
+                    m.rounded_coordinates, report.float
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+    h += "<div class=\"recommendations\" id=\"recommendations\">\n<p><b>What to choose</b>, per fast test and scene, from the counts below:</p>\n<ul>\n";
+    for scene in &report.scenes {
+        for test in &scene.tests {
+            if let Some(r) = test
+                .recommendation
+                .as_ref()
+                .filter(|r| r.verdict != "exact")
+            {
+                h += &format!(
+                    "<li data-verdict=\"{}\"><a href=\"#{}\">{}</a>: {}</li>\n",
+                    r.verdict,
+                    escape(scene.name),
+                    escape(scene.name),
+                    escape(&r.text)
+                );
+            }
+        }
+    }
+    h += "</ul>\n</div>\n";
     if let Some(head) = &report.headline {
         h += "<div class=\"headline\" id=\"headline\">\n";
         h += &format!(
-            "<p><b>Möller–Trumbore at the recommended epsilon {:e}</b>, rays against an icosphere of 1,280 triangles:</p>\n<ul>\n",
-            head.epsilon
+            "<p><b>Möller–Trumbore at the recommended epsilon {:e}</b>, rays against {}:</p>\n<ul>\n",
+            head.epsilon,
+            escape(&subject(report))
         );
         for s in &head.scenes {
             h += &format!(
                 "<li>{}: {} of {} rays leak ({}), {} double-count ({}); isect exact: {} wrong. \
-                 The best rule of the sweep ({}) still fails on {} rays. With the epsilon on \
-                 the barycentrics too (u ≥ −ε): {} leak, {} double-count.</li>\n",
+                 With the epsilon on the barycentrics too (u ≥ −ε): {} leak, {} double-count.</li>\n",
                 escape(s.scene),
                 s.leaks,
                 s.rays,
@@ -42,8 +91,6 @@ pub fn page(report: &Report) -> String {
                 s.double_counts,
                 pct(s.double_counts, s.rays),
                 s.exact_failures,
-                escape(&rule_words(&s.best_rule)),
-                s.best_failing,
                 s.tolerant_leaks,
                 s.tolerant_double_counts
             );
@@ -54,7 +101,7 @@ pub fn page(report: &Report) -> String {
         h += &format!(
             "<h2 id=\"{0}\">{0}</h2>\n<p>{1}; {2} cases.</p>\n",
             escape(scene.name),
-            escape(scene.description),
+            escape(&scene.description),
             scene.cases
         );
         for test in &scene.tests {
@@ -63,6 +110,9 @@ pub fn page(report: &Report) -> String {
                 escape(test.title),
                 escape(test.function)
             );
+            if let Some(r) = &test.recommendation {
+                h += &format!("<p class=\"recommendation\">{}</p>\n", escape(&r.text));
+            }
             if let (Some(png), Some(svg)) = (test.plots.first(), test.plots.get(1)) {
                 h += &format!(
                     "<p><img class=\"plot\" src=\"{}\" alt=\"{}: failure rate against epsilon\"><br>\
@@ -90,11 +140,13 @@ pub fn page(report: &Report) -> String {
             h += "</table>\n";
         }
     }
-    h += "<h2 id=\"sign-maps\">Sign maps</h2>\n";
+    if !report.sign_maps.is_empty() {
+        h += "<h2 id=\"sign-maps\">Sign maps</h2>\n";
+    }
     for map in &report.sign_maps {
         h += &format!(
             "<h3>{}</h3>\n<p>{}. The plain formula is wrong in {} of {} cells \
-             ({} false zeros, {} missed zeros, {} opposite signs).</p>\n<p>",
+             ({} false zeros, {} missed zeros, {} opposite signs).</p>\n<div>",
             escape(map.name),
             escape(&map.title),
             map.wrong,
@@ -103,22 +155,36 @@ pub fn page(report: &Report) -> String {
             map.missed_zero,
             map.wrong_sign
         );
-        for (file, alt) in map
+        let captions = [
+            format!(
+                "The plain {} formula: red positive, yellow zero, blue negative; i to the right, j up.",
+                report.float
+            ),
+            "isect's exact signs, same colours: the truth the left map should show.".to_string(),
+            format!(
+                "Wrong cells in black ({} of {}); the others a pale shade of the exact sign.",
+                map.wrong, map.cells
+            ),
+        ];
+        for ((file, alt), caption) in map
             .files
             .iter()
             .zip(["plain formula", "isect exact", "wrong cells"])
+            .zip(captions)
         {
             h += &format!(
-                "<img class=\"map\" src=\"{}\" alt=\"{} {}\"> ",
+                "<figure class=\"map\"><img class=\"map\" src=\"{}\" alt=\"{} {}\">\
+                 <figcaption>{}</figcaption></figure>",
                 escape(file),
                 escape(map.name),
-                alt
+                alt,
+                escape(&caption)
             );
         }
         if let Some(svg) = map.files.get(3) {
-            h += &format!("<br><a href=\"{}\">SVG figure</a>", escape(svg));
+            h += &format!("<p><a href=\"{}\">SVG figure</a></p>", escape(svg));
         }
-        h += "</p>\n";
+        h += "</div>\n";
     }
     // For headless checks (.ci/html-check.sh): after loading, the body says how many
     // images were decoded, as data-images="loaded/total".

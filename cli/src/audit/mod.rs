@@ -21,18 +21,23 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+mod candidates;
 mod eval;
 mod float;
 mod html;
 mod plot;
+mod recommend;
 mod rules;
 mod scenes;
 mod signmap;
+mod user_mesh;
 
 use eval::Test;
 use float::AuditFloat;
+use recommend::Recommendation;
 use rules::Rule;
 use scenes::SceneKind;
+use user_mesh::MeshReport;
 
 /// The float type the fast tests run in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -49,13 +54,28 @@ pub struct AuditArgs {
     /// Scenes to run, comma-separated [default: all]
     #[arg(long, value_enum, value_delimiter = ',', num_args = 1..)]
     pub scenes: Vec<SceneKind>,
+    /// Audit on your own mesh (.obj, .stl, .ply, .off) instead of the built-in scenes:
+    /// rays aimed exactly and rounded at its vertices and edges, and pairs of its
+    /// nearly coplanar triangles, in the file's own precision
+    #[arg(long, value_name = "FILE", conflicts_with = "scenes")]
+    pub mesh: Option<PathBuf>,
+    /// Your absolute epsilons, comma-separated, each finite and at least 0 (0, the plain
+    /// formula, is always in the sweep) [default: 0,1e-12,1e-11,...,1e-2]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 1, value_parser = rules::parse_eps)]
+    pub eps: Vec<f64>,
+    /// Your relative tolerances in ulps of the scale, comma-separated whole numbers of
+    /// at least 1 [default: 1,4,16,64,256]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', num_args = 1, value_parser = rules::parse_ulps)]
+    pub ulps: Vec<u32>,
     /// Cases per scene: rays, triangle pairs or predicate calls (the orient2d grid is
     /// the smallest square at least this big)
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub size: u64,
-    /// Float type the fast tests run in
-    #[arg(long, value_enum, default_value_t = FloatType::F64)]
-    pub float: FloatType,
+    /// Float type the fast tests run in [default: f64; with --mesh, the file's own
+    /// precision: f32 for an STL or PLY file whose coordinates are all f32 values, else
+    /// f64]
+    #[arg(long, value_enum)]
+    pub float: Option<FloatType>,
     /// Output folder for report.json, the plots and index.html (created if missing)
     #[arg(long, default_value = "audit-out")]
     pub out: PathBuf,
@@ -81,7 +101,9 @@ pub struct Report {
     pub threads: usize,
     /// Wall-clock seconds of the whole run.
     pub seconds: f64,
-    /// The finding the terminal output leads with, when the sphere scenes ran.
+    /// The user's mesh (`--mesh`), when the audit ran on one.
+    pub mesh: Option<MeshReport>,
+    /// The finding the terminal output leads with, when the aimed-ray scenes ran.
     pub headline: Option<Headline>,
     /// One entry per scene.
     pub scenes: Vec<SceneReport>,
@@ -129,7 +151,7 @@ pub struct SceneReport {
     /// Scene name (`--scenes`).
     pub name: &'static str,
     /// What it is.
-    pub description: &'static str,
+    pub description: String,
     /// Number of cases.
     pub cases: u64,
     /// Seconds spent on it.
@@ -153,6 +175,8 @@ pub struct TestReport {
     pub plots: Vec<String>,
     /// One row per rule.
     pub rows: Vec<RowReport>,
+    /// What to choose, in words, from these rows (`recommend.rs`).
+    pub recommendation: Option<Recommendation>,
 }
 
 /// One rule of one test.
@@ -173,13 +197,53 @@ pub struct RowReport {
 
 /// Runs the audit.
 pub fn run(args: &AuditArgs) -> Result<ExitCode, String> {
-    match args.float {
-        FloatType::F64 => run_in::<f64>(args),
-        FloatType::F32 => run_in::<f32>(args),
+    let Some(path) = &args.mesh else {
+        return match args.float.unwrap_or(FloatType::F64) {
+            FloatType::F64 => run_in::<f64>(args, None),
+            FloatType::F32 => run_in::<f32>(args, None),
+        };
+    };
+    // A file that cannot be read: FILE:LINE:COL: message, exit 2 (bad input).
+    let data = match user_mesh::read(path) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("isect: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let float = args.float.unwrap_or(if user_mesh::runs_in_f32(&data) {
+        FloatType::F32
+    } else {
+        FloatType::F64
+    });
+    let format = match float {
+        FloatType::F32 => isect::FloatFormat::F32,
+        FloatType::F64 => isect::FloatFormat::F64,
+    };
+    let mesh = match user_mesh::build(&path.display().to_string(), &data, format) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("isect: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match float {
+        FloatType::F64 => run_in::<f64>(args, Some(&mesh)),
+        FloatType::F32 => run_in::<f32>(args, Some(&mesh)),
     }
 }
 
-fn run_in<T: AuditFloat>(args: &AuditArgs) -> Result<ExitCode, String> {
+/// One scene to run: its name, description and cases in `f64`.
+struct Planned<'a> {
+    name: &'static str,
+    description: String,
+    build: Box<dyn Fn() -> scenes::Data<f64> + 'a>,
+}
+
+fn run_in<T: AuditFloat>(
+    args: &AuditArgs,
+    user: Option<&user_mesh::UserMesh>,
+) -> Result<ExitCode, String> {
     let start = Instant::now();
     let out = &args.out;
     if out.exists() && !out.is_dir() {
@@ -190,37 +254,73 @@ fn run_in<T: AuditFloat>(args: &AuditArgs) -> Result<ExitCode, String> {
     }
     std::fs::create_dir_all(out)
         .map_err(|e| format!("--out {}: cannot create the folder: {e}", out.display()))?;
-    let kinds: Vec<SceneKind> = if args.scenes.is_empty() {
-        SceneKind::ALL.to_vec()
-    } else {
-        let mut v = args.scenes.clone();
-        v.dedup();
-        v
-    };
     let size = usize::try_from(args.size).map_err(|_| "--size is too large".to_string())?;
+    let seed = args.seed;
+    let planned: Vec<Planned> = match user {
+        Some(u) => user_mesh::SCENES
+            .iter()
+            .map(|&name| Planned {
+                name,
+                description: user_mesh::description(name, &u.report.file, u.report.triangles),
+                build: Box::new(move || user_mesh::scene(name, &u.mesh, T::FORMAT, size, seed)),
+            })
+            .collect(),
+        None => {
+            let mut kinds: Vec<SceneKind> = if args.scenes.is_empty() {
+                SceneKind::ALL.to_vec()
+            } else {
+                args.scenes.clone()
+            };
+            kinds.dedup();
+            kinds
+                .into_iter()
+                .map(|kind| Planned {
+                    name: kind.name(),
+                    description: kind.description().to_string(),
+                    build: Box::new(move || {
+                        let mut data = scenes::build(kind, size, seed);
+                        if let (scenes::Data::Orient2d(triples), "f32") = (&mut data, T::NAME) {
+                            scenes::kettner_for_f32(triples);
+                        }
+                        data
+                    }),
+                })
+                .collect()
+        }
+    };
+    let sweep = rules::sweep_of_lists(
+        (!args.eps.is_empty()).then_some(&args.eps[..]),
+        (!args.ulps.is_empty()).then_some(&args.ulps[..]),
+    );
+    let place = |name: &str| {
+        if user.is_some() {
+            "this mesh".to_string()
+        } else {
+            name.to_string()
+        }
+    };
     let terminal = std::io::stderr().is_terminal();
     let mut reports = Vec::new();
-    for kind in kinds {
+    for plan in &planned {
         let scene_start = Instant::now();
-        let mut data = scenes::build(kind, size, args.seed);
-        if let (scenes::Data::Orient2d(triples), "f32") = (&mut data, T::NAME) {
-            scenes::kettner_for_f32(triples);
-        }
-        let data = data.rounded::<T>();
-        let progress = progress_bar(terminal, data.len() as u64, kind.name());
-        let tests = eval::run(&data, &progress)?;
+        let data = (plan.build)().rounded::<T>();
+        let progress = progress_bar(terminal, data.len() as u64, plan.name);
+        let tests = eval::run(&data, &sweep, &progress)?;
         progress.finish_and_clear();
         reports.push(scene_report(
-            kind,
+            (plan.name, &plan.description, &place(plan.name)),
             data.len() as u64,
             scene_start,
             tests,
             out,
         )?);
     }
+    // The sign maps are of the float type, not of a mesh: the built-in audit draws them.
     let mut sign_maps = Vec::new();
-    for panel in signmap::panels::<T>()? {
-        sign_maps.push(panel.write(out, "signmap_")?);
+    if user.is_none() {
+        for panel in signmap::panels::<T>()? {
+            sign_maps.push(panel.write(out, "signmap_")?);
+        }
     }
     let mut report = Report {
         tool: "isect audit",
@@ -230,6 +330,7 @@ fn run_in<T: AuditFloat>(args: &AuditArgs) -> Result<ExitCode, String> {
         size: args.size,
         threads: rayon::current_num_threads(),
         seconds: 0.0,
+        mesh: user.map(|u| u.report.clone()),
         headline: None,
         scenes: reports,
         sign_maps,
@@ -279,7 +380,7 @@ fn progress_bar(terminal: bool, len: u64, name: &str) -> ProgressBar {
 }
 
 fn scene_report(
-    kind: SceneKind,
+    (name, description, place): (&'static str, &str, &str),
     cases: u64,
     start: Instant,
     tests: Vec<Test>,
@@ -315,11 +416,7 @@ fn scene_report(
             .collect();
         let plots = if test.rules.len() > 1 {
             let plot = plot::SweepPlot {
-                title: format!(
-                    "{} on {}: cases failing against epsilon",
-                    test.title,
-                    kind.name()
-                ),
+                title: format!("{} on {}: cases failing against epsilon", test.title, name),
                 kinds: test.kinds,
                 rows: (test.rules.iter().zip(&test.counts))
                     .map(|(&r, c)| {
@@ -333,22 +430,25 @@ fn scene_report(
                     })
                     .collect(),
             };
-            plot::write_sweep(out, &format!("{}_{}", kind.name(), test.id), &plot)?.to_vec()
+            plot::write_sweep(out, &format!("{name}_{}", test.id), &plot)?.to_vec()
         } else {
             Vec::new()
         };
-        reports.push(TestReport {
+        let mut report = TestReport {
             id: test.id,
             title: test.title,
             function: test.function,
             kinds: test.kinds.to_vec(),
             plots,
             rows,
-        });
+            recommendation: None,
+        };
+        report.recommendation = Some(recommend::recommend(&report, cases, place));
+        reports.push(report);
     }
     Ok(SceneReport {
-        name: kind.name(),
-        description: kind.description(),
+        name,
+        description: description.to_string(),
         cases,
         seconds: start.elapsed().as_secs_f64(),
         tests: reports,
@@ -362,7 +462,14 @@ fn headline(report: &Report) -> Option<Headline> {
         .filter(|s| {
             matches!(
                 s.name,
-                "sphere-vertices" | "sphere-edges" | "sphere-vertices-float" | "sphere-edges-float"
+                "sphere-vertices"
+                    | "sphere-edges"
+                    | "sphere-vertices-float"
+                    | "sphere-edges-float"
+                    | "mesh-vertices"
+                    | "mesh-edges"
+                    | "mesh-vertices-float"
+                    | "mesh-edges-float"
             )
         })
         .filter_map(|s| {
@@ -417,19 +524,29 @@ fn pct(n: u64, of: u64) -> String {
     }
 }
 
+/// What the aimed rays were cast at, in words.
+pub(crate) fn subject(report: &Report) -> String {
+    match &report.mesh {
+        Some(m) => format!("{} ({} triangles)", m.file, m.triangles),
+        None => "an icosphere of 1,280 triangles".to_string(),
+    }
+}
+
 /// The terminal output: the headline, then one table per scene, then the files.
 fn terminal_text(report: &Report, out: &Path) -> String {
     let mut s = String::new();
     if let Some(h) = &report.headline {
         s += &format!(
-            "Möller–Trumbore at the recommended epsilon {:e} ({}), on an icosphere of 1,280 triangles:\n",
-            h.epsilon, report.float
+            "Möller–Trumbore at the recommended epsilon {:e} ({}), on {}:\n",
+            h.epsilon,
+            report.float,
+            subject(report)
         );
         for line in &h.scenes {
             let what = match line.scene {
-                "sphere-vertices" => "exactly at vertices",
-                "sphere-edges" => "exactly at edges",
-                "sphere-vertices-float" => "at vertices, rounded",
+                "sphere-vertices" | "mesh-vertices" => "exactly at vertices",
+                "sphere-edges" | "mesh-edges" => "exactly at edges",
+                "sphere-vertices-float" | "mesh-vertices-float" => "at vertices, rounded",
                 _ => "at edges, rounded",
             };
             s += &format!(
@@ -448,14 +565,28 @@ fn terminal_text(report: &Report, out: &Path) -> String {
                 line.tolerant_double_counts
             );
         }
-        for line in &h.scenes {
+        s += "\n";
+    }
+    if let Some(m) = &report.mesh {
+        s += &format!(
+            "{}: {}, {} faces, {} coordinates; built: {} vertices, {} triangles ({} dropped), {}\n",
+            m.file,
+            m.format,
+            m.faces,
+            m.file_precision,
+            m.vertices,
+            m.triangles,
+            m.dropped_triangles,
+            if m.closed {
+                "closed"
+            } else {
+                "not closed (the exact counts are isect's per-triangle crossings)"
+            }
+        );
+        if m.rounded_coordinates > 0 {
             s += &format!(
-                "  {}: the best rule of the sweep ({}) still fails on {} of {} rays; plot: {}\n",
-                line.scene,
-                rule_words(&line.best_rule),
-                line.best_failing,
-                line.rays,
-                out.join(&line.plot).display()
+                "  {} coordinates rounded to {} (--float {})\n",
+                m.rounded_coordinates, report.float, report.float
             );
         }
         s += "\n";
@@ -488,6 +619,18 @@ fn terminal_text(report: &Report, out: &Path) -> String {
             "sign map {}: the plain {} formula is wrong in {} of {} cells ({} false zeros, {} missed zeros, {} opposite signs)\n",
             map.name, report.float, map.wrong, map.cells, map.false_zero, map.missed_zero, map.wrong_sign
         );
+    }
+    s += "\nWhat to choose, per fast test and scene:\n";
+    for scene in &report.scenes {
+        for test in &scene.tests {
+            if let Some(r) = test
+                .recommendation
+                .as_ref()
+                .filter(|r| r.verdict != "exact")
+            {
+                s += &format!("  {}: {}\n", scene.name, r.text);
+            }
+        }
     }
     s += &format!(
         "\nwrote {} (report.json, index.html, plots) in {:.1} s on {} threads\n",

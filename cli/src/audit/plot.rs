@@ -5,6 +5,7 @@ use std::sync::Once;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::rules::Rule;
 
@@ -41,10 +42,11 @@ pub struct SweepPlot<'a> {
     pub rows: Vec<(Rule, Vec<f64>)>,
 }
 
-/// Where `eps = 0` is drawn on the logarithmic axis (labelled `0`).
-const ZERO_AT: f64 = 1e-13;
 const WIDTH: u32 = 1000;
-const HEIGHT: u32 = 440;
+const HEIGHT: u32 = 460;
+/// The strip below the charts that holds the legend (outside the plot areas, so it
+/// never hides a data point).
+const LEGEND: u32 = 34;
 
 /// Writes `stem.png` and `stem.svg` in `dir`; returns the two file names.
 pub fn write_sweep(dir: &Path, stem: &str, plot: &SweepPlot) -> Result<[String; 2], String> {
@@ -94,9 +96,22 @@ struct Panel<'a, DB: DrawingBackend> {
 
 type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
+/// The x range of a log axis over `values` (positive): a little beyond both ends.
+fn log_range(values: impl Iterator<Item = f64>, pad: f64) -> Option<(f64, f64)> {
+    let (lo, hi) = values
+        .filter(|&x| x > 0.0 && x.is_finite())
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
+            (lo.min(x), hi.max(x))
+        });
+    (hi > 0.0).then_some((lo / pad, hi * pad))
+}
+
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &SweepPlot) -> DrawResult<DB> {
     root.fill(&WHITE)?;
-    let area = root.titled(&plot.title, (FAMILY, 20))?;
+    let titled = root.titled(&plot.title, (FAMILY, 20))?;
+    let (_, h) = titled.dim_in_pixel();
+    let (area, legend) = titled.split_vertically(h.saturating_sub(LEGEND));
+    draw_legend(&legend, plot.kinds)?;
     let (left, right) = area.split_horizontally(WIDTH * 62 / 100);
     let top = plot
         .rows
@@ -110,8 +125,26 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &SweepPlot) -> 
             .filter_map(|(rule, rates)| pick(*rule).map(|x| (x, rates[k])))
             .collect()
     };
+    // Where `eps = 0` is drawn on the logarithmic axis (labelled `0`): a decade below
+    // the smallest positive epsilon (1e-13 for the default sweep).
+    let eps = plot.rows.iter().filter_map(|(r, _)| match r {
+        Rule::Absolute(e) => Some(*e),
+        _ => None,
+    });
+    let (zero_at, eps_hi) = match log_range(eps, 10.0) {
+        Some((lo, hi)) => (lo, hi / 2.0),
+        None => (1e-13, 0.05),
+    };
+    let ulps_range = log_range(
+        plot.rows.iter().filter_map(|(r, _)| match r {
+            Rule::Ulps(n) => Some(f64::from(*n)),
+            _ => None,
+        }),
+        1.5,
+    )
+    .unwrap_or((0.7, 400.0));
     let absolute = |r: Rule| match r {
-        Rule::Absolute(e) => Some(if e == 0.0 { ZERO_AT } else { e }),
+        Rule::Absolute(e) => Some(if e == 0.0 { zero_at } else { e }),
         _ => None,
     };
     let ulps = |r: Rule| match r {
@@ -123,14 +156,14 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &SweepPlot) -> 
             area: &left,
             caption: "absolute epsilon",
             xdesc: "epsilon (|value| <= eps is zero)",
-            range: (ZERO_AT * 0.5, 0.05),
+            range: (zero_at * 0.5, eps_hi),
             pick: &absolute,
         },
         Panel {
             area: &right,
             caption: "relative, in ulps",
             xdesc: "n (|value| <= n ulps of the scale)",
-            range: (0.7, 400.0),
+            range: ulps_range,
             pick: &ulps,
         },
     ];
@@ -147,7 +180,7 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &SweepPlot) -> 
             .y_label_area_size(64)
             .build_cartesian_2d((x0..x1).log_scale(), 0.0..ymax)?;
         let zero_label = |x: &f64| {
-            if *x < ZERO_AT * 1.5 && i == 0 {
+            if *x < zero_at * 1.5 && i == 0 {
                 "0".to_string()
             } else if i == 0 {
                 format!("1e{}", x.log10().round())
@@ -178,24 +211,35 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, plot: &SweepPlot) -> 
                 .draw_series(LineSeries::new(
                     pts.iter()
                         .copied()
-                        .filter(|p| i == 1 || p.0 > ZERO_AT * 1.5),
+                        .filter(|p| i == 1 || p.0 > zero_at * 1.5),
                     colour.stroke_width(2),
-                ))?
-                .label(plot.kinds[k])
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-                });
+                ))?;
             chart.draw_series(pts.into_iter().map(|p| Circle::new(p, 3, colour.filled())))?;
         }
-        if i == 0 {
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .label_font((FAMILY, 13))
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .draw()?;
-        }
+    }
+    Ok(())
+}
+
+/// The legend, one entry per failure kind side by side, in its own strip below the
+/// charts.
+fn draw_legend<DB: DrawingBackend>(
+    strip: &DrawingArea<DB, Shift>,
+    kinds: &[&str],
+) -> DrawResult<DB> {
+    let (_, h) = strip.dim_in_pixel();
+    let y = (h / 2) as i32;
+    let mut x = 80i32;
+    for (k, kind) in kinds.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()];
+        strip.draw(&PathElement::new(
+            vec![(x, y), (x + 28, y)],
+            colour.stroke_width(2),
+        ))?;
+        strip.draw(&Circle::new((x + 14, y), 3, colour.filled()))?;
+        let style =
+            TextStyle::from((FAMILY, 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+        strip.draw(&Text::new(kind.to_string(), (x + 36, y), style))?;
+        x += 36 + 9 * kind.chars().count() as i32 + 40;
     }
     Ok(())
 }

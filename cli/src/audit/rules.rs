@@ -32,13 +32,70 @@ pub const ULPS: [u32; 5] = [1, 4, 16, 64, 256];
 /// The epsilon RTR 22.8 and much code recommend; the audit's headline reads this row.
 pub const RECOMMENDED: f64 = 1e-5;
 
-/// The sweep: every absolute epsilon, then every ulps tolerance.
-pub fn sweep() -> Vec<Rule> {
-    ABSOLUTE
-        .iter()
+/// The sweep of the user's lists (`--eps`, `--ulps`; either `None` for the default
+/// list): the absolute epsilons ascending with 0 (the plain formula, the baseline every
+/// recommendation compares with) always first, then the ulps ascending; repeats once.
+pub fn sweep_of_lists(eps: Option<&[f64]>, ulps: Option<&[u32]>) -> Vec<Rule> {
+    let mut e: Vec<f64> = eps.unwrap_or(&ABSOLUTE).to_vec();
+    e.push(0.0);
+    e.sort_by(f64::total_cmp);
+    e.dedup();
+    let mut u: Vec<u32> = ulps.unwrap_or(&ULPS).to_vec();
+    u.sort_unstable();
+    u.dedup();
+    sweep_of(&e, &u)
+}
+
+fn sweep_of(eps: &[f64], ulps: &[u32]) -> Vec<Rule> {
+    eps.iter()
         .map(|&e| Rule::Absolute(e))
-        .chain(ULPS.iter().map(|&n| Rule::Ulps(n)))
+        .chain(ulps.iter().map(|&n| Rule::Ulps(n)))
         .collect()
+}
+
+/// One value of `--eps`: a finite, non-negative number (`0` is allowed and always in
+/// the sweep anyway). The error says what is wrong with the value.
+pub fn parse_eps(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(
+            "an empty value (write the epsilons separated by commas, e.g. 1e-7,1e-5)".into(),
+        );
+    }
+    let x: f64 = t.parse().map_err(|_| format!("`{t}` is not a number"))?;
+    if x.is_nan() {
+        Err("NaN is not an epsilon".into())
+    } else if x.is_infinite() {
+        Err(format!("`{t}` is not finite"))
+    } else if x < 0.0 || (x == 0.0 && x.is_sign_negative()) {
+        Err(format!(
+            "`{t}` is negative (an epsilon is a tolerance, at least 0)"
+        ))
+    } else {
+        Ok(x)
+    }
+}
+
+/// One value of `--ulps`: a whole number from 1 to 2³⁰ (0 ulps is the plain formula,
+/// the `eps 0` row every sweep has).
+pub fn parse_ulps(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("an empty value (write the tolerances separated by commas, e.g. 4,16)".into());
+    }
+    if t.starts_with('-') {
+        return Err(format!(
+            "`{t}` is negative (a number of ulps is at least 1)"
+        ));
+    }
+    let n: u32 = t
+        .parse()
+        .map_err(|_| format!("`{t}` is not a whole number of ulps"))?;
+    match n {
+        0 => Err("0 ulps is the plain formula, already the `eps 0` row; give 1 or more".into()),
+        n if n > 1 << 30 => Err(format!("`{t}` is too large (at most 2^30 ulps)")),
+        n => Ok(n),
+    }
 }
 
 impl Rule {
@@ -104,6 +161,35 @@ mod tests {
         assert_eq!(Rule::Exact.orient2d(a, b, [0.5, 1e-300]), Sign::Positive);
         assert_eq!(Rule::Absolute(1e-5).label(), "1e-5");
         assert_eq!(Rule::Ulps(16).label(), "16 ulps");
-        assert_eq!(sweep().len(), 17);
+        assert_eq!(sweep_of_lists(None, None).len(), 17);
+    }
+
+    #[test]
+    fn user_lists() {
+        let s = sweep_of_lists(Some(&[1e-3, 1e-7, 1e-3]), None);
+        assert_eq!(
+            s[..3],
+            [
+                Rule::Absolute(0.0),
+                Rule::Absolute(1e-7),
+                Rule::Absolute(1e-3)
+            ]
+        );
+        assert_eq!(s.len(), 3 + ULPS.len());
+        let s = sweep_of_lists(None, Some(&[64, 2, 2]));
+        assert_eq!(s[ABSOLUTE.len()..], [Rule::Ulps(2), Rule::Ulps(64)]);
+        assert_eq!(
+            sweep_of_lists(None, None)[..12],
+            ABSOLUTE.map(Rule::Absolute)
+        );
+        assert_eq!(parse_eps(" 1e-5 "), Ok(1e-5));
+        assert_eq!(parse_eps("0"), Ok(0.0));
+        for bad in ["", "-1e-5", "-0", "nan", "NaN", "inf", "1e400", "x"] {
+            assert!(parse_eps(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_ulps("16"), Ok(16));
+        for bad in ["", "0", "-4", "1.5", "4294967296", "2000000000"] {
+            assert!(parse_ulps(bad).is_err(), "{bad}");
+        }
     }
 }
