@@ -50,6 +50,8 @@ fn main() {
     let (v, t) = (mesh.vertices(), mesh.triangles());
     std::fs::write(dir.join("mesh.off"), off_text(&(v.to_vec(), t.to_vec()))).unwrap();
 
+    // (name, where the category's points end)
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
     let mut points: Vec<[f64; 3]> = Vec::new();
     for p in v {
         points.push(*p);
@@ -61,11 +63,13 @@ fn main() {
             }
         }
     }
+    kinds.push(("vertices and one ulp off them", points.len()));
     for tri in t {
         let [a, b, c] = tri.map(|i| v[i as usize]);
         points.push(core::array::from_fn(|k| (a[k] + b[k]) / 2.0));
         points.push(core::array::from_fn(|k| (a[k] + b[k] + c[k]) / 3.0));
     }
+    kinds.push(("edge midpoints and centroids", points.len()));
     let (mut lo, mut hi) = ([f64::MAX; 3], [f64::MIN; 3]);
     for p in v {
         for k in 0..3 {
@@ -85,22 +89,30 @@ fn main() {
             points.push(core::array::from_fn(|k| g[k] + u * d[k]));
         }
     }
+    kinds.push(("segments across the surface", points.len()));
     for _ in 0..random {
         points.push(core::array::from_fn(|k| {
             rng.uniform(lo[k] - grow[k], hi[k] + grow[k])
         }));
     }
 
+    kinds.push(("random points in the box", points.len()));
+    let _ = mesh.locate(points[0]); // builds the BVH
+    let mut answers: Vec<i8> = Vec::with_capacity(points.len());
+    let mut times = Vec::new();
     let start = Instant::now();
-    let answers: Vec<i8> = points
-        .iter()
-        .map(|&p| match mesh.locate(p) {
-            Some(Location::Inside { .. }) => 1,
-            Some(Location::Boundary) => 0,
-            Some(Location::Outside) => -1,
-            None => panic!("a finite point in a closed mesh is always located"),
-        })
-        .collect();
+    for &(_, end) in &kinds {
+        let s = Instant::now();
+        for &p in &points[answers.len()..end] {
+            answers.push(match mesh.locate(p) {
+                Some(Location::Inside { .. }) => 1,
+                Some(Location::Boundary) => 0,
+                Some(Location::Outside) => -1,
+                None => panic!("a finite point in a closed mesh is always located"),
+            });
+        }
+        times.push(s.elapsed().as_secs_f64());
+    }
     let took = start.elapsed();
     let (mut pts, mut ans) = (String::new(), String::new());
     for (p, a) in points.iter().zip(&answers) {
@@ -111,7 +123,7 @@ fn main() {
     std::fs::write(dir.join("isect.txt"), ans).unwrap();
     let count = |x: i8| answers.iter().filter(|&&a| a == x).count();
     println!(
-        "{file}: {} triangles, {} points ({} inside, {} on the surface, {} outside); isect locate: {:.3} s ({:.2} µs a point, BVH built on the first)",
+        "{file}: {} triangles, {} points ({} inside, {} on the surface, {} outside); isect locate: {:.3} s ({:.2} µs a point)",
         t.len(),
         points.len(),
         count(1),
@@ -120,4 +132,13 @@ fn main() {
         took.as_secs_f64(),
         took.as_secs_f64() * 1e6 / points.len() as f64
     );
+    let mut from = 0;
+    for (&(name, end), t) in kinds.iter().zip(&times) {
+        println!(
+            "  {name}: {} points, {:.2} µs a point",
+            end - from,
+            t * 1e6 / (end - from).max(1) as f64
+        );
+        from = end;
+    }
 }

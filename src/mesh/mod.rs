@@ -37,7 +37,7 @@ use core::cmp::Ordering;
 use num_rational::BigRational;
 
 use crate::error::check_point;
-use crate::ray::{PreparedRay, RayHit, ray_triangle};
+use crate::ray::{PreparedRay, RayHit, ray_triangle, ray_triangle_crossing};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
@@ -536,6 +536,37 @@ impl<T: Scalar> TriMesh<T> {
             let [a, b, c] = t.map(|k| self.vertices[k as usize].clone());
             if let Some(h) = ray_triangle(ray, &Triangle::new(a, b, c)) {
                 on_hit(i as u32, h);
+            }
+        }
+    }
+
+    /// Calls `on_cross(triangle, front)` for every triangle the ray crosses (the
+    /// exactly-once rule of [`ray_triangle`], decided without constructing the hits).
+    fn for_each_crossing(&self, ray: &Ray<T>, mut on_cross: impl FnMut(u32, bool)) {
+        if let (Some(_), Some(o), Some(d)) = (
+            T::FLOAT,
+            as_f64_array(&ray.origin),
+            as_f64_array(&ray.direction),
+        ) {
+            let prepared = PreparedRay::new(&Ray::new(o, d));
+            let f = |x: &T| x.as_f64().unwrap_or(f64::NAN);
+            let view = |k: u32| {
+                let p = &self.vertices[k as usize];
+                [f(&p[0]), f(&p[1]), f(&p[2])]
+            };
+            self.bvh.traverse(o, d, f64::INFINITY, |i| {
+                let t = &self.triangles[i as usize];
+                if let Some(front) = prepared.crossing(&view(t[0]), &view(t[1]), &view(t[2])) {
+                    on_cross(i, front);
+                }
+                f64::INFINITY
+            });
+            return;
+        }
+        for (i, t) in self.triangles.iter().enumerate() {
+            let [a, b, c] = t.map(|k| self.vertices[k as usize].clone());
+            if let Some(front) = ray_triangle_crossing(ray, &Triangle::new(a, b, c)) {
+                on_cross(i as u32, front);
             }
         }
     }

@@ -161,12 +161,11 @@ impl<T: Scalar> TriMesh<T> {
             count: 0,
             signed: 0,
         };
-        self.for_each_candidate(&Ray::new(point, dir), |_, hit| {
+        self.for_each_crossing(&Ray::new(point, dir), |_, front| {
             c.count += 1;
             // Leaving through the back of a counterclockwise-outside face: out of the
             // solid it bounds, +1.
-            c.signed += if hit.front { -1 } else { 1 };
-            f64::INFINITY
+            c.signed += if front { -1 } else { 1 };
         });
         Some(c)
     }

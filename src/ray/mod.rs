@@ -111,6 +111,7 @@ pub use ray_triangle_moller::{
 pub use ray_triangle_woop::{ray_triangle_woop, try_ray_triangle_woop};
 
 pub(crate) use triangle_filter::PreparedRay;
+pub(crate) use ray_triangle::ray_triangle_crossing;
 
 use crate::Scalar;
 

@@ -216,7 +216,7 @@ pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit
     // the hit is built in T in place (no nested Option on the hot path).
     if T::FLOAT.is_some() {
         let (o, d) = (&ray.origin, &ray.direction);
-        return filtered_hit(o, d, &tri.a, &tri.b, &tri.c, RayHit::round_from);
+        return filtered_hit::<T, _, true>(o, d, &tri.a, &tri.b, &tri.c, RayHit::round_from);
     }
     generic(ray, tri)
 }
@@ -277,6 +277,25 @@ pub(super) fn via_f64<T: Scalar>(
 /// The exact algorithm written over any scalar type: signs by `polynomial_sign`,
 /// constructions in `T` (exact for rationals).
 fn generic<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    let s = generic_crossing(ray, tri)?;
+    let (o, d) = (&ray.origin, &ray.direction);
+    let [a, b, c] = tri.vertices();
+    Some(construct_generic(o, d, a, b, c, s))
+}
+
+/// Whether the ray crosses the triangle by [`ray_triangle`]'s rule, without constructing
+/// the hit: `Some(front)`, for every scalar type (the float filter where `T` has one).
+pub(crate) fn ray_triangle_crossing<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<bool> {
+    if T::FLOAT.is_some() {
+        let (o, d) = (&ray.origin, &ray.direction);
+        return filtered_hit::<T, _, false>(o, d, &tri.a, &tri.b, &tri.c, |h| h.front);
+    }
+    generic_crossing(ray, tri).map(|s| s == Sign::Negative)
+}
+
+/// The side sign `s` of a crossing by the exact rule (no float filter), `None` for no
+/// crossing.
+fn generic_crossing<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<Sign> {
     // Non-finite input or a zero direction: no hit.
     if ray.validate(0).is_err() || tri.validate(1).is_err() {
         return None;
@@ -300,7 +319,7 @@ fn generic<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
     if n_sign == -s {
         return None;
     }
-    Some(construct_generic(o, d, a, b, c, s))
+    Some(s)
 }
 
 /// `t`, the weights and `front` of a crossing with side sign `s`, computed in `T` (exact

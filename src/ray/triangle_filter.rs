@@ -84,8 +84,12 @@ const FILTER_MAX: f64 = 2.187250724783012e99;
 /// with the per-quantity bounds of stage 2. What stage 1 cannot decide goes to stage 2
 /// ([`precise_hit`], the per-quantity bounds of section 3.1), and from there to the
 /// exact path.
+///
+/// With `BUILD == false` only the decision is made (which costs no construction, exact or
+/// not): a crossing is handed to `make` as a [`RayHit`] whose `front` is exact and whose
+/// `t`, weights and `t_error` are placeholders (`NaN`, `NaN`, infinite).
 #[inline(always)]
-pub(super) fn filtered_hit<T: Scalar, R>(
+pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
     o: &[T; 3],
     d: &[T; 3],
     a: &[T; 3],
@@ -105,7 +109,7 @@ pub(super) fn filtered_hit<T: Scalar, R>(
     let bound = (s * s) * (s * RT_S);
     let ads = det.abs();
     if !(in_range & (ads > bound)) {
-        return precise_hit(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
     // Multiplying by sign(det) is exact: compare everything against |det|. Each early
     // exit first branches on the plain comparison (Möller–Trumbore's, unpredictable for
@@ -117,13 +121,13 @@ pub(super) fn filtered_hit<T: Scalar, R>(
         if us < -bound {
             return None; // S(c,a) certainly has the sign opposite to D's (u < 0)
         }
-        return precise_hit(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
     if us > ads {
         if us > (ads + 2.0 * bound) * BOUND_SUM {
             return None; // S(a,b) + S(b,c) certainly opposite to D (u > 1)
         }
-        return precise_hit(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
     let qvec = cross(&tvec, &e1);
     let vs = dot(&view(d), &qvec) * sg;
@@ -131,7 +135,7 @@ pub(super) fn filtered_hit<T: Scalar, R>(
         if vs < -bound {
             return None; // S(a,b) opposite (v < 0)
         }
-        return precise_hit(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
     let bound3 = 3.0 * bound;
     let uv = us + vs;
@@ -139,10 +143,10 @@ pub(super) fn filtered_hit<T: Scalar, R>(
         if uv > (ads + bound3) * BOUND_SUM {
             return None; // S(b,c) opposite (u + v > 1)
         }
-        return precise_hit(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
     if !((us > bound) & (vs > bound) & ((uv + bound3) * BOUND_SUM < ads)) {
-        return precise_hit(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
     // A certain crossing: t = t_num / det must be ≥ 0, decided (and t bounded) with the
     // per-quantity bounds.
@@ -155,9 +159,9 @@ pub(super) fn filtered_hit<T: Scalar, R>(
         return None;
     }
     if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
-        return slow_hit(o, d, a, b, c).map(make);
+        return slow_hit::<T, BUILD>(o, d, a, b, c).map(make);
     }
-    Some(make(hit_value(
+    Some(make(hit_value::<T, BUILD>(
         o,
         d,
         a,
@@ -174,7 +178,7 @@ pub(super) fn filtered_hit<T: Scalar, R>(
 /// Stage 2 of the filter: Möller–Trumbore's decisions with one bound per quantity
 /// (proofs/ray_triangle.md, section 3.1); the exact path for what it cannot decide.
 #[inline(never)]
-fn precise_hit<T: Scalar>(
+fn precise_hit<T: Scalar, const BUILD: bool>(
     o: &[T; 3],
     d: &[T; 3],
     a: &[T; 3],
@@ -194,7 +198,7 @@ fn precise_hit<T: Scalar>(
     let in_range = (l1e + l2e) + (lt + md) < FILTER_MAX;
     let ads = det.abs();
     if !(in_range && ads > b_det) {
-        return slow_hit(o, d, a, b, c);
+        return slow_hit::<T, BUILD>(o, d, a, b, c);
     }
     // Multiplying by sign(det) is exact: compare everything against |det|.
     let sg = 1.0_f64.copysign(det);
@@ -220,7 +224,7 @@ fn precise_hit<T: Scalar>(
         return None; // S(b,c) opposite (u + v > 1)
     }
     if !(us > b_u && vs > b_v && (uv + b_s) * BOUND_SUM < ads) {
-        return slow_hit(o, d, a, b, c);
+        return slow_hit::<T, BUILD>(o, d, a, b, c);
     }
     // A certain crossing. t = t_num / det must be ≥ 0.
     let t_num = dot(&e2, &qvec);
@@ -230,16 +234,16 @@ fn precise_hit<T: Scalar>(
         return None;
     }
     if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
-        return slow_hit(o, d, a, b, c);
+        return slow_hit::<T, BUILD>(o, d, a, b, c);
     }
-    Some(hit_value(o, d, a, b, c, det, b_det, t_num, b_t, [us, vs]))
+    Some(hit_value::<T, BUILD>(o, d, a, b, c, det, b_det, t_num, b_t, [us, vs]))
 }
 
 /// The cold exact path of [`filtered_hit`] (reads the ray from where it lives, so the hot
 /// path keeps nothing on the stack for it).
 #[cold]
 #[inline(never)]
-fn slow_hit<T: Scalar>(
+fn slow_hit<T: Scalar, const BUILD: bool>(
     o: &[T; 3],
     d: &[T; 3],
     a: &[T; 3],
@@ -252,7 +256,7 @@ fn slow_hit<T: Scalar>(
         d,
         md: l1(&d),
     };
-    r.hit_slow(&view(a), &view(b), &view(c))
+    r.hit_slow::<BUILD>(&view(a), &view(b), &view(c))
 }
 
 /// The exact construction ([`rounded_exact_hit`]) for the filter's hits whose float `t`
@@ -273,7 +277,7 @@ fn exact_hit<T: Scalar>(
 /// `t`, the weights and `t_error` of a certain crossing found by the filter.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn hit_value<T: Scalar>(
+fn hit_value<T: Scalar, const BUILD: bool>(
     o: &[T; 3],
     d: &[T; 3],
     a: &[T; 3],
@@ -285,6 +289,9 @@ fn hit_value<T: Scalar>(
     b_t: f64,
     [us, vs]: [f64; 2],
 ) -> RayHit<f64> {
+    if !BUILD {
+        return decided_only(det > 0.0);
+    }
     let inv = 1.0 / det;
     let t = t_num * inv;
     let ads = det.abs();
@@ -329,17 +336,33 @@ impl PreparedRay {
     /// `u + v > 1`), taken only when certain. Everything else goes to the cold exact path.
     #[inline(always)]
     pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
-        filtered_hit(&self.o, &self.d, a, b, c, |h| h)
+        filtered_hit::<f64, _, true>(&self.o, &self.d, a, b, c, |h| h)
+    }
+
+    /// [`PreparedRay::hit`]'s decision alone: `Some(front)` when the ray crosses the
+    /// triangle (by the same exactly-once rule), without constructing `t` (so never the
+    /// exact construction that a crossing very near the origin would need).
+    #[inline(always)]
+    pub(crate) fn crossing(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<bool> {
+        filtered_hit::<f64, _, false>(&self.o, &self.d, a, b, c, |h| h.front)
     }
 
     /// Everything the filter could not decide, exactly.
     #[cold]
     #[inline(never)]
-    fn hit_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
+    fn hit_slow<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+    ) -> Option<RayHit<f64>> {
         let s = self.crossing_sign_slow(a, b, c)?;
         let n = self.n_sign(a, b, c);
         if n == -s {
             return None;
+        }
+        if !BUILD {
+            return Some(decided_only(s == Sign::Negative));
         }
         Some(self.construct(a, b, c, s))
     }
@@ -439,6 +462,17 @@ fn rounded_exact_hit<T: Scalar>(points: [&[T; 3]; 5], s: Sign) -> RayHit<f64> {
         barycentric: exact.barycentric.clone().map(|w| f64::from_rational(&w)),
         front: exact.front,
         t_error: rounding_error(&t, &exact.t),
+    }
+}
+
+/// The result of a decision-only test (`BUILD == false`): `front` alone is meaningful.
+#[inline(always)]
+fn decided_only(front: bool) -> RayHit<f64> {
+    RayHit {
+        t: f64::NAN,
+        barycentric: [f64::NAN; 3],
+        front,
+        t_error: f64::INFINITY,
     }
 }
 
