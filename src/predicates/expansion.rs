@@ -172,6 +172,29 @@ impl Expansion {
         }
     }
 
+    /// The value rounded by summing the components from the smallest, and a bound on
+    /// that sum's error: `|sum − value| ≤ bound`. The components are normal numbers (the
+    /// window), so each of the `n − 1` additions errs by at most `u` times its result:
+    /// `|sum − value| ≤ γ_{n−1}·Σ|cᵢ|` (Higham, *Accuracy and Stability of Numerical
+    /// Algorithms*, 2nd ed., (4.4)); with `Σ|cᵢ|` itself summed in floats (below by at most
+    /// the factor `1 − γ_{n−1}`) and `n·u ≤ 1/4`, `2·n·u·fl(Σ|cᵢ|)` covers it.
+    /// `proofs/ray_triangle.md`, section 3.5.
+    pub(crate) fn approx(&self) -> (f64, f64) {
+        let (mut sum, mut abs) = (0.0_f64, 0.0_f64);
+        for &c in &self.0 {
+            sum += c;
+            abs += c.abs();
+        }
+        let n = self.0.len() as f64;
+        if n <= 1.0 {
+            return (sum, 0.0);
+        }
+        (
+            sum,
+            2.0 * n * (1.0 / 9_007_199_254_740_992.0) * abs * (1.0 + 1.0 / 1_048_576.0),
+        )
+    }
+
     /// `self + b` (Shewchuk's GROW-EXPANSION with zero elimination).
     pub(crate) fn grow(&self, b: f64) -> Self {
         let mut out = Vec::with_capacity(self.0.len() + 1);

@@ -46,7 +46,9 @@ pub mod sos;
 
 use crate::{InputError, Scalar, Sign, error::NonFiniteValue};
 pub(crate) use bigint::decompose;
-pub(crate) use expansion::{expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum};
+pub(crate) use expansion::{
+    Expansion, expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum,
+};
 use kernel::Kernel;
 pub use poly::{Polynomial, Ring, polynomial_sign};
 

@@ -73,6 +73,7 @@
 //! assert_eq!((span.t_enter, span.t_exit), (1.0, 2.0));
 //! ```
 
+mod hit_expansion;
 mod ray_aabb;
 mod ray_aabb_slab;
 mod ray_aabb_slopes;
@@ -110,8 +111,8 @@ pub use ray_triangle_moller::{
 };
 pub use ray_triangle_woop::{ray_triangle_woop, try_ray_triangle_woop};
 
-pub(crate) use triangle_filter::PreparedRay;
 pub(crate) use ray_triangle::ray_triangle_crossing;
+pub(crate) use triangle_filter::PreparedRay;
 
 use crate::Scalar;
 

@@ -3,6 +3,7 @@
 //! quantity it compares, with the exact path for what the bounds cannot decide.
 
 use super::f64_of;
+use super::hit_expansion::expansion_hit;
 use super::ray_triangle::{
     RayHit, Side, construct_generic, perturbation_axes, perturbed, rounding_error,
 };
@@ -66,7 +67,7 @@ pub(crate) struct PreparedRay {
 /// A float `t` whose error bound exceeds `2^-26·|t|` is recomputed exactly and rounded
 /// once, so every reported `t` is accurate to about half the digits of `f64` at worst
 /// (and normally to the last few bits).
-const LOOSE_T: f64 = 1.0 / 67_108_864.0;
+pub(super) const LOOSE_T: f64 = 1.0 / 67_108_864.0;
 
 /// `2^330`: with every 1-norm below it, no product of the filter exceeds `2^1000`, so
 /// nothing overflows.
@@ -236,7 +237,18 @@ fn precise_hit<T: Scalar, const BUILD: bool>(
     if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
         return slow_hit::<T, BUILD>(o, d, a, b, c);
     }
-    Some(hit_value::<T, BUILD>(o, d, a, b, c, det, b_det, t_num, b_t, [us, vs]))
+    Some(hit_value::<T, BUILD>(
+        o,
+        d,
+        a,
+        b,
+        c,
+        det,
+        b_det,
+        t_num,
+        b_t,
+        [us, vs],
+    ))
 }
 
 /// The cold exact path of [`filtered_hit`] (reads the ray from where it lives, so the hot
@@ -271,7 +283,9 @@ fn exact_hit<T: Scalar>(
     c: &[T; 3],
     s: Sign,
 ) -> RayHit<f64> {
-    rounded_exact_hit([o, d, a, b, c], s)
+    let (o, d, a, b, c) = (view(o), view(d), view(a), view(b), view(c));
+    expansion_hit([&o, &d, &a, &b, &c], s)
+        .unwrap_or_else(|| rounded_exact_hit([&o, &d, &a, &b, &c], s))
 }
 
 /// `t`, the weights and `t_error` of a certain crossing found by the filter.
@@ -447,12 +461,14 @@ impl PreparedRay {
     #[cold]
     #[inline(never)]
     fn construct_exact(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: Sign) -> RayHit<f64> {
-        rounded_exact_hit([&self.o, &self.d, a, b, c], s)
+        let points = [&self.o, &self.d, a, b, c];
+        expansion_hit(points, s).unwrap_or_else(|| rounded_exact_hit(points, s))
     }
 }
 
 /// The hit with side sign `s` of the ray `o + t·d` on `a, b, c` (`points`, in that
-/// order), constructed in exact arithmetic and rounded once.
+/// order), constructed in rational arithmetic and rounded once (inputs outside the window
+/// of [`expansion_hit`]).
 fn rounded_exact_hit<T: Scalar>(points: [&[T; 3]; 5], s: Sign) -> RayHit<f64> {
     let [o, d, a, b, c] = points.map(|p| p.clone().map(|x| x.to_rational().unwrap_or_default()));
     let exact = construct_generic(&o, &d, &a, &b, &c, s);

@@ -233,6 +233,46 @@ proptest! {
     }
 }
 
+/// Exponents at and around the window `[2^-200, 2^200]` of the expansion construction
+/// (hits near the origin are constructed there, outside it in rationals).
+const NEAR_SCALES: [i32; 14] = [
+    0, -150, 150, -190, 190, -197, 197, -200, 200, -203, 203, -600, 600, -1000,
+];
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Rays from a point of the triangle (a rounded combination of its vertices: on the
+    /// plane or a rounding off it, then nudged by a few ulps), in random directions, some
+    /// nearly in the plane: `t` is zero or tiny, so the float `t` cannot be bounded and
+    /// the hit is constructed exactly (expansions in the window, rationals outside);
+    /// `t` must lie within `t_error` of the exact value.
+    #[test]
+    fn origins_on_the_surface_match_oracle(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let tri = [0; 3].map(|_: i32| [0; 3].map(|_: i32| rng.uniform(-1.0, 1.0)));
+        let w = [0; 3].map(|_: i32| rng.next_f64());
+        let sum = w[0] + w[1] + w[2];
+        let mut o: [f64; 3] =
+            core::array::from_fn(|k| (w[0] * tri[0][k] + w[1] * tri[1][k] + w[2] * tri[2][k]) / sum);
+        if rng.range(0, 2) == 0 {
+            o = nudged(o, &mut rng);
+        }
+        let n = [0; 3].map(|_: i32| rng.uniform(-1.0, 1.0));
+        let d: [f64; 3] = if rng.range(0, 3) == 0 {
+            // Nearly in the plane: along an edge, nudged.
+            nudged(core::array::from_fn(|k| tri[1][k] - tri[0][k]), &mut rng)
+        } else {
+            n
+        };
+        let k = NEAR_SCALES[rng.range(0, NEAR_SCALES.len() as i64 - 1) as usize];
+        let (o, d, tri) = (scaled(o, k), scaled(d, k), tri.map(|p| scaled(p, k)));
+        check(o, d, tri).map_err(TestCaseError::fail)?;
+        // The reversed ray too (from the other side of the plane, or into it).
+        check(o, d.map(|x| -x), tri).map_err(TestCaseError::fail)?;
+    }
+}
+
 /// Inputs whose norm sum `S` sits right at stage 1's limits `2^-300` and `2^330`, hitting
 /// and missing, interior and through edges and vertices.
 #[test]
