@@ -15,3 +15,4 @@ mod ray_shapes;
 mod ray_triangle_filter;
 mod ray_triangle_woop;
 mod sweep;
+mod sweep_accuracy;
