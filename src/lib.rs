@@ -91,6 +91,7 @@ compile_error!(
 extern crate alloc;
 
 pub mod bv;
+pub mod collide;
 mod error;
 pub mod geometry;
 pub mod guide;

@@ -62,14 +62,15 @@
 //! assert_eq!((hit.first, hit.last), (0.5, 0.5));
 //! ```
 
-mod interval;
-mod pieces;
+pub(crate) mod compare;
+pub(crate) mod interval;
+pub(crate) mod pieces;
 mod ray_capsule;
 mod sweep_aabb_aabb;
 mod sweep_obb_obb;
 mod sweep_sphere;
 mod sweep_sphere_polygon;
-mod sweep_sphere_triangle;
+pub(crate) mod sweep_sphere_triangle;
 
 pub use ray_capsule::{Capsule, ray_capsule, try_ray_capsule};
 pub use sweep_aabb_aabb::{sweep_aabb_aabb, try_sweep_aabb_aabb};

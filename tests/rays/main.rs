@@ -4,6 +4,7 @@
 //! One test binary, a module per family. Randomized tests run a bounded number of cases;
 //! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
 
+mod collide;
 mod fuzz_regressions;
 mod mesh_exactly_once;
 mod mesh_files;
