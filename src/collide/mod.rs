@@ -14,6 +14,9 @@
 //! | [`sphere_plane_contact`] | a moving sphere and a moving plane |
 //! | [`sphere_triangle_contact`] | a moving sphere and a moving triangle (face, edge or vertex) |
 //!
+//! [`step_sphere_mesh`] moves a sphere through a closed [`TriMesh`](crate::TriMesh) over a
+//! time step, bouncing at each first impact, never ending inside the mesh.
+//!
 //! # What is exact and what is rounded
 //!
 //! * **Exact** (for every finite input of every scalar type): whether the objects touch,
@@ -30,10 +33,12 @@
 mod bounce;
 mod contact_sphere;
 mod contact_sphere_triangle;
+mod step;
 
 pub use bounce::{Bounce, bounce_sphere, bounce_spheres};
 pub use contact_sphere::{sphere_plane_contact, sphere_sphere_contact};
 pub use contact_sphere_triangle::sphere_triangle_contact;
+pub use step::{Step, StepEnd, step_sphere_mesh};
 
 use crate::scalar::is_float;
 use crate::sweep::interval::Est;

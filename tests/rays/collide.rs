@@ -20,7 +20,7 @@
 use super::sweep::{TRIPLES3, V, graze_ss, random_ss, ss_quadratic};
 use isect::collide::{
     Approach, Bounce, Contact, Feature, bounce_sphere, bounce_spheres, sphere_plane_contact,
-    sphere_sphere_contact, sphere_triangle_contact,
+    sphere_sphere_contact, sphere_triangle_contact, step_sphere_mesh,
 };
 use isect::{InputError, Plane, Sphere, Triangle};
 use isect_testkit::q::{add, dot, q, q3 as rq, qi, scale, sub};
@@ -591,4 +591,85 @@ fn bounces_never_gain_energy() {
         .is_err()
     );
     assert!(bounce_sphere(&[f64::NAN, 0.0, 0.0], &[1.0, 0.0, 0.0], &Bounce::ELASTIC).is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// Step-and-bounce on closed meshes.
+
+/// Closed meshes near the origin and far from it: a cuboid, a tetrahedron, a geodesic
+/// sphere, a thin wall (a flat box 2^-10 thick).
+fn step_meshes(rng: &mut Rng) -> Vec<isect_testkit::meshes::Mesh> {
+    use isect_testkit::meshes::{cuboid, geodesic_sphere, placed, tetrahedron};
+    let base = [
+        cuboid([0.0, 0.0, 0.0], [1.0, 2.0, 1.5]),
+        tetrahedron([
+            [0.0, 0.0, 0.0],
+            [2.0, 0.0, 0.0],
+            [0.0, 2.0, 0.0],
+            [0.0, 0.0, 2.0],
+        ]),
+        geodesic_sphere(1),
+        cuboid([0.0, 0.0, 0.0], [2.0, 2.0, 1.0 / 1024.0]),
+    ];
+    let far = 2f64.powi(rng.range(20, 40) as i32);
+    base.iter()
+        .flat_map(|m| [m.clone(), placed(m, 1.0, [far, -far, far / 2.0])])
+        .collect()
+}
+
+#[test]
+fn step_and_bounce_never_inside_energy_never_grows() {
+    let mut rng = Rng::new(1805);
+    let meshes = step_meshes(&mut rng);
+    let (mut bounces, mut exhausted) = (0, 0);
+    for (mi, (verts, tris)) in meshes.iter().enumerate() {
+        let mesh = isect::TriMesh::new(verts.clone(), tris.clone()).unwrap();
+        let qv: Vec<V> = verts.iter().map(rq).collect();
+        let center_of = verts
+            .iter()
+            .fold([0.0; 3], |s, p| [s[0] + p[0], s[1] + p[1], s[2] + p[2]]);
+        let mid = center_of.map(|x| x / verts.len() as f64);
+        for case in 0..cases(6) {
+            // Start outside (3 units from the middle, in a random direction) and aim at a
+            // vertex, an edge midpoint or a face centroid, slow or tunnelling-fast.
+            let dir = [0; 3].map(|_: i32| rng.range(-8, 8) as f64 + 0.5);
+            let len = dot(&rq(&dir), &rq(&dir)).to_f64_lossy().sqrt();
+            let start = [0, 1, 2].map(|k| mid[k] + 3.0 * dir[k] / len);
+            let t = tris[rng.range(0, tris.len() as i64 - 1) as usize].map(|i| verts[i as usize]);
+            let target = match rng.range(0, 2) {
+                0 => t[0],
+                1 => [0, 1, 2].map(|k| (t[0][k] + t[1][k]) / 2.0),
+                _ => [0, 1, 2].map(|k| (t[0][k] + t[1][k] + t[2][k]) / 3.0),
+            };
+            let speed = [0.5, 1.0, 2.0, 50.0][rng.range(0, 3) as usize];
+            let mut v = [0, 1, 2].map(|k| (target[k] - start[k]) * speed);
+            let r = [0.0, 1.0 / 64.0, 0.25][rng.range(0, 2) as usize];
+            let e = [1.0, 0.5, 0.0][rng.range(0, 2) as usize];
+            let b = Bounce::new(e, [0.0, 0.4][rng.range(0, 1) as usize]).unwrap();
+            let mut c = start;
+            let outside =
+                |p: &[f64; 3]| isect_testkit::winding::winding_number(&qv, tris, &rq(p)) == Some(0);
+            if !outside(&c) {
+                continue;
+            }
+            for stepi in 0..10 {
+                let what = format!("mesh {mi} case {case} step {stepi}: {c:?} {v:?} r {r}");
+                let s = step_sphere_mesh(&mesh, &Sphere::new(c, r), &v, 1.0, &b, 4).unwrap();
+                assert_ne!(s.end, isect::collide::StepEnd::StartedInside, "{what}");
+                assert!(outside(&s.center), "{what}: ended inside at {:?}", s.center);
+                assert!(
+                    energy(&[(1.0, s.velocity)]) <= energy(&[(1.0, v)]),
+                    "{what}: energy grew"
+                );
+                bounces += s.bounces;
+                exhausted += usize::from(s.end == isect::collide::StepEnd::BudgetExhausted);
+                c = s.center;
+                v = s.velocity;
+            }
+        }
+    }
+    assert!(
+        bounces > 20,
+        "{bounces} bounces, {exhausted} budgets exhausted"
+    );
 }
