@@ -673,3 +673,96 @@ fn step_and_bounce_never_inside_energy_never_grows() {
         "{bounces} bounces, {exhausted} budgets exhausted"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// The audit-style comparison: the plain sweep against a thin wall.
+
+/// Outcome of one move against the wall box `[x0, x0 + w] × [−4, 4]²`, judged exactly:
+/// `0` clean, `1` stuck (the sphere overlaps the wall at the end), `2` tunnelled (the
+/// centre ends beyond the wall or inside it).
+fn wall_outcome(c: &[f64; 3], r: f64, x0: f64, w: f64) -> usize {
+    let (x, lo, hi) = (q(c[0]), q(x0), q(x0) + q(w));
+    if x >= lo && x <= hi {
+        return 2; // the centre inside the wall
+    }
+    if x > hi {
+        return 2;
+    }
+    // Distance² from the centre to the box (the centre is in front of it).
+    let dx = &lo - &x;
+    let clamp = |v: f64| {
+        let v = q(v);
+        let (a, b) = (qi(-4), qi(4));
+        if v < a {
+            a - v
+        } else if v > b {
+            v - b
+        } else {
+            Q::zero()
+        }
+    };
+    let (dy, dz) = (clamp(c[1]), clamp(c[2]));
+    let d2 = &dx * &dx + &dy * &dy + &dz * &dz;
+    usize::from(d2 < q(r) * q(r))
+}
+
+/// The plain sweep: Ericson's moving sphere against the plane `x = x0` in `f64`
+/// (`t = (x0 − c_x − r)/v_x`), move there, reflect `v_x`, move on for the rest of the step.
+fn plain_wall_step(c: &[f64; 3], v: &[f64; 3], r: f64, x0: f64) -> [f64; 3] {
+    let t = (x0 - c[0] - r) / v[0];
+    if (0.0..=1.0).contains(&t) {
+        let hit = [0, 1, 2].map(|k| c[k] + t * v[k]);
+        let v2 = [-v[0], v[1], v[2]];
+        [0, 1, 2].map(|k| hit[k] + (1.0 - t) * v2[k])
+    } else {
+        [0, 1, 2].map(|k| c[k] + v[k])
+    }
+}
+
+/// Counts, near the origin and far from it, how often one step against a thin wall
+/// (thickness `0.001`, sphere radius `0.0019`) ends stuck in it or through it, with the
+/// plain sweep and with `step_sphere_mesh`. The figures are in `docs/guide/collisions.md`:
+/// `cargo test -p isect --test rays collide::thin_wall -- --nocapture`.
+#[test]
+fn thin_wall_plain_sweep_against_isect() {
+    let mut rng = Rng::new(1806);
+    let (w, r) = (0.001, 0.0019);
+    for (name, x0) in [
+        ("near the origin", 1.0),
+        ("at x = 2^30", 2f64.powi(30)),
+        ("at x = 2^40", 2f64.powi(40)),
+    ] {
+        let mesh_data = isect_testkit::meshes::cuboid([x0, -4.0, -4.0], [x0 + w, 4.0, 4.0]);
+        let mesh = isect::TriMesh::new(mesh_data.0, mesh_data.1).unwrap();
+        let n = cases(200);
+        let (mut plain, mut ours) = ([0usize; 3], [0usize; 3]);
+        for _ in 0..n {
+            // Start 1/4 to 4 in front, aimed at the face, fast enough to reach it.
+            let back =
+                rng.range(1, 16) as f64 / 4.0 + rng.range(0, 1 << 20) as f64 * 2f64.powi(-22);
+            let c = [
+                x0 - back,
+                rng.range(-8, 8) as f64 / 4.0,
+                rng.range(-8, 8) as f64 / 4.0,
+            ];
+            // The contact at (about) t* of the step, computed in f64: t* = 1 puts the
+            // contact at the very end, where rounding decides.
+            let tstar = [1.0, 1.0, 0.5, 1.0 / 3.0, 0.75][rng.range(0, 4) as usize];
+            let v = [(x0 - c[0] - r) / tstar, rng.range(-4, 4) as f64 / 8.0, 0.25];
+            let e = wall_outcome(&plain_wall_step(&c, &v, r, x0), r, x0, w);
+            plain[e] += 1;
+            let s =
+                step_sphere_mesh(&mesh, &Sphere::new(c, r), &v, 1.0, &Bounce::ELASTIC, 4).unwrap();
+            let e = wall_outcome(&s.center, r, x0, w);
+            ours[e] += 1;
+            assert_ne!(
+                e, 2,
+                "{name}: isect through or into the wall from {c:?} {v:?}"
+            );
+        }
+        println!(
+            "thin wall {name}: {n} steps; plain sweep: {} stuck, {} through; isect: {} stuck, {} through",
+            plain[1], plain[2], ours[1], ours[2]
+        );
+    }
+}
