@@ -53,6 +53,14 @@ pub enum InputError {
         /// Which argument of the call, counted from 0.
         argument: usize,
     },
+    /// A parameter lies outside its documented range (a restitution coefficient outside
+    /// `[0, 1]`, a negative friction coefficient, a mass that is not positive).
+    OutOfRange {
+        /// Which argument of the call, counted from 0.
+        argument: usize,
+        /// The parameter (`"restitution"`, `"friction"`, `"mass"`, …).
+        what: &'static str,
+    },
     /// A radius is negative.
     NegativeRadius {
         /// Which argument of the call, counted from 0.
@@ -193,6 +201,9 @@ impl fmt::Display for InputError {
                     "argument {}: the direction is the zero vector",
                     argument + 1
                 )
+            }
+            InputError::OutOfRange { argument, what } => {
+                write!(f, "argument {}: the {what} is out of range", argument + 1)
             }
             InputError::NegativeRadius { argument } => {
                 write!(f, "argument {}: the radius is negative", argument + 1)

@@ -12,6 +12,7 @@
 //! | [`overlaps`] | triangle/triangle, triangle/box, plane/box, spheres, boxes, k-DOPs, OBB/OBB, frusta |
 //! | [`lines`] | segments and lines in 2D and 3D, three planes, OBB/segment |
 //! | [`sweeps`] | moving spheres, boxes, triangles, polygons, OBBs; ray/capsule |
+//! | [`collisions`] | contacts (point, normal, touched feature), bounces, step-and-bounce through a mesh |
 //! | [`bounding_volumes`] | AABB, k-DOP, spheres, convex hull and OBBs built from points; their measures |
 //! | [`exactness`] | which answers are exact and which are rounded, with the error bounds |
 //! | [`platforms`] | `no_std`, features, interop types, the floating-point assumptions |
@@ -39,6 +40,9 @@ pub mod lines {}
 
 #[doc = include_str!("../docs/guide/sweeps.md")]
 pub mod sweeps {}
+
+#[doc = include_str!("../docs/guide/collisions.md")]
+pub mod collisions {}
 
 #[doc = include_str!("../docs/guide/bounding_volumes.md")]
 pub mod bounding_volumes {}

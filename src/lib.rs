@@ -22,7 +22,10 @@
 //!   plane/box, spheres, boxes, k-DOPs, OBBs, frustums, 2D and 3D lines and segments,
 //!   three planes.
 //! * Sweeps of moving objects ([`sweep`]): first and last contact over a time step, the
-//!   touch/no-touch answer exact.
+//!   touch/no-touch answer exact, every time within `2⁻²⁰`.
+//! * Collisions ([`collide`]): the first contact's point, normal and touched feature
+//!   (the feature exact), bounces with restitution and friction that never gain energy,
+//!   and step-and-bounce of a sphere through a closed mesh, never ending inside.
 //! * Bounding volumes ([`bv`]): boxes, k-DOPs, spheres (Ritter, Welzl, exact minimal),
 //!   convex hulls, OBBs, each guaranteed to contain its points, and their measures.
 //! * The reference [`oracle`]: adversarial input generators and named scenes, and
@@ -91,6 +94,7 @@ compile_error!(
 extern crate alloc;
 
 pub mod bv;
+pub mod collide;
 mod error;
 pub mod geometry;
 pub mod guide;

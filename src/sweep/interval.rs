@@ -543,9 +543,26 @@ fn root_rational(a: &BigRational, b: &BigRational, c: &BigRational, larger: bool
     if larger { r1 } else { r0 }
 }
 
+/// The accuracy every reported time is computed to before the clamping and the union of
+/// [`super::Collect::finish`]: `2⁻²¹` (absolute on `[0, 1]`; relative beyond 1 on the rays'
+/// domain), so that the reported bound, after the midpoint of a crossed pair, stays within
+/// the public guarantee `2⁻²⁰` ([`super::TIME_ACCURACY`], `proofs/sweep.md`, section 2).
+pub(crate) const ESTIMATE_LIMIT: f64 = 1.0 / 2_097_152.0;
+
+/// Whether a float estimate `(v, e)` is good enough to report: finite, and
+/// `e ≤ ESTIMATE_LIMIT·max(1, |v|)` (the relative part only on the unbounded domain).
+#[inline(always)]
+fn good_enough(v: f64, e: f64, bounded: bool) -> bool {
+    let scale = if bounded { 1.0 } else { v.abs().max(1.0) };
+    e <= ESTIMATE_LIMIT * scale
+}
+
 /// The value of a named time, as a `T` with a bound on its distance from the exact time
-/// (`proofs/sweep.md`, section 2). Never called on [`Pt::Inf`].
-pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt) -> (T, f64) {
+/// (`proofs/sweep.md`, section 2). Never called on [`Pt::Inf`]. The bound is at most
+/// [`ESTIMATE_LIMIT`] (times `max(1, |value|)` when `!bounded`): a float estimate with a
+/// wider bound (underflow of the error tracking, a root near a tangency, an overflow) is
+/// recomputed on the exact path.
+pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt, bounded: bool) -> (T, f64) {
     match x {
         Pt::Zero | Pt::Inf => (T::zero(), 0.0),
         Pt::One => (T::one(), 0.0),
@@ -556,12 +573,12 @@ pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt) -> (T, f64) {
                 if let (true, Some((v, conv))) = (t.ok(), T::from_f64_rounded(t.v)) {
                     // The conversion's error (the rounding to f32; none for f64),
                     // inflated for the rounding of the bound itself.
-                    return (v, (t.e + conv * INFLATE) * INFLATE);
+                    let e = (t.e + conv * INFLATE) * INFLATE;
+                    if good_enough(t.v, e, bounded) {
+                        return (v, e);
+                    }
                 }
-                let (a, b) = p.lin(i, &|x: &T| {
-                    x.to_rational().unwrap_or_else(BigRational::zero)
-                });
-                from_rational::<T>(&(-a / b))
+                lin_exact(p, i)
             } else {
                 let (a, b) = p.lin(i, &|x: &T| x.clone());
                 (-a / b, 0.0)
@@ -575,17 +592,39 @@ pub(crate) fn value<T: Scalar, P: Piece<T>>(p: &P, x: Pt) -> (T, f64) {
                 if let (true, Some((v, conv))) = (t.ok(), T::from_f64_rounded(t.v)) {
                     // The conversion's error (the rounding to f32; none for f64),
                     // inflated for the rounding of the bound itself.
-                    return (v, (t.e + conv * INFLATE) * INFLATE);
+                    let e = (t.e + conv * INFLATE) * INFLATE;
+                    if good_enough(t.v, e, bounded) {
+                        return (v, e);
+                    }
                 }
             }
-            let [a, b, c] = quad_rational(p);
-            let r = root_rational(&a, &b, &c, larger);
-            // Relative error of the root below 2^-(PREC − 3) (proofs/sweep.md, section 2).
-            let rel = r.to_f64().abs() * f64::from_bits((1023 - (PREC - 3)) << 52);
-            let (v, conv) = from_rational::<T>(&r);
-            (v, (rel * 2.0 + conv) * INFLATE)
+            root_exact(p, larger)
         }
     }
+}
+
+/// The ratio `−αᵢ/βᵢ` exactly in rationals, then rounded to `T` (within one unit in the
+/// last place).
+#[cold]
+#[inline(never)]
+fn lin_exact<T: Scalar, P: Piece<T>>(p: &P, i: usize) -> (T, f64) {
+    let (a, b) = p.lin(i, &|x: &T| {
+        x.to_rational().unwrap_or_else(BigRational::zero)
+    });
+    from_rational::<T>(&(-a / b))
+}
+
+/// A root of the piece's quadratic on the exact path: `A, B, C` in rationals, a 64-bit
+/// square root, then rounded to `T`.
+#[cold]
+#[inline(never)]
+fn root_exact<T: Scalar, P: Piece<T>>(p: &P, larger: bool) -> (T, f64) {
+    let [a, b, c] = quad_rational(p);
+    let r = root_rational(&a, &b, &c, larger);
+    // Relative error of the root below 2^-(PREC − 3) (proofs/sweep.md, section 2).
+    let rel = r.to_f64().abs() * f64::from_bits((1023 - (PREC - 3)) << 52);
+    let (v, conv) = from_rational::<T>(&r);
+    (v, (rel * 2.0 + conv) * INFLATE)
 }
 
 /// The root in `f64` with a running error bound (infinite if the stable form's divisor

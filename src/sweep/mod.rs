@@ -62,14 +62,15 @@
 //! assert_eq!((hit.first, hit.last), (0.5, 0.5));
 //! ```
 
-mod interval;
-mod pieces;
+pub(crate) mod compare;
+pub(crate) mod interval;
+pub(crate) mod pieces;
 mod ray_capsule;
 mod sweep_aabb_aabb;
 mod sweep_obb_obb;
 mod sweep_sphere;
 mod sweep_sphere_polygon;
-mod sweep_sphere_triangle;
+pub(crate) mod sweep_sphere_triangle;
 
 pub use ray_capsule::{Capsule, ray_capsule, try_ray_capsule};
 pub use sweep_aabb_aabb::{sweep_aabb_aabb, try_sweep_aabb_aabb};
@@ -81,8 +82,30 @@ pub use sweep_sphere_polygon::{sweep_sphere_polygon, try_sweep_sphere_polygon};
 pub use sweep_sphere_triangle::{sweep_sphere_triangle, try_sweep_sphere_triangle};
 
 use crate::error::check_point;
-use crate::{InputError, Scalar, Validate};
+use crate::{FloatFormat, InputError, Scalar, Validate};
 use interval::{Piece, Pt, solve, value};
+
+/// The accuracy of every reported contact time, `2⁻²⁰`: for every finite input of every
+/// scalar type, each [`SweepHit`] bound `first_error`, `last_error` is at most this (for
+/// [`ray_capsule`], whose times are unbounded, at most this times `max(1, |t|)`). A float
+/// estimate whose own bound is wider (tiny inputs whose error tracking underflows, a root
+/// at a near-tangency, an overflow) is recomputed in exact rational arithmetic
+/// (`proofs/sweep.md`, section 2).
+///
+/// # Examples
+///
+/// ```
+/// use isect::sweep::{sweep_sphere_sphere, TIME_ACCURACY};
+/// use isect::Sphere;
+/// // Spheres of radius 1e-90 meeting halfway: the f64 error tracking underflows, so the
+/// // time is recomputed exactly.
+/// let s = 1e-90_f64;
+/// let a = Sphere::new([0.0, 0.0, 0.0], s);
+/// let b = Sphere::new([4.0 * s, 0.0, 0.0], s);
+/// let hit = sweep_sphere_sphere(&a, &[4.0 * s, 0.0, 0.0], &b, &[0.0; 3]).unwrap();
+/// assert!(hit.first_error <= TIME_ACCURACY && (hit.first - 0.5).abs() <= hit.first_error);
+/// ```
+pub const TIME_ACCURACY: f64 = 1.0 / 1_048_576.0;
 
 /// The contact interval of a sweep: the first and the last time of contact. The objects
 /// touch at every `u` in between (the set of touching times is the preimage of a convex
@@ -92,14 +115,16 @@ use interval::{Piece, Pt, solve, value};
 ///
 /// `first ≤ last`, both in `[0, 1]` (in `[0, ∞)` for [`ray_capsule`]). `first_error` and
 /// `last_error` bound the distance from each returned value to the exact time:
-/// `|first − u_first| ≤ first_error`. They are `0` when the value is exact (always for
-/// linear times over rationals, for the ends `0` and `1` of the step), a few units in the
-/// last place for ratios computed in `f64`, and for the roots of a quadratic the rigorous
-/// bound of a running-error evaluation of `(−B ∓ √(B² − AC))/A` in its stable form
-/// (large only near tangency, where the root itself moves by `√ε` when the data move by
-/// `ε`); for rationals the roots are computed exactly but for a 64-bit square root
-/// (relative error below `2⁻⁶⁰`). For `f32` the bound includes the final rounding to
-/// `f32`. See `proofs/sweep.md`, section 2.
+/// `|first − u_first| ≤ first_error`, and never more than [`TIME_ACCURACY`] (`2⁻²⁰`). They
+/// are `0` when the value is exact (always for linear times over rationals, for the ends
+/// `0` and `1` of the step), a few units in the last place for ratios computed in `f64`,
+/// and for the roots of a quadratic the rigorous bound of a running-error evaluation of
+/// `(−B ∓ √(B² − AC))/A` in its stable form (larger near tangency, where the root itself
+/// moves by `√ε` when the data move by `ε`); a bound that would exceed `2⁻²¹` sends the
+/// time to the exact path: rational arithmetic with a 64-bit square root (relative error
+/// below `2⁻⁶⁰`). For `f32` the bound includes the final rounding to `f32`. A time clamped
+/// into the domain keeps only the part of its bound inside the domain. See
+/// `proofs/sweep.md`, section 2.
 ///
 /// # Examples
 ///
@@ -143,8 +168,8 @@ impl<T: Scalar> Collect<T> {
     pub(crate) fn add<P: Piece<T>>(&mut self, p: &P) {
         if let Some(f) = solve::<T, P>(p, self.bounded) {
             debug_assert!(f.last != Pt::Inf, "an unbounded time set");
-            let (a, ea) = value(p, f.first);
-            let (b, eb) = value(p, f.last);
+            let (a, ea) = value(p, f.first, self.bounded);
+            let (b, eb) = value(p, f.last, self.bounded);
             self.found.push((a, ea, b, eb));
         }
     }
@@ -160,20 +185,44 @@ impl<T: Scalar> Collect<T> {
         let one = T::one();
         let bounded = self.bounded;
         // Clamping into the domain never moves a value away from the exact time, which
-        // lies in it.
-        let clamp = |x: T| {
+        // lies in it; and the exact time lies in [x − e, x + e] ∩ domain, so the clamped
+        // value's bound shrinks by the distance clamped (rounded up).
+        let clamp = |x: T, e: f64| {
+            // d, the distance clamped, is rounded (x − 1, or a rational's conversion):
+            // taken smaller by 4u so the bound stays rigorous.
+            let out = |d: f64| (e - d.abs() * (1.0 - 4.0 * interval::U)) * interval::INFLATE;
             if x < zero {
-                zero.clone()
+                let d = x.to_f64();
+                (
+                    zero.clone(),
+                    if d.is_finite() {
+                        e.min(out(d)).max(0.0)
+                    } else {
+                        e
+                    },
+                )
             } else if bounded && x > one {
-                one.clone()
+                let d = x.to_f64() - 1.0;
+                (
+                    one.clone(),
+                    if d.is_finite() {
+                        e.min(out(d)).max(0.0)
+                    } else {
+                        e
+                    },
+                )
             } else {
-                x
+                (x, e)
             }
         };
         let found: alloc::vec::Vec<(T, f64, T, f64)> = self
             .found
             .into_iter()
-            .map(|(a, ea, b, eb)| (clamp(a), ea, clamp(b), eb))
+            .map(|(a, ea, b, eb)| {
+                let (a, ea) = clamp(a, ea);
+                let (b, eb) = clamp(b, eb);
+                (a, ea, b, eb)
+            })
             .collect();
         let (mut first, mut last) = (found.first()?.0.clone(), found[0].2.clone());
         for f in &found[1..] {
@@ -193,8 +242,13 @@ impl<T: Scalar> Collect<T> {
             )
         });
         let (mut first_error, mut last_error) = (ej, el);
+        // A value rounded to +∞ (a ray's time beyond the type's range, from the exact
+        // path) is never the smallest unless all are.
+        let beyond = |x: &T| x.to_f64().is_infinite();
+        let first_finite = !beyond(&first);
         for f in &found {
-            if (f.0.clone() - &first).to_f64() <= 2.0 * (f.1 + ej) {
+            let far = first_finite && beyond(&f.0);
+            if !far && (f.0.clone() - &first).to_f64() <= 2.0 * (f.1 + ej) {
                 first_error = first_error.max(f.1);
             }
             if (last.clone() - &f.2).to_f64() <= 2.0 * (f.3 + el) {
@@ -203,11 +257,17 @@ impl<T: Scalar> Collect<T> {
         }
         if first > last {
             // Only possible from rounding: the midpoint is within max(e_first, e_last) of
-            // both exact times.
-            // (+ the rounding of the midpoint, below 2^-23 of its size for f32)
-            let size = first.to_f64().abs() + last.to_f64().abs() + f64::MIN_POSITIVE;
-            let e =
-                first_error.max(last_error) * interval::INFLATE + size * f64::from(f32::EPSILON);
+            // both exact times, plus the rounding of the midpoint (one rounded sum, below
+            // one ulp of its size, and a halving, exact but for the smallest subnormal).
+            let size = first.to_f64().abs() + last.to_f64().abs();
+            let rounding = match T::FLOAT {
+                None => 0.0,
+                Some(FloatFormat::F32) => {
+                    size * f64::from(f32::EPSILON) + f64::from(f32::from_bits(1))
+                }
+                Some(FloatFormat::F64) => size * f64::EPSILON + f64::from_bits(1),
+            };
+            let e = (first_error.max(last_error) + rounding) * interval::INFLATE;
             let mid = (first.clone() + &last) / (one.clone() + &one);
             first = mid.clone();
             last = mid;
@@ -231,8 +291,8 @@ pub(crate) fn single_hit<T: Scalar, P: Piece<T>>(
     bounded: bool,
 ) -> Option<SweepHit<T>> {
     let f = found?;
-    let (a, ea) = value(p, f.first);
-    let (b, eb) = value(p, f.last);
+    let (a, ea) = value(p, f.first, bounded);
+    let (b, eb) = value(p, f.last, bounded);
     let mut c = Collect::new(bounded);
     if a < T::zero() || b < a || (bounded && b > T::one()) {
         // Rare (rounding at the ends): the general path clamps and orders.

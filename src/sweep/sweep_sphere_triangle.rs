@@ -10,7 +10,7 @@ use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar, Sign};
 
 /// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
-pub(super) struct NormalSq<'a, T>(pub(super) [&'a [T; 3]; 3]);
+pub(crate) struct NormalSq<'a, T>(pub(crate) [&'a [T; 3]; 3]);
 
 impl<T> Polynomial<T> for NormalSq<'_, T> {
     fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {

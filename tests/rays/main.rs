@@ -4,6 +4,7 @@
 //! One test binary, a module per family. Randomized tests run a bounded number of cases;
 //! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
 
+mod collide;
 mod fuzz_regressions;
 mod mesh_exactly_once;
 mod mesh_files;
@@ -15,3 +16,4 @@ mod ray_shapes;
 mod ray_triangle_filter;
 mod ray_triangle_woop;
 mod sweep;
+mod sweep_accuracy;

@@ -44,7 +44,7 @@ use isect_testkit::q::{add, cross, dot, q, q3 as qv, qi, scale, sub};
 use isect_testkit::{Q, Rng, cases};
 use num_traits::{One, Signed, Zero};
 
-type V = [Q; 3];
+pub(crate) type V = [Q; 3];
 
 fn clamp01(x: Q) -> Q {
     if x < Q::zero() {
@@ -61,7 +61,7 @@ fn clamp01(x: Q) -> Q {
 // ---------------------------------------------------------------------------------------
 
 /// `|p − [a, b]|²`.
-fn point_seg2(p: &V, a: &V, b: &V) -> Q {
+pub(crate) fn point_seg2(p: &V, a: &V, b: &V) -> Q {
     let e = sub(b, a);
     let ee = dot(&e, &e);
     let t = if ee.is_zero() {
@@ -92,7 +92,7 @@ fn point_ray2(p: &V, o: &V, d: &V) -> Q {
 
 /// Squared distance between `p + s·d1` (`s ∈ [0, 1]`, or `s ≥ 0` if `ray`) and the
 /// segment `[a, b]`: the interior critical point if any, else the clamped boundary cases.
-fn path_seg2(p: &V, d1: &V, a: &V, b: &V, ray: bool) -> Q {
+pub(crate) fn path_seg2(p: &V, d1: &V, a: &V, b: &V, ray: bool) -> Q {
     let d2 = sub(b, a);
     let mut best = point_seg2(p, a, b);
     if !ray {
@@ -123,7 +123,7 @@ fn path_seg2(p: &V, d1: &V, a: &V, b: &V, ray: bool) -> Q {
 }
 
 /// `|p − triangle|²` (a degenerate triangle is the union of its edges).
-fn point_tri2(p: &V, t: &[V; 3]) -> Q {
+pub(crate) fn point_tri2(p: &V, t: &[V; 3]) -> Q {
     let edges = (0..3)
         .map(|i| point_seg2(p, &t[i], &t[(i + 1) % 3]))
         .min()
@@ -147,7 +147,7 @@ fn point_tri2(p: &V, t: &[V; 3]) -> Q {
 }
 
 /// Squared distance between the segment `[p, p + d]` and the triangle.
-fn path_tri2(p: &V, d: &V, t: &[V; 3]) -> Q {
+pub(crate) fn path_tri2(p: &V, d: &V, t: &[V; 3]) -> Q {
     let p1 = add(p, d);
     let mut best = point_tri2(p, t).min(point_tri2(&p1, t));
     for i in 0..3 {
@@ -172,7 +172,7 @@ fn path_tri2(p: &V, d: &V, t: &[V; 3]) -> Q {
 // ---------------------------------------------------------------------------------------
 
 /// Signed axis permutation applied to a point (exact).
-fn perm(p: &[f64; 3], k: usize) -> [f64; 3] {
+pub(crate) fn perm(p: &[f64; 3], k: usize) -> [f64; 3] {
     let idx = [
         [0, 1, 2],
         [1, 2, 0],
@@ -225,7 +225,7 @@ fn ge_root(x: &Q, a: &Q, b: &Q, d: &Q, sigma: i32) -> bool {
 
 /// Checks a single-quadratic sweep's answer against `q(u) = A u² + 2B u + C` on `[0, 1]`
 /// (oracle: the minimum at the clamped vertex), and its times against the exact roots.
-fn check_quadratic(hit: &Option<SweepHit<f64>>, a: &Q, b: &Q, c: &Q, what: &str) {
+pub(crate) fn check_quadratic(hit: &Option<SweepHit<f64>>, a: &Q, b: &Q, c: &Q, what: &str) {
     let qf = |u: &Q| a * u * u + qi(2) * b * u + c;
     let touch = if a.is_zero() {
         c <= &Q::zero()
@@ -271,7 +271,12 @@ fn check_quadratic(hit: &Option<SweepHit<f64>>, a: &Q, b: &Q, c: &Q, what: &str)
 /// Checks an interval answer with an exact point predicate `inside(u)` (the touching set
 /// is one closed interval): if the reported window leaves room, the points just inside
 /// the error windows touch and those just outside do not.
-fn check_by_points(h: &SweepHit<f64>, inside: &dyn Fn(&Q) -> bool, upper: Option<f64>, what: &str) {
+pub(crate) fn check_by_points(
+    h: &SweepHit<f64>,
+    inside: &dyn Fn(&Q) -> bool,
+    upper: Option<f64>,
+    what: &str,
+) {
     let w1 = h.first + h.first_error;
     let w2 = h.last - h.last_error;
     if w1 <= w2 {
@@ -322,7 +327,7 @@ fn rq(p: &[f64; 3]) -> [Q; 3] {
 // ---------------------------------------------------------------------------------------
 
 /// Integer vectors of integer length: `(x, y, z, |v|)`.
-const TRIPLES3: [[i64; 4]; 6] = [
+pub(crate) const TRIPLES3: [[i64; 4]; 6] = [
     [3, 4, 0, 5],
     [2, 3, 6, 7],
     [1, 4, 8, 9],
@@ -331,22 +336,22 @@ const TRIPLES3: [[i64; 4]; 6] = [
     [4, 4, 7, 9],
 ];
 /// Planar Pythagorean triples `(a, b, c)`.
-const TRIPLES2: [[i64; 3]; 4] = [[3, 4, 5], [5, 12, 13], [8, 15, 17], [7, 24, 25]];
+pub(crate) const TRIPLES2: [[i64; 3]; 4] = [[3, 4, 5], [5, 12, 13], [8, 15, 17], [7, 24, 25]];
 
-fn ivec(rng: &mut Rng, m: i64) -> [f64; 3] {
+pub(crate) fn ivec(rng: &mut Rng, m: i64) -> [f64; 3] {
     [0; 3].map(|_: i32| rng.range(-m, m) as f64)
 }
 
-fn scale_f(p: &[f64; 3], s: f64) -> [f64; 3] {
+pub(crate) fn scale_f(p: &[f64; 3], s: f64) -> [f64; 3] {
     p.map(|x| x * s)
 }
-fn add_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+pub(crate) fn add_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
 }
-fn sub_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+pub(crate) fn sub_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
-fn cross_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+pub(crate) fn cross_f(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [
         a[1] * b[2] - a[2] * b[1],
         a[2] * b[0] - a[0] * b[2],
@@ -386,7 +391,7 @@ fn translate_exact(ps: &[[f64; 3]], t: &[f64; 3]) -> Option<Vec<[f64; 3]>> {
 
 /// A grazing (or, nudged, nearly grazing) sphere/sphere pair: the relative path passes
 /// at exactly `r_a + r_b` from the other centre at `u* = j/8`.
-fn graze_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
+pub(crate) fn graze_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     let t = TRIPLES3[rng.range(0, 5) as usize];
     let o = perm(
         &[t[0] as f64, t[1] as f64, t[2] as f64],
@@ -418,7 +423,7 @@ fn graze_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     (Sphere::new(ca, ra), va, Sphere::new(cb, rb), vb)
 }
 
-fn random_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
+pub(crate) fn random_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     let ca = base(rng);
     let cb = add_f(&ca, &ivec(rng, 8));
     let (va, vb) = (ivec(rng, 8), ivec(rng, 8));
@@ -426,7 +431,12 @@ fn random_ss(rng: &mut Rng) -> (Sphere<f64>, [f64; 3], Sphere<f64>, [f64; 3]) {
     (Sphere::new(ca, ra), va, Sphere::new(cb, rb), vb)
 }
 
-fn ss_quadratic(a: &Sphere<f64>, va: &[f64; 3], b: &Sphere<f64>, vb: &[f64; 3]) -> (Q, Q, Q) {
+pub(crate) fn ss_quadratic(
+    a: &Sphere<f64>,
+    va: &[f64; 3],
+    b: &Sphere<f64>,
+    vb: &[f64; 3],
+) -> (Q, Q, Q) {
     let dc = sub(&rq(&b.center), &rq(&a.center));
     let dv = sub(&rq(vb), &rq(va));
     let r = q(a.radius) + q(b.radius);
@@ -435,7 +445,7 @@ fn ss_quadratic(a: &Sphere<f64>, va: &[f64; 3], b: &Sphere<f64>, vb: &[f64; 3]) 
 
 /// The oracle's touch answer for two spheres: distance from the other centre to the
 /// relative path.
-fn ss_oracle(a: &Sphere<f64>, va: &[f64; 3], b: &Sphere<f64>, vb: &[f64; 3]) -> bool {
+pub(crate) fn ss_oracle(a: &Sphere<f64>, va: &[f64; 3], b: &Sphere<f64>, vb: &[f64; 3]) -> bool {
     let p0 = sub(&rq(&b.center), &rq(&a.center));
     let d = sub(&rq(vb), &rq(va));
     let r = q(a.radius) + q(b.radius);
@@ -689,14 +699,14 @@ fn sphere_plane_random_and_grazing() {
 /// A sphere path built to graze (or, nudged, nearly graze) the triangle
 /// `[0, 0, 0], [32, 0, 0], [0, 32, 0]` at its face, an edge or a vertex, then moved by a
 /// signed axis permutation, a scale `2^-k` and a base point (possibly around 1e6).
-struct TriCase {
-    s: Sphere<f64>,
-    vs: [f64; 3],
-    tri: [[f64; 3]; 3],
-    vt: [f64; 3],
+pub(crate) struct TriCase {
+    pub(crate) s: Sphere<f64>,
+    pub(crate) vs: [f64; 3],
+    pub(crate) tri: [[f64; 3]; 3],
+    pub(crate) vt: [f64; 3],
 }
 
-fn graze_tri(rng: &mut Rng) -> TriCase {
+pub(crate) fn graze_tri(rng: &mut Rng) -> TriCase {
     let t = TRIPLES2[rng.range(0, 3) as usize];
     let (a, b, c) = (t[0] as f64, t[1] as f64, t[2] as f64);
     let kind = rng.range(0, 3);
@@ -767,7 +777,7 @@ fn graze_tri(rng: &mut Rng) -> TriCase {
     }
 }
 
-fn tri_inside(c: &TriCase) -> impl Fn(&Q) -> bool {
+pub(crate) fn tri_inside(c: &TriCase) -> impl Fn(&Q) -> bool {
     let p = rq(&c.s.center);
     let d = sub(&rq(&c.vs), &rq(&c.vt));
     let t = c.tri.map(|v| rq(&v));
@@ -930,24 +940,27 @@ fn sphere_polygon_convex_and_fan() {
 // Ray/capsule
 // ---------------------------------------------------------------------------------------
 
+/// A contact with the capsule `[0, 0, 0]–[32, 0, 0]`: `(point, direction, radius)` with the
+/// point at exactly the radius from the axis (side or end cap) and the direction tangent
+/// or parallel there, or random.
+pub(crate) fn capsule_contact(rng: &mut Rng) -> ([f64; 3], [f64; 3], f64) {
+    let t = TRIPLES2[rng.range(0, 3) as usize];
+    let (a, b, c) = (t[0] as f64, t[1] as f64, t[2] as f64);
+    match rng.range(0, 3) {
+        0 => ([rng.range(1, 31) as f64, -a, b], [0.0, b, a], c), // side, tangent
+        1 => ([rng.range(-8, 40) as f64, -a, b], [1.0, 0.0, 0.0], c), // parallel
+        2 => ([-a, -b, 0.0], [b, -a, 0.0], c),                   // end cap, tangent
+        _ => (ivec(rng, 40), ivec(rng, 5), rng.range(0, 10) as f64),
+    }
+}
+
 #[test]
 fn ray_capsule_grazing_and_random() {
     let mut rng = Rng::new(7);
     let (mut yes, mut no) = (0, 0);
     for i in 0..cases(300) {
-        let t = TRIPLES2[rng.range(0, 3) as usize];
-        let (a, b, c) = (t[0] as f64, t[1] as f64, t[2] as f64);
         let len = 32.0;
-        let (cstar, d, r) = match rng.range(0, 3) {
-            0 => ([rng.range(1, 31) as f64, -a, b], [0.0, b, a], c), // side, tangent
-            1 => ([rng.range(-8, 40) as f64, -a, b], [1.0, 0.0, 0.0], c), // parallel
-            2 => ([-a, -b, 0.0], [b, -a, 0.0], c),                   // end cap, tangent
-            _ => (
-                ivec(&mut rng, 40),
-                ivec(&mut rng, 5),
-                rng.range(0, 10) as f64,
-            ),
-        };
+        let (cstar, d, r) = capsule_contact(&mut rng);
         let k = rng.range(0, 47) as usize;
         let sc = 2f64.powi(-(rng.range(0, 5) as i32));
         let o = base(&mut rng);
@@ -1007,20 +1020,29 @@ fn random_box(rng: &mut Rng, o: &[f64; 3]) -> Aabb<f64> {
 }
 
 /// Gomez's per-axis times in exact rationals: `Some((first, last))`.
-fn aabb_oracle(a: &Aabb<f64>, va: &[f64; 3], b: &Aabb<f64>, vb: &[f64; 3]) -> Option<(Q, Q)> {
+pub(crate) fn aabb_oracle(
+    a: &Aabb<f64>,
+    va: &[f64; 3],
+    b: &Aabb<f64>,
+    vb: &[f64; 3],
+) -> Option<(Q, Q)> {
+    let v = sub(&rq(vb), &rq(va));
+    aabb_times(&rq(&a.min), &rq(&a.max), &rq(&b.min), &rq(&b.max), &v)
+}
+
+/// Gomez's times of the boxes `[amin, amax]` (at rest) and `[bmin, bmax]` moving by `v`.
+pub(crate) fn aabb_times(amin: &V, amax: &V, bmin: &V, bmax: &V, v: &V) -> Option<(Q, Q)> {
     let (mut lo, mut hi) = (Q::zero(), Q::one());
     for k in 0..3 {
-        let v = q(vb[k]) - q(va[k]);
-        let (amin, amax, bmin, bmax) = (q(a.min[k]), q(a.max[k]), q(b.min[k]), q(b.max[k]));
-        if v.is_zero() {
-            if bmax < amin || amax < bmin {
+        if v[k].is_zero() {
+            if bmax[k] < amin[k] || amax[k] < bmin[k] {
                 return None;
             }
             continue;
         }
         // b.min + u v ≤ a.max and a.min ≤ b.max + u v
-        let t1 = (&amin - &bmax) / &v;
-        let t2 = (&amax - &bmin) / &v;
+        let t1 = (&amin[k] - &bmax[k]) / &v[k];
+        let t2 = (&amax[k] - &bmin[k]) / &v[k];
         let (e, x) = if t1 < t2 { (t1, t2) } else { (t2, t1) };
         lo = lo.max(e);
         hi = hi.min(x);
