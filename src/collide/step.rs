@@ -2,6 +2,8 @@
 //! impact, bounce, repeat until the step is used up or the bounce budget runs out; the
 //! centre never ends a step inside the mesh (exact inside/outside decides).
 
+use alloc::vec::Vec;
+
 use super::{Approach, Bounce, bounce_sphere, sphere_triangle_contact};
 use crate::geometry::Sphere;
 use crate::mesh::Location;
@@ -134,7 +136,23 @@ pub fn step_sphere_mesh(
             return Ok(done(c, v, bounces));
         }
         let s = Sphere::new(c, r);
-        let first = (0..mesh.triangles().len())
+        // Broad phase: the triangles whose boxes meet the box of the swept sphere (its
+        // two end positions grown by the radius, widened past every rounding here).
+        let slack = |x: f64| x.abs() * 1e-14 + f64::MIN_POSITIVE;
+        let (mut lo, mut hi) = ([0.0; 3], [0.0; 3]);
+        for k in 0..3 {
+            let e = c[k] + d[k];
+            lo[k] = c[k].min(e) - r;
+            lo[k] -= slack(lo[k]) + slack(e) + slack(r);
+            hi[k] = c[k].max(e) + r;
+            hi[k] += slack(hi[k]) + slack(e) + slack(r);
+        }
+        let mut near = Vec::new();
+        mesh.bvh()
+            .for_each_overlapping(lo, hi, |i| near.push(i as usize));
+        near.sort_unstable(); // ties in time go to the lowest index, as without the BVH
+        let first = near
+            .into_iter()
             .filter_map(|i| sphere_triangle_contact(&s, &d, &mesh.triangle(i), &[0.0; 3]))
             .filter(|ct| ct.approach == Approach::Approaching)
             .min_by(|a, b| a.time.total_cmp(&b.time));
