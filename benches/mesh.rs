@@ -14,6 +14,9 @@
 //! the exact exactly-once triangle test at the leaves. The hit parameters are folded into a
 //! sum so nothing is optimised away; before timing, the bench checks that both find a hit
 //! on every ray at the same `t` (relative 1e-9).
+//!
+//! `mesh_from_surface`: rays from points of the surface of `bumpy` (secondary rays) and point
+//! location next to the surface against random points (see `surface_points`).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect_testkit::{Rng, RngExt};
@@ -24,6 +27,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 const RAYS: usize = 4096;
+
+/// A ray as origin and direction.
+type RayPair = ([f64; 3], [f64; 3]);
 
 /// Uniform in the unit ball (rejection).
 fn in_ball(rng: &mut Rng) -> [f64; 3] {
@@ -174,6 +180,77 @@ fn bench_first_hit(c: &mut Criterion) {
     }
 }
 
+/// Rays from points of the surface (the rounded centroids of seeded random triangles: on
+/// the surface or a rounding off it) in uniform random directions, as secondary rays
+/// start; and the same points for point location, against uniform points in the ball of
+/// radius 1.2. The slow tail these measure is the exact construction of hits at `t ≈ 0`
+/// and the exact decisions next to the surface.
+fn surface_points(mesh: &Mesh) -> (Vec<RayPair>, Vec<[f64; 3]>) {
+    let mut rng = Rng::new(12);
+    let mut rays = Vec::with_capacity(RAYS);
+    let mut random = Vec::with_capacity(RAYS);
+    for _ in 0..RAYS {
+        let t = mesh.triangles[rng.below(mesh.triangles.len())];
+        let [a, b, c] = t.map(|i| mesh.vertices[i as usize]);
+        let g = [0, 1, 2].map(|k| (a[k] + b[k] + c[k]) / 3.0);
+        rays.push((g, in_ball(&mut rng)));
+        let p = in_ball(&mut rng);
+        random.push([1.2 * p[0], 1.2 * p[1], 1.2 * p[2]]);
+    }
+    (rays, random)
+}
+
+fn bench_from_surface(c: &mut Criterion) {
+    let mesh = bumpy(icosphere(6));
+    let isect = IsectMesh::new(&mesh);
+    let parry = parry_mesh(&mesh);
+    let (surface_rays, random_points) = surface_points(&mesh);
+    let mut group = c.benchmark_group("mesh_from_surface");
+    group.throughput(Throughput::Elements(RAYS as u64));
+    group.bench_function(
+        BenchmarkId::new("isect_first_hit", "from_surface"),
+        |bench| {
+            bench.iter(|| {
+                let mut sum = 0.0;
+                for &(o, d) in &surface_rays {
+                    sum += isect.first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
+                }
+                sum
+            })
+        },
+    );
+    group.bench_function(
+        BenchmarkId::new("parry3d_first_hit", "from_surface"),
+        |bench| {
+            bench.iter(|| {
+                let mut sum = 0.0;
+                for &(o, d) in &surface_rays {
+                    sum += parry_first_hit(&parry, black_box(o), black_box(d)).unwrap_or(0.0);
+                }
+                sum
+            })
+        },
+    );
+    for (name, points) in [
+        (
+            "surface",
+            surface_rays.iter().map(|r| r.0).collect::<Vec<_>>(),
+        ),
+        ("random", random_points),
+    ] {
+        group.bench_function(BenchmarkId::new("isect_locate", name), |bench| {
+            bench.iter(|| {
+                let mut n = 0usize;
+                for &p in &points {
+                    n += usize::from(isect.mesh.contains(black_box(p)));
+                }
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
 fn bench_build(c: &mut Criterion) {
     let mesh = icosphere(6);
     let mut group = c.benchmark_group("mesh_build");
@@ -197,6 +274,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_first_hit, bench_build
+    targets = bench_first_hit, bench_from_surface, bench_build
 }
 criterion_main!(benches);
