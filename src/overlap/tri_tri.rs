@@ -693,9 +693,13 @@ pub(super) fn compare<T: Scalar>(
     e: End,
     f: End,
 ) -> Sign {
-    orient3d(pick(p, e.off), pick(q, f.on), pick(q, f.off), pick(p, e.on))
-        * pick(sq, f.off)
-        * pick(sp, e.off)
+    // orient3d through the plane-side filter: its permanent bound is tighter than
+    // orient3d's semi-static one on the nearly coplanar quadruples of near-coplanar pairs.
+    let [o] = sides(
+        [pick(p, e.off), pick(q, f.on), pick(q, f.off)],
+        [pick(p, e.on)],
+    );
+    o * pick(sq, f.off) * pick(sp, e.off)
 }
 
 /// `t[i]` for `i < 3` as two conditional moves rather than an indexed load or branches
