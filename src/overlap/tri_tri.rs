@@ -564,7 +564,7 @@ mod fast {
 
 #[inline(always)]
 pub(super) fn all_same_strict(s: [Sign; 3]) -> bool {
-    (s[0] != Sign::Zero) & (s[0] == s[1]) & (s[1] == s[2])
+    s[0] != Sign::Zero && s[0] == s[1] && s[1] == s[2]
 }
 
 #[inline(always)]
