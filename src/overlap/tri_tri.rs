@@ -184,9 +184,9 @@ impl<T: Scalar> TriangleRef for &Triangle<T> {
 /// arithmetic gives, for every finite input of every scalar type. The argument that each
 /// branch is exact and the classification complete is in `proofs/tri_tri.md`.
 ///
-/// Cost for `f64`: six plane-side signs (three with a shared normal per triangle, each
-/// behind a floating-point filter), then two or three [`orient3d`] for the interval
-/// comparison; the coplanar and degenerate cases run out of line.
+/// Cost for `f64`: six plane-side signs (three per triangle, with a shared normal and one
+/// floating-point error bound for the three), then two or three [`orient3d`] for the
+/// interval comparison; the coplanar and degenerate cases run out of line.
 ///
 /// # Conventions
 ///
