@@ -6,6 +6,8 @@
 
 use crate::{InputError, Scalar, Sign, Triangle, Validate, orient3d};
 
+use core::hint::select_unpredictable;
+
 use super::tri_tri_degenerate::cold;
 
 // ---------------------------------------------------------------------------------------
@@ -182,9 +184,9 @@ impl<T: Scalar> TriangleRef for &Triangle<T> {
 /// arithmetic gives, for every finite input of every scalar type. The argument that each
 /// branch is exact and the classification complete is in `proofs/tri_tri.md`.
 ///
-/// Cost for `f64`: six plane-side signs (three with a shared normal per triangle, each
-/// behind a floating-point filter), then two or three [`orient3d`] for the interval
-/// comparison; the coplanar and degenerate cases run out of line.
+/// Cost for `f64`: six plane-side signs (three per triangle, with a shared normal and one
+/// floating-point error bound for the three), then two or three [`orient3d`] for the
+/// interval comparison; the coplanar and degenerate cases run out of line.
 ///
 /// # Conventions
 ///
@@ -333,50 +335,89 @@ where
 /// `[orient3d(p0, p1, p2, x) for x in xs]`: the side of each `x` of the plane of `p`
 /// (`Positive` below, for counterclockwise `p` seen from above).
 ///
-/// For `f64` (and `f32`, promoted exactly) the normal is computed once and each sign is
-/// decided by a filter whose bound is derived in `proofs/tri_tri.md`; a sign the filter
-/// cannot certify is recomputed by [`orient3d`].
+/// For `f64` (and `f32`, promoted exactly) the normal is computed once and the signs are
+/// decided by one error bound for all of them (`proofs/tri_tri.md`, section 2); a sign the
+/// bound cannot certify is recomputed by [`orient3d`].
 #[inline(always)]
 pub(crate) fn sides<T: Scalar, const N: usize>(p: [&[T; 3]; 3], xs: [&[T; 3]; N]) -> [Sign; N] {
-    if let Some(s) = fast::sides(p, xs) {
-        return s;
+    if let Some(d) = fast::dets(p, xs) {
+        return fast::signs(&d, p, xs);
     }
     xs.map(|x| orient3d(p[0], p[1], p[2], x))
 }
 
+/// The six plane sides of the non-coplanar test, `(sp, sq)` with `sp[i] = o_B(pᵢ)` and
+/// `sq[j] = o_A(qⱼ)`, or `None` when one triangle lies strictly on one side of the
+/// other's plane (then the triangles are disjoint). The sides of `q` come first: when
+/// they reject, the sides of `p` are never computed.
+///
+/// For `f64` and `f32` the rejection is read off the rounded determinants and their
+/// common bound with no branch per point (`proofs/tri_tri.md`, section 2), and the signs
+/// of a plane whose determinants all clear the bound are taken without a branch; a plane
+/// with an uncertain sign goes out of line.
+#[inline(always)]
+pub(super) fn plane_signs<T: Scalar>(
+    p: [&[T; 3]; 3],
+    q: [&[T; 3]; 3],
+) -> Option<([Sign; 3], [Sign; 3])> {
+    if let Some(dq) = fast::dets(p, q) {
+        let sq = fast::signs_unless_one_side(&dq, p, q)?;
+        if let Some(dp) = fast::dets(q, p) {
+            return Some((fast::signs_unless_one_side(&dp, q, p)?, sq));
+        }
+    }
+    let sq = sides(p, q);
+    if all_same_strict(sq) {
+        return None;
+    }
+    let sp = sides(q, p);
+    if all_same_strict(sp) {
+        return None;
+    }
+    Some((sp, sq))
+}
+
 mod fast {
     //! The shared-normal plane-side filter for `f64` and `f32` (see `proofs/tri_tri.md`,
-    //! section 2).
+    //! section 2): the plane's normal once, the determinants in plain `f64`, and one
+    //! semi-static error bound for all of them.
     use crate::scalar::as_f64_array;
     use crate::vec3::{dot, sub};
     use crate::{Scalar, Sign, orient3d};
 
-    /// `2(7 + 56u)u` with `u = 2^-53` (exact in `f64`): twice Shewchuk's orient3d
-    /// stage-A coefficient, which bounds the rounding error of this evaluation order
-    /// without underflow; the factor 2 leaves the other half of `|det|` for the
-    /// underflow term (proofs/tri_tri.md, section 2).
-    const ERRBOUND: f64 = 2.0 * (7.0 + 56.0 * f64::EPSILON / 2.0) * (f64::EPSILON / 2.0);
-    /// `2^1000` and `2^-70`: the underflow test `|det|·2^1000 > (Σ|dₖ| + 3)·2^-70`, that
-    /// is `|det| > 2^-1070·(Σ|dₖ| + 3)`, written so that no operand is subnormal (a
-    /// subnormal product costs a microcode assist on x86).
-    const UP: f64 = f64::from_bits((1023 + 1000) << 52);
-    const DOWN: f64 = f64::from_bits((1023 - 70) << 52);
-    /// Above this permanent an intermediate could overflow: defer to orient3d.
-    const MAX_SCALE: f64 = 1e290; // < 2^964
+    use super::all_same_strict;
 
+    /// `2(7 + 56u)u` with `u = 2^-53` (exact in `f64`): twice Shewchuk's orient3d
+    /// stage-A coefficient, which bounds the rounding error of this evaluation order;
+    /// the factor 2 leaves room for the underflow term (proofs/tri_tri.md, section 2).
+    pub(super) const ERRBOUND: f64 = 2.0 * (7.0 + 56.0 * f64::EPSILON / 2.0) * (f64::EPSILON / 2.0);
+    /// `2^-1018`: the weight of `Σₖ Sₖ + 3` added to the permanent so that the bound also
+    /// covers underflow (`ERRBOUND · 2^-1018 > 2^-1068`, far above the absolute underflow
+    /// error `2^-1074(Σ|dₖ| + 3)(1 + u)³`); a normal number, and so is its product with
+    /// `Σₖ Sₖ + 3 ≥ 3`.
+    pub(super) const TINY: f64 = f64::from_bits((1023 - 1018) << 52);
+
+    /// `n · (xᵢ − p₀) = −orient3d(p₀, p₁, p₂, xᵢ)` rounded, for each `i`, and a `bound`
+    /// that every `|det[i]|` exceeding it certifies (proofs/tri_tri.md, section 2).
+    pub(super) struct Dets<const N: usize> {
+        pub(super) det: [f64; N],
+        pub(super) bound: f64,
+    }
+
+    /// The [`Dets`] of `x` against the plane of `p`, `None` when `T` has no float view.
     #[inline(always)]
-    pub(super) fn sides<T: Scalar, const N: usize>(
+    pub(super) fn dets<T: Scalar, const N: usize>(
         p: [&[T; 3]; 3],
         xs: [&[T; 3]; N],
-    ) -> Option<[Sign; N]> {
-        let a = as_f64_array(p[0])?;
+    ) -> Option<Dets<N>> {
+        let a = &as_f64_array(p[0])?;
         let b = as_f64_array(p[1])?;
         let c = as_f64_array(p[2])?;
         let mut x = [[0.0; 3]; N];
         for i in 0..N {
             x[i] = as_f64_array(xs[i])?;
         }
-        let (ba, ca) = (sub(&b, &a), sub(&c, &a));
+        let (ba, ca) = (sub(&b, a), sub(&c, a));
         // The normal's components and their permanents.
         let m0 = [ba[1] * ca[2], ba[2] * ca[1]];
         let m1 = [ba[2] * ca[0], ba[0] * ca[2]];
@@ -387,32 +428,137 @@ mod fast {
             m1[0].abs() + m1[1].abs(),
             m2[0].abs() + m2[1].abs(),
         ];
-        let mut out = [Sign::Zero; N];
+        let mut det = [0.0; N];
+        let mut sum = [0.0; 3];
         for i in 0..N {
-            let d = sub(&x[i], &a);
-            // n · (x − a) = −orient3d(a, b, c, x).
-            let det = dot(&n, &d);
-            let ad = [d[0].abs(), d[1].abs(), d[2].abs()];
-            let perm = pn[0] * ad[0] + pn[1] * ad[1] + pn[2] * ad[2];
-            let under = (ad[0] + ad[1] + ad[2] + 3.0) * DOWN;
-            // `perm ≤ MAX_SCALE` also rules out NaN and infinities (the comparison is false).
-            if perm <= MAX_SCALE && det.abs() > ERRBOUND * perm && det.abs() * UP > under {
-                out[i] = if det > 0.0 {
-                    Sign::Negative
-                } else {
-                    Sign::Positive
-                };
-            } else {
-                out[i] = slow(p, xs[i]);
+            let d = sub(&x[i], a);
+            det[i] = dot(&n, &d);
+            for k in 0..3 {
+                sum[k] += d[k].abs();
             }
         }
-        Some(out)
+        // Sums and products only (no max or min, which could drop a NaN): any non-finite
+        // input or overflowed intermediate makes `bound` infinite or NaN, and then no
+        // `|det| > bound` holds.
+        let perm = pn[0] * sum[0] + pn[1] * sum[1] + pn[2] * sum[2];
+        let bound = ERRBOUND * (perm + (sum[0] + sum[1] + sum[2] + 3.0) * TINY);
+        Some(Dets { det, bound })
     }
 
+    /// Every `|det[i]| > bound`. The minimum drops a NaN operand, which is harmless:
+    /// a NaN determinant comes with a non-finite bound (proofs/tri_tri.md, section 2),
+    /// which no value exceeds.
+    #[inline(always)]
+    fn certain<const N: usize>(d: &Dets<N>) -> bool {
+        d.det.iter().fold(f64::INFINITY, |m, v| min(m, v.abs())) > d.bound
+    }
+
+    /// `min(a, b)` as one instruction (`minsd`), with no care for NaN (see [`certain`]).
+    #[inline(always)]
+    fn min(a: f64, b: f64) -> f64 {
+        if a < b { a } else { b }
+    }
+
+    /// `max(a, b)` as one instruction (`maxsd`), with no care for NaN.
+    #[inline(always)]
+    fn max(a: f64, b: f64) -> f64 {
+        if a > b { a } else { b }
+    }
+
+    /// The sign of a certified determinant (`det = −orient3d`).
+    #[inline(always)]
+    fn sign_of(det: f64) -> Sign {
+        if det > 0.0 {
+            Sign::Negative
+        } else {
+            Sign::Positive
+        }
+    }
+
+    /// The exact signs `orient3d(p₀, p₁, p₂, xᵢ)`.
+    #[inline(always)]
+    pub(super) fn signs<T: Scalar, const N: usize>(
+        d: &Dets<N>,
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; N],
+    ) -> [Sign; N] {
+        if certain(d) {
+            d.det.map(sign_of)
+        } else {
+            uncertain(d.det, d.bound, p, xs)
+        }
+    }
+
+    /// The exact signs of `xs` against the plane of `p` from their [`Dets`] `d`, or
+    /// `None` if all three are equal and non-zero (decided from `d` with no branch per
+    /// point when the determinants show it).
+    #[inline(always)]
+    pub(super) fn signs_unless_one_side<T: Scalar>(
+        d: &Dets<3>,
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; 3],
+    ) -> Option<[Sign; 3]> {
+        let [d0, d1, d2] = d.det;
+        // The branch random input mispredicts depends on the rounded determinants only, not
+        // on the longer computation of the bound: all three of one sign (one comparison,
+        // `max(min, −max) > 0`; a NaN determinant may be dropped by the extrema, but it
+        // comes with a NaN or infinite bound, so `certain` fails). The test of the bound
+        // comes second, and is almost always passed.
+        let (lo, hi) = (min(min(d0, d1), d2), max(max(d0, d1), d2));
+        let one_side = max(lo, -hi) > 0.0;
+        if certain(d) {
+            return if one_side {
+                None
+            } else {
+                Some(d.det.map(sign_of))
+            };
+        }
+        let s = uncertain3(p[0], p[1], p[2], xs[0], xs[1], xs[2]);
+        if all_same_strict(s) { None } else { Some(s) }
+    }
+
+    /// [`uncertain`] for three points, recomputing the determinants: every argument a
+    /// pointer in a register, so that the hot path stores nothing for this call.
     #[cold]
     #[inline(never)]
-    fn slow<T: Scalar>(p: [&[T; 3]; 3], x: &[T; 3]) -> Sign {
-        orient3d(p[0], p[1], p[2], x)
+    fn uncertain3<T: Scalar>(
+        p0: &[T; 3],
+        p1: &[T; 3],
+        p2: &[T; 3],
+        x0: &[T; 3],
+        x1: &[T; 3],
+        x2: &[T; 3],
+    ) -> [Sign; 3] {
+        let (p, xs) = ([p0, p1, p2], [x0, x1, x2]);
+        match dets(p, xs) {
+            Some(d) => uncertain(d.det, d.bound, p, xs),
+            None => xs.map(|x| orient3d(p0, p1, p2, x)),
+        }
+    }
+
+    /// The signs when some determinant is within the bound: those beyond it from their
+    /// rounded value, the others exactly (zero at once for a vertex of the plane's
+    /// triangle, a shared vertex of two mesh faces; else [`orient3d`]). Everything by
+    /// value, so that the hot path keeps its operands in registers.
+    #[cold]
+    #[inline(never)]
+    fn uncertain<T: Scalar, const N: usize>(
+        det: [f64; N],
+        bound: f64,
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; N],
+    ) -> [Sign; N] {
+        let mut out = [Sign::Zero; N];
+        for i in 0..N {
+            out[i] = if det[i].abs() > bound {
+                sign_of(det[i])
+            } else if p.contains(&xs[i]) {
+                Sign::Zero
+            } else {
+                orient3d(p[0], p[1], p[2], xs[i])
+            };
+        }
+        out
     }
 }
 
@@ -452,37 +598,73 @@ pub(super) struct Section {
 
 /// The section of a triangle whose vertex sides are `s` (not all zero, not all equal and
 /// non-zero). `flip` is `Positive` for the first triangle and `Negative` for the second
-/// (the direction `d` is `n_A × n_B`, which is `−(n_B × n_A)`).
+/// (the direction `d` is `n_A × n_B`, which is `−(n_B × n_A)`). A table lookup on the
+/// sign pattern, so that no branch depends on the signs.
 #[inline(always)]
 pub(super) fn section(s: [Sign; 3], flip: Sign) -> Section {
+    let i = 9 * (s[0] as i8 + 1) + 3 * (s[1] as i8 + 1) + (s[2] as i8 + 1);
+    let t = SECTIONS[i as usize];
+    if flip == Sign::Positive {
+        t
+    } else {
+        Section {
+            lo: t.hi,
+            hi: t.lo,
+            ..t
+        }
+    }
+}
+
+/// [`section`] with `flip` Positive for every sign pattern, indexed by
+/// `9(s₀ + 1) + 3(s₁ + 1) + (s₂ + 1)` (the two patterns `section` never sees, all zero and
+/// all equal non-zero, hold a placeholder).
+const SECTIONS: [Section; 27] = {
+    let placeholder = End { on: 0, off: 0 };
+    let mut t = [Section {
+        lo: placeholder,
+        hi: placeholder,
+        point: false,
+        straddles: false,
+    }; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = section_of([
+            (i / 9) as i8 - 1,
+            ((i / 3) % 3) as i8 - 1,
+            (i % 3) as i8 - 1,
+        ]);
+        i += 1;
+    }
+    t
+};
+
+/// The section for the sides `s` (as `−1, 0, 1`) and `flip` Positive.
+const fn section_of(s: [i8; 3]) -> Section {
     // The apex: strictly on one side, with the other two on the plane or strictly on the
     // other side.
-    for a in 0..3 {
+    let mut a = 0;
+    while a < 3 {
         let (b, c) = ((a + 1) % 3, (a + 2) % 3);
-        if s[a] != Sign::Zero && s[b] != s[a] && s[c] != s[a] {
+        if s[a] != 0 && s[b] != s[a] && s[c] != s[a] {
             let eb = End { on: b, off: a };
             let ec = End { on: c, off: a };
             // Along d the end on edge (a, c) follows the end on edge (a, b) exactly when
-            // the apex side times `flip` is Positive (proofs/tri_tri.md, section 3).
-            let (lo, hi) = if s[a] * flip == Sign::Positive {
-                (eb, ec)
-            } else {
-                (ec, eb)
-            };
-            let straddles = s[b] == -s[a] || s[c] == -s[a];
+            // the apex side (times `flip`) is Positive (proofs/tri_tri.md, section 3).
+            let (lo, hi) = if s[a] > 0 { (eb, ec) } else { (ec, eb) };
             return Section {
                 lo,
                 hi,
                 point: false,
-                straddles,
+                straddles: s[b] == -s[a] || s[c] == -s[a],
             };
         }
+        a += 1;
     }
     // Otherwise exactly one vertex is on the plane and the other two strictly on one side:
     // the section is that vertex.
-    let z = if s[0] == Sign::Zero {
+    let z = if s[0] == 0 {
         0
-    } else if s[1] == Sign::Zero {
+    } else if s[1] == 0 {
         1
     } else {
         2
@@ -511,22 +693,31 @@ pub(super) fn compare<T: Scalar>(
     e: End,
     f: End,
 ) -> Sign {
-    orient3d(p[e.off], q[f.on], q[f.off], p[e.on]) * sq[f.off] * sp[e.off]
+    // orient3d through the plane-side filter: its permanent bound is tighter than
+    // orient3d's semi-static one on the nearly coplanar quadruples of near-coplanar pairs.
+    let [o] = sides(
+        [pick(p, e.off), pick(q, f.on), pick(q, f.off)],
+        [pick(p, e.on)],
+    );
+    o * pick(sq, f.off) * pick(sp, e.off)
+}
+
+/// `t[i]` for `i < 3` as two conditional moves rather than an indexed load or branches
+/// (which the sign patterns of random input would mispredict), so that the array of
+/// vertex references can stay in registers on the hot path.
+#[inline(always)]
+fn pick<X: Copy>(t: [X; 3], i: usize) -> X {
+    select_unpredictable(i == 0, t[0], select_unpredictable(i == 1, t[1], t[2]))
 }
 
 /// [`tri_tri_intersect`] on vertex references (the mesh queries call it without cloning).
 #[inline]
 pub(crate) fn intersect<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> bool {
-    let sq = sides(p, q);
-    if all_same_strict(sq) {
+    let Some((sp, sq)) = plane_signs(p, q) else {
         return false;
-    }
-    let sp = sides(q, p);
-    if all_same_strict(sp) {
-        return false;
-    }
+    };
     if all_zero(sq) || all_zero(sp) {
-        return cold(p, q).intersects();
+        return cold_refs(p[0], p[1], p[2], q[0], q[1], q[2]).intersects();
     }
     let (a, b) = (section(sp, Sign::Positive), section(sq, Sign::Negative));
     // The intervals [a.lo, a.hi] and [b.lo, b.hi] on the common line overlap.
@@ -534,18 +725,28 @@ pub(crate) fn intersect<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> bool {
         && compare(p, q, sp, sq, a.hi, b.lo) != Sign::Positive
 }
 
+/// [`cold`] with each vertex reference an argument of its own (in registers), so that the
+/// hot path stores nothing for this call.
+#[cold]
+#[inline(never)]
+fn cold_refs<'a, T: Scalar>(
+    p0: &'a [T; 3],
+    p1: &'a [T; 3],
+    p2: &'a [T; 3],
+    q0: &'a [T; 3],
+    q1: &'a [T; 3],
+    q2: &'a [T; 3],
+) -> TriTri {
+    cold([p0, p1, p2], [q0, q1, q2])
+}
+
 #[inline]
 pub(super) fn classify<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> TriTri {
-    let sq = sides(p, q);
-    if all_same_strict(sq) {
+    let Some((sp, sq)) = plane_signs(p, q) else {
         return TriTri::Disjoint;
-    }
-    let sp = sides(q, p);
-    if all_same_strict(sp) {
-        return TriTri::Disjoint;
-    }
+    };
     if all_zero(sq) || all_zero(sp) {
-        return cold(p, q);
+        return cold_refs(p[0], p[1], p[2], q[0], q[1], q[2]);
     }
     let (a, b) = (section(sp, Sign::Positive), section(sq, Sign::Negative));
     let c1 = compare(p, q, sp, sq, a.lo, b.hi); // sign of b.hi − a.lo
@@ -573,6 +774,174 @@ pub(super) fn classify<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> TriTri {
 mod tests {
     use super::*;
 
+    use crate::oracle::Rng;
+    use num_rational::BigRational;
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    /// `orient3d(p₀, p₁, p₂, x)` in rationals, independently of the predicates:
+    /// `−n·(x − p₀)` with `n = (p₁ − p₀) × (p₂ − p₀)`.
+    fn exact_side(p: &[[f64; 3]; 3], x: &[f64; 3]) -> Sign {
+        let d = |u: &[f64; 3], v: &[f64; 3]| [0, 1, 2].map(|k| q(u[k]) - q(v[k]));
+        let (e1, e2, dx) = (d(&p[1], &p[0]), d(&p[2], &p[0]), d(x, &p[0]));
+        let n = [
+            &e1[1] * &e2[2] - &e1[2] * &e2[1],
+            &e1[2] * &e2[0] - &e1[0] * &e2[2],
+            &e1[0] * &e2[1] - &e1[1] * &e2[0],
+        ];
+        let det = &n[0] * &dx[0] + &n[1] * &dx[1] + &n[2] * &dx[2];
+        Sign::of(-det)
+    }
+
+    /// Every sign the shared-normal filter certifies is the exact one, and the one-side
+    /// rejection agrees with the exact signs. Returns how many signs were certified.
+    fn check_filter(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) -> usize {
+        let (pr, xr) = ([&p[0], &p[1], &p[2]], [&xs[0], &xs[1], &xs[2]]);
+        let d = fast::dets(pr, xr).unwrap();
+        let want = xs.map(|x| exact_side(p, &x));
+        let mut certified = 0;
+        for i in 0..3 {
+            if d.det[i].abs() > d.bound {
+                certified += 1;
+                let got = if d.det[i] > 0.0 {
+                    Sign::Negative
+                } else {
+                    Sign::Positive
+                };
+                assert_eq!(got, want[i], "certified a wrong sign: {p:?} {:?}", xs[i]);
+            }
+        }
+        let got = fast::signs_unless_one_side(&d, pr, xr);
+        if all_same_strict(want) {
+            assert_eq!(got, None, "{p:?} {xs:?}");
+        } else {
+            assert_eq!(got, Some(want), "{p:?} {xs:?}");
+        }
+        assert_eq!(sides(pr, xr), want);
+        certified
+    }
+
+    fn scaled(t: [[f64; 3]; 3], s: f64) -> [[f64; 3]; 3] {
+        t.map(|p| p.map(|x| x * s))
+    }
+
+    /// `2^e` for any `e` in the finite range, subnormals included.
+    fn pow2(e: i32) -> f64 {
+        if e >= -1022 {
+            f64::from_bits(((1023 + e) as u64) << 52)
+        } else {
+            f64::from_bits(1 << (e + 1074))
+        }
+    }
+
+    /// The filter's constants are the stated values, and the underflow term covers the
+    /// underflow error with its margin (proofs/tri_tri.md, section 2): with `u = 2^-53`,
+    /// `ERRBOUND·2^-1018·(1 − u)^5·3 ≥ 2^-1074·(1 + u)^3·3 + 2^-1075`, in rationals.
+    #[test]
+    fn filter_constants() {
+        let u = q(pow2(-53));
+        let one = q(1.0);
+        assert_eq!(q(fast::ERRBOUND), q(2.0) * (q(7.0) + q(56.0) * &u) * &u);
+        assert_eq!(fast::TINY, pow2(-1018));
+        let pw = |b: &BigRational, n: u32| (0..n).fold(one.clone(), |acc, _| acc * b);
+        let lhs = q(fast::ERRBOUND) * q(pow2(-1018)) * pw(&(&one - &u), 5) * q(3.0);
+        let rhs = q(pow2(-1074)) * pw(&(&one + &u), 3) * q(3.0) + q(pow2(-1074)) / q(2.0);
+        assert!(lhs > rhs);
+    }
+
+    /// Random triangles and points, then near-coplanar points (rounded points of the plane
+    /// plus offsets sweeping through the filter's bound), at scales `2^k` across the whole
+    /// exponent range: every certified sign exact, and both outcomes exercised.
+    #[test]
+    fn filter_certifies_only_exact_signs() {
+        let mut rng = Rng::new(0x5ead_f11e);
+        let (mut certified, mut uncertain) = (0usize, 0usize);
+        let exps = [
+            -1074, -1060, -1040, -1000, -700, -360, -200, 0, 200, 330, 340, 1000,
+        ];
+        for round in 0..400 {
+            let p: [[f64; 3]; 3] =
+                core::array::from_fn(|_| core::array::from_fn(|_| rng.uniform(-1.0, 1.0)));
+            let xs: [[f64; 3]; 3] = core::array::from_fn(|_| {
+                let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+                let mut x: [f64; 3] = core::array::from_fn(|k| {
+                    p[0][k] + s * (p[1][k] - p[0][k]) + t * (p[2][k] - p[0][k])
+                });
+                // Offsets from 0 through rounding level to clearly off the plane.
+                let h = pow2(-(rng.range(30, 75) as i32)) * rng.uniform(-1.0, 1.0);
+                if round % 4 != 0 {
+                    x[2] += h;
+                } else {
+                    x = core::array::from_fn(|_| rng.uniform(-1.0, 1.0));
+                }
+                x
+            });
+            for &e in &exps {
+                // Scale so the largest coordinate is about 2^e (subnormal and overflowing
+                // intermediates included; the scaling itself may round, which only changes
+                // the input).
+                let (ps, xss) = (scaled(p, pow2(e)), scaled(xs, pow2(e)));
+                let c = check_filter(&ps, &xss);
+                certified += c;
+                uncertain += 3 - c;
+            }
+        }
+        assert!(
+            certified > 1000 && uncertain > 1000,
+            "{certified} {uncertain}"
+        );
+    }
+
+    /// Points exactly on the plane (integer grid), exactly at a vertex, and one unit off:
+    /// the zero signs are never certified and the one-side rejection is exact.
+    #[test]
+    fn filter_on_exact_contacts() {
+        let p = [[0.0, 0.0, 0.0], [4.0, 1.0, 2.0], [1.0, 3.0, -1.0]];
+        let on = [5.0, 4.0, 1.0]; // p₁ + p₂ − p₀
+        for k in [0, 1, 2, 40, 500, 900, -500, -1000, -1070] {
+            let s = pow2(k);
+            let ps = scaled(p, s);
+            let xs = scaled([on, p[1], [5.0, 4.0, 2.0]], s);
+            check_filter(&ps, &xs);
+            let xs = scaled([p[0], p[2], [5.0, 4.0, 0.0]], s);
+            check_filter(&ps, &xs);
+        }
+    }
+
+    /// Infinite and NaN coordinates anywhere: nothing certified (the bound is not finite or
+    /// the determinant is NaN).
+    #[test]
+    fn filter_never_certifies_non_finite_input() {
+        let base = [[0.0, 0.0, 0.0], [4.0, 1.0, 2.0], [1.0, 3.0, -1.0]];
+        let xs0 = [[5.0, 4.0, 9.0], [1.0, 1.0, 7.0], [2.0, -1.0, 3.0]];
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            for slot in 0..18 {
+                let (mut p, mut xs) = (base, xs0);
+                if slot < 9 {
+                    p[slot / 3][slot % 3] = bad;
+                } else {
+                    xs[(slot - 9) / 3][slot % 3] = bad;
+                }
+                let d = fast::dets([&p[0], &p[1], &p[2]], [&xs[0], &xs[1], &xs[2]]).unwrap();
+                for i in 0..3 {
+                    // Only a finite point against a finite plane may keep a sign.
+                    let finite = slot >= 9 && (slot - 9) / 3 != i;
+                    assert!(
+                        finite
+                            || d.det[i].abs().partial_cmp(&d.bound)
+                                != Some(core::cmp::Ordering::Greater),
+                        "{bad} at {slot}: det {} bound {}",
+                        d.det[i],
+                        d.bound
+                    );
+                }
+                assert!(!d.bound.is_finite(), "{bad} at {slot}");
+            }
+        }
+    }
+
     /// proofs/tri_tri.md, section 2: a normal component that underflows (exactly
     /// 2^-1080, computed 0) times a difference of 2^1000 decides the sign; the filter
     /// must not certify the rounded sign.
@@ -582,11 +951,13 @@ mod tests {
         let big = f64::from_bits((1023 + 1000) << 52); // 2^1000
         let z = -f64::from_bits((1023 - 81) << 52); // −2^-81
         let a = [[0.0, 0.0, 0.0], [1.0, t, 0.0], [0.0, 1.0, t]];
-        let xs = [[big, 0.0, z], [0.0, 0.0, 1.0], [big, big, z]];
-        let p = [&a[0], &a[1], &a[2]];
-        let got = fast::sides(p, [&xs[0], &xs[1], &xs[2]]).unwrap();
-        let want = xs.map(|x| orient3d(&a[0], &a[1], &a[2], &x));
-        assert_eq!(want[0], Sign::Negative);
-        assert_eq!(got, want);
+        // The third point's side is exactly 0 (computed −2^-80); no point inflates the sums
+        // on the axis of the tiny minor, so only the underflow term guards the first.
+        let xs = [[big, 0.0, z], [0.0, 0.0, z], [big, 0.0, 2.0 * z]];
+        assert_eq!(exact_side(&a, &xs[0]), Sign::Negative);
+        assert_eq!(exact_side(&a, &xs[2]), Sign::Zero);
+        let d = fast::dets([&a[0], &a[1], &a[2]], [&xs[0], &xs[1], &xs[2]]).unwrap();
+        assert!(d.det[0] < 0.0 && d.det[0].abs() <= d.bound);
+        check_filter(&a, &xs);
     }
 }

@@ -57,11 +57,13 @@ where
 {
     let (p, q) = (a.points(), b.points());
     // Sides of p's vertices with respect to q's plane, as Möller's signs of N₂·x + d₂.
-    let sp = p.map(|x| -policy.orient3d(q[0], q[1], q[2], x));
+    // (Written out rather than `array::map`, which LLVM sometimes leaves as a call.)
+    let side = |t: [&[T; 3]; 3], x: &[T; 3]| -policy.orient3d(t[0], t[1], t[2], x);
+    let sp = [side(q, p[0]), side(q, p[1]), side(q, p[2])];
     if all_same_strict(sp) {
         return false;
     }
-    let sq = q.map(|x| -policy.orient3d(p[0], p[1], p[2], x));
+    let sq = [side(p, q[0]), side(p, q[1]), side(p, q[2])];
     if all_same_strict(sq) {
         return false;
     }
