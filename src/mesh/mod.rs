@@ -624,33 +624,39 @@ fn point_on_triangle<T: Scalar>(p: &[T; 3], a: &[T; 3], b: &[T; 3], c: &[T; 3]) 
 /// Checks that every edge has at most two triangles, using it in opposite directions.
 /// Returns a boundary edge if the mesh is open.
 fn check_edges(triangles: &[[u32; 3]]) -> Result<Option<[u32; 2]>, InputError> {
-    // (min, max, direction, triangle), sorted so the uses of an edge are adjacent.
-    let mut uses: Vec<(u32, u32, bool, usize)> = Vec::with_capacity(triangles.len() * 3);
+    // Each use of an edge as one integer `min · 2^96 + max · 2^64 + direction · 2^63 +
+    // triangle`, sorted so the uses of an edge are adjacent (in the order of the tuple
+    // (min, max, direction, triangle); one integer sorts faster than the tuple).
+    let mut uses: Vec<u128> = Vec::with_capacity(triangles.len() * 3);
     for (i, t) in triangles.iter().enumerate() {
         for k in 0..3 {
             let (p, q) = (t[k], t[(k + 1) % 3]);
-            uses.push((p.min(q), p.max(q), p < q, i));
+            let key = (u128::from(p.min(q)) << 96) | (u128::from(p.max(q)) << 64);
+            uses.push(key | (u128::from(p < q) << 63) | i as u128);
         }
     }
     uses.sort_unstable();
+    let edge = |u: u128| ((u >> 96) as u32, (u >> 64) as u32);
+    let forward = |u: u128| (u >> 63) & 1 == 1;
+    let triangle = |u: u128| (u as u64 & (u64::MAX >> 1)) as usize;
     let mut boundary = None;
     let mut k = 0;
     while k < uses.len() {
+        let (lo, hi) = edge(uses[k]);
         let mut end = k + 1;
-        while end < uses.len() && uses[end].0 == uses[k].0 && uses[end].1 == uses[k].1 {
+        while end < uses.len() && edge(uses[end]) == (lo, hi) {
             end += 1;
         }
-        let (lo, hi) = (uses[k].0, uses[k].1);
-        let directed = |u: &(u32, u32, bool, usize)| if u.2 { [lo, hi] } else { [hi, lo] };
+        let directed = |u: u128| if forward(u) { [lo, hi] } else { [hi, lo] };
         match end - k {
             1 => {
-                boundary = boundary.or(Some(directed(&uses[k])));
+                boundary = boundary.or(Some(directed(uses[k])));
             }
             2 => {
-                if uses[k].2 == uses[k + 1].2 {
+                if forward(uses[k]) == forward(uses[k + 1]) {
                     return Err(InputError::InconsistentOrientation {
-                        edge: directed(&uses[k]),
-                        triangles: [uses[k].3, uses[k + 1].3],
+                        edge: directed(uses[k]),
+                        triangles: [triangle(uses[k]), triangle(uses[k + 1])],
                     });
                 }
             }

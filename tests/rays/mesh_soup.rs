@@ -465,3 +465,61 @@ fn pinched_vertices_match_a_flood_fill() {
         let _ = Topology::of(&tris);
     }
 }
+
+/// `TriMesh::new`'s edge check against a direct reading of its rule: the edges in
+/// increasing (smaller index, larger index) order; the first used by more than two
+/// triangles is `NonManifoldEdge`, the first used twice in one direction is
+/// `InconsistentOrientation` (its triangles in increasing order), whichever comes first;
+/// otherwise the mesh is built and is closed exactly when no edge is used once.
+#[test]
+fn new_edge_errors_match_a_direct_reading() {
+    use std::collections::BTreeMap;
+    let mut rng = Rng::new(0x3d6e);
+    for case in 0..cases(2000) {
+        let n = 4 + rng.below(5);
+        // Points in general position (random, so no three are collinear).
+        let v: Vec<[f64; 3]> = (0..n)
+            .map(|_| [0; 3].map(|_: i32| rng.uniform(-1.0, 1.0)))
+            .collect();
+        let t: Vec<[u32; 3]> = (0..1 + rng.below(9))
+            .map(|_| {
+                loop {
+                    let tri: [u32; 3] = core::array::from_fn(|_| rng.below(n) as u32);
+                    if tri[0] != tri[1] && tri[1] != tri[2] && tri[0] != tri[2] {
+                        break tri;
+                    }
+                }
+            })
+            .collect();
+        let mut uses: BTreeMap<(u32, u32), Vec<(bool, usize)>> = BTreeMap::new();
+        for (i, tri) in t.iter().enumerate() {
+            for k in 0..3 {
+                let (p, q) = (tri[k], tri[(k + 1) % 3]);
+                uses.entry((p.min(q), p.max(q)))
+                    .or_default()
+                    .push((p < q, i));
+            }
+        }
+        let mut expected: Result<bool, InputError> = Ok(true);
+        for (&(lo, hi), u) in &uses {
+            if u.len() > 2 {
+                expected = Err(InputError::NonManifoldEdge {
+                    edge: [lo, hi],
+                    count: u.len(),
+                });
+                break;
+            }
+            if u.len() == 2 && u[0].0 == u[1].0 {
+                let edge = if u[0].0 { [lo, hi] } else { [hi, lo] };
+                let triangles = [u[0].1.min(u[1].1), u[0].1.max(u[1].1)];
+                expected = Err(InputError::InconsistentOrientation { edge, triangles });
+                break;
+            }
+            if u.len() == 1 {
+                expected = expected.map(|_| false);
+            }
+        }
+        let got = TriMesh::new(v, t.clone()).map(|m| m.is_closed());
+        assert_eq!(got, expected, "case {case}: {t:?}");
+    }
+}
