@@ -1,0 +1,192 @@
+//! Unit tests of `tri_tri.rs` (a child module in its own file: they reach the filter's
+//! private items): the plane-side filter's constants and certified signs against
+//! rationals (proofs/tri_tri.md, section 2).
+
+use super::*;
+
+use crate::oracle::Rng;
+use num_rational::BigRational;
+
+fn q(x: f64) -> BigRational {
+    BigRational::from_float(x).unwrap()
+}
+
+/// `orient3d(p₀, p₁, p₂, x)` in rationals, independently of the predicates:
+/// `−n·(x − p₀)` with `n = (p₁ − p₀) × (p₂ − p₀)`.
+fn exact_side(p: &[[f64; 3]; 3], x: &[f64; 3]) -> Sign {
+    let d = |u: &[f64; 3], v: &[f64; 3]| [0, 1, 2].map(|k| q(u[k]) - q(v[k]));
+    let (e1, e2, dx) = (d(&p[1], &p[0]), d(&p[2], &p[0]), d(x, &p[0]));
+    let n = [
+        &e1[1] * &e2[2] - &e1[2] * &e2[1],
+        &e1[2] * &e2[0] - &e1[0] * &e2[2],
+        &e1[0] * &e2[1] - &e1[1] * &e2[0],
+    ];
+    let det = &n[0] * &dx[0] + &n[1] * &dx[1] + &n[2] * &dx[2];
+    Sign::of(-det)
+}
+
+/// Every sign the shared-normal filter certifies is the exact one, and the one-side
+/// rejection agrees with the exact signs. Returns how many signs were certified.
+fn check_filter(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) -> usize {
+    let (pr, xr) = ([&p[0], &p[1], &p[2]], [&xs[0], &xs[1], &xs[2]]);
+    let d = fast::dets(pr, xr).unwrap();
+    let want = xs.map(|x| exact_side(p, &x));
+    let mut certified = 0;
+    for i in 0..3 {
+        if d.det[i].abs() > d.bound {
+            certified += 1;
+            let got = if d.det[i] > 0.0 {
+                Sign::Negative
+            } else {
+                Sign::Positive
+            };
+            assert_eq!(got, want[i], "certified a wrong sign: {p:?} {:?}", xs[i]);
+        }
+    }
+    let got = fast::signs_unless_one_side(&d, pr, xr);
+    if all_same_strict(want) {
+        assert_eq!(got, None, "{p:?} {xs:?}");
+    } else {
+        assert_eq!(got, Some(want), "{p:?} {xs:?}");
+    }
+    assert_eq!(sides(pr, xr), want);
+    certified
+}
+
+fn scaled(t: [[f64; 3]; 3], s: f64) -> [[f64; 3]; 3] {
+    t.map(|p| p.map(|x| x * s))
+}
+
+/// `2^e` for any `e` in the finite range, subnormals included.
+fn pow2(e: i32) -> f64 {
+    if e >= -1022 {
+        f64::from_bits(((1023 + e) as u64) << 52)
+    } else {
+        f64::from_bits(1 << (e + 1074))
+    }
+}
+
+/// The filter's constants are the stated values, and the underflow term covers the
+/// underflow error with its margin (proofs/tri_tri.md, section 2): with `u = 2^-53`,
+/// `ERRBOUND·2^-1018·(1 − u)^5·3 ≥ 2^-1074·(1 + u)^3·3 + 2^-1075`, in rationals.
+#[test]
+fn filter_constants() {
+    let u = q(pow2(-53));
+    let one = q(1.0);
+    assert_eq!(q(fast::ERRBOUND), q(2.0) * (q(7.0) + q(56.0) * &u) * &u);
+    assert_eq!(fast::TINY, pow2(-1018));
+    let pw = |b: &BigRational, n: u32| (0..n).fold(one.clone(), |acc, _| acc * b);
+    let lhs = q(fast::ERRBOUND) * q(pow2(-1018)) * pw(&(&one - &u), 5) * q(3.0);
+    let rhs = q(pow2(-1074)) * pw(&(&one + &u), 3) * q(3.0) + q(pow2(-1074)) / q(2.0);
+    assert!(lhs > rhs);
+}
+
+/// Random triangles and points, then near-coplanar points (rounded points of the plane
+/// plus offsets sweeping through the filter's bound), at scales `2^k` across the whole
+/// exponent range: every certified sign exact, and both outcomes exercised.
+#[test]
+fn filter_certifies_only_exact_signs() {
+    let mut rng = Rng::new(0x5ead_f11e);
+    let (mut certified, mut uncertain) = (0usize, 0usize);
+    let exps = [
+        -1074, -1060, -1040, -1000, -700, -360, -200, 0, 200, 330, 340, 1000,
+    ];
+    for round in 0..400 {
+        let p: [[f64; 3]; 3] =
+            core::array::from_fn(|_| core::array::from_fn(|_| rng.uniform(-1.0, 1.0)));
+        let xs: [[f64; 3]; 3] = core::array::from_fn(|_| {
+            let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+            let mut x: [f64; 3] = core::array::from_fn(|k| {
+                p[0][k] + s * (p[1][k] - p[0][k]) + t * (p[2][k] - p[0][k])
+            });
+            // Offsets from 0 through rounding level to clearly off the plane.
+            let h = pow2(-(rng.range(30, 75) as i32)) * rng.uniform(-1.0, 1.0);
+            if round % 4 != 0 {
+                x[2] += h;
+            } else {
+                x = core::array::from_fn(|_| rng.uniform(-1.0, 1.0));
+            }
+            x
+        });
+        for &e in &exps {
+            // Scale so the largest coordinate is about 2^e (subnormal and overflowing
+            // intermediates included; the scaling itself may round, which only changes
+            // the input).
+            let (ps, xss) = (scaled(p, pow2(e)), scaled(xs, pow2(e)));
+            let c = check_filter(&ps, &xss);
+            certified += c;
+            uncertain += 3 - c;
+        }
+    }
+    assert!(
+        certified > 1000 && uncertain > 1000,
+        "{certified} {uncertain}"
+    );
+}
+
+/// Points exactly on the plane (integer grid), exactly at a vertex, and one unit off:
+/// the zero signs are never certified and the one-side rejection is exact.
+#[test]
+fn filter_on_exact_contacts() {
+    let p = [[0.0, 0.0, 0.0], [4.0, 1.0, 2.0], [1.0, 3.0, -1.0]];
+    let on = [5.0, 4.0, 1.0]; // p₁ + p₂ − p₀
+    for k in [0, 1, 2, 40, 500, 900, -500, -1000, -1070] {
+        let s = pow2(k);
+        let ps = scaled(p, s);
+        let xs = scaled([on, p[1], [5.0, 4.0, 2.0]], s);
+        check_filter(&ps, &xs);
+        let xs = scaled([p[0], p[2], [5.0, 4.0, 0.0]], s);
+        check_filter(&ps, &xs);
+    }
+}
+
+/// Infinite and NaN coordinates anywhere: nothing certified (the bound is not finite or
+/// the determinant is NaN).
+#[test]
+fn filter_never_certifies_non_finite_input() {
+    let base = [[0.0, 0.0, 0.0], [4.0, 1.0, 2.0], [1.0, 3.0, -1.0]];
+    let xs0 = [[5.0, 4.0, 9.0], [1.0, 1.0, 7.0], [2.0, -1.0, 3.0]];
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        for slot in 0..18 {
+            let (mut p, mut xs) = (base, xs0);
+            if slot < 9 {
+                p[slot / 3][slot % 3] = bad;
+            } else {
+                xs[(slot - 9) / 3][slot % 3] = bad;
+            }
+            let d = fast::dets([&p[0], &p[1], &p[2]], [&xs[0], &xs[1], &xs[2]]).unwrap();
+            for i in 0..3 {
+                // Only a finite point against a finite plane may keep a sign.
+                let finite = slot >= 9 && (slot - 9) / 3 != i;
+                assert!(
+                    finite
+                        || d.det[i].abs().partial_cmp(&d.bound)
+                            != Some(core::cmp::Ordering::Greater),
+                    "{bad} at {slot}: det {} bound {}",
+                    d.det[i],
+                    d.bound
+                );
+            }
+            assert!(!d.bound.is_finite(), "{bad} at {slot}");
+        }
+    }
+}
+
+/// proofs/tri_tri.md, section 2: a normal component that underflows (exactly
+/// 2^-1080, computed 0) times a difference of 2^1000 decides the sign; the filter
+/// must not certify the rounded sign.
+#[test]
+fn filter_survives_an_underflowing_minor() {
+    let t = f64::from_bits((1023 - 540) << 52); // 2^-540
+    let big = f64::from_bits((1023 + 1000) << 52); // 2^1000
+    let z = -f64::from_bits((1023 - 81) << 52); // −2^-81
+    let a = [[0.0, 0.0, 0.0], [1.0, t, 0.0], [0.0, 1.0, t]];
+    // The third point's side is exactly 0 (computed −2^-80); no point inflates the sums
+    // on the axis of the tiny minor, so only the underflow term guards the first.
+    let xs = [[big, 0.0, z], [0.0, 0.0, z], [big, 0.0, 2.0 * z]];
+    assert_eq!(exact_side(&a, &xs[0]), Sign::Negative);
+    assert_eq!(exact_side(&a, &xs[2]), Sign::Zero);
+    let d = fast::dets([&a[0], &a[1], &a[2]], [&xs[0], &xs[1], &xs[2]]).unwrap();
+    assert!(d.det[0] < 0.0 && d.det[0].abs() <= d.bound);
+    check_filter(&a, &xs);
+}
