@@ -31,8 +31,14 @@ fn out_dir(name: &str) -> PathBuf {
 
 fn audit(name: &str, extra: &[&str]) -> (PathBuf, Value, String) {
     let dir = out_dir(name);
-    let out = dir.to_str().unwrap().to_string();
-    let mut args = vec!["audit", "--out", &out];
+    let (report, stdout) = run_audit(&dir, extra);
+    (dir, report, stdout)
+}
+
+/// Runs `isect audit --out OUT EXTRA…`, which must succeed; returns report.json and stdout.
+fn run_audit(out: &Path, extra: &[&str]) -> (Value, String) {
+    let out = out.to_str().unwrap();
+    let mut args = vec!["audit", "--out", out];
     args.extend_from_slice(extra);
     let result = isect(&args);
     let stdout = String::from_utf8_lossy(&result.stdout).to_string();
@@ -41,9 +47,10 @@ fn audit(name: &str, extra: &[&str]) -> (PathBuf, Value, String) {
         "isect {args:?} failed: {}\n{stdout}",
         String::from_utf8_lossy(&result.stderr)
     );
-    let text = std::fs::read_to_string(dir.join("report.json")).expect("report.json written");
+    let text =
+        std::fs::read_to_string(Path::new(out).join("report.json")).expect("report.json written");
     let report: Value = serde_json::from_str(&text).expect("report.json parses");
-    (dir, report, stdout)
+    (report, stdout)
 }
 
 /// Rays of `rays` whose count of triangles `hit` by the fast test is below (leaks) and

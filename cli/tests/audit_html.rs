@@ -79,20 +79,30 @@ fn pixels(path: &Path) -> (u32, u32, Vec<[u8; 3]>) {
     (info.width, info.height, px)
 }
 
-#[test]
-fn index_html_renders_the_plots_in_headless_chromium() {
+/// The browser and a fresh folder `base` with `out` and an empty browser `profile` in it;
+/// `None` (the test is skipped, with a word on stderr) when there is no chromium, which
+/// `ISECT_REQUIRE_CHROMIUM` turns into a failure.
+fn browser_and_folders(name: &str) -> Option<(String, PathBuf, PathBuf, PathBuf)> {
     let Some(browser) = chromium() else {
         assert!(
             std::env::var_os("ISECT_REQUIRE_CHROMIUM").is_none(),
             "ISECT_REQUIRE_CHROMIUM is set but no chromium was found"
         );
         eprintln!("no chromium found: the headless HTML check is skipped");
-        return;
+        return None;
     };
-    let base: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit-html");
+    let base: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&base);
     let (out, profile) = (base.join("out"), base.join("profile"));
     std::fs::create_dir_all(&profile).unwrap();
+    Some((browser, base, out, profile))
+}
+
+#[test]
+fn index_html_renders_the_plots_in_headless_chromium() {
+    let Some((browser, base, out, profile)) = browser_and_folders("audit-html") else {
+        return;
+    };
     let status = Command::new(env!("CARGO_BIN_EXE_isect"))
         .args(["audit", "--size", "50", "--out", out.to_str().unwrap()])
         .stdout(Stdio::null())
@@ -178,18 +188,9 @@ fn index_html_renders_the_plots_in_headless_chromium() {
 /// screenshot of the top shows the recommendation box.
 #[test]
 fn mesh_audit_page_shows_the_recommendations_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("ISECT_REQUIRE_CHROMIUM").is_none(),
-            "ISECT_REQUIRE_CHROMIUM is set but no chromium was found"
-        );
-        eprintln!("no chromium found: the headless HTML check is skipped");
+    let Some((browser, base, out, profile)) = browser_and_folders("audit-html-mesh") else {
         return;
     };
-    let base: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("audit-html-mesh");
-    let _ = std::fs::remove_dir_all(&base);
-    let (out, profile) = (base.join("out"), base.join("profile"));
-    std::fs::create_dir_all(&profile).unwrap();
     // A slightly squashed icosphere, written as OBJ.
     let (v, t) = isect::oracle::scenes::unit_icosphere(2);
     let mut obj = String::new();

@@ -12,7 +12,7 @@ use isect::ray::ray_triangle_moller_with;
 use isect::{FloatFormat, TriMesh};
 use serde_json::Value;
 
-use super::{isect, out_dir, recount};
+use super::{isect, out_dir, recount, run_audit};
 
 const MESH_SCENES: [&str; 5] = [
     "mesh-vertices",
@@ -69,23 +69,8 @@ fn audit_mesh(dir: &Path, file: &Path, extra: &[&str]) -> (Value, String, String
         "out-{}",
         file.extension().unwrap().to_str().unwrap()
     ));
-    let mut args = vec![
-        "audit",
-        "--mesh",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    let o = isect(&args);
-    let stdout = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(
-        o.status.success(),
-        "isect {args:?}: {}\n{stdout}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let report = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
-        .expect("report.json parses");
+    let args = [&["--mesh", file.to_str().unwrap()][..], extra].concat();
+    let (report, stdout) = run_audit(&out, &args);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     (report, stdout, html)
 }
