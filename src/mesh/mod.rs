@@ -504,7 +504,41 @@ impl<T: Scalar> TriMesh<T> {
     ///
     /// Float meshes: the BVH, and the `f64` filter of the exact test on the exact `f64`
     /// view of the coordinates, its hits rounded back to `T`. Exact types: every triangle.
-    fn for_each_candidate(&self, ray: &Ray<T>, mut on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
+    fn for_each_candidate(&self, ray: &Ray<T>, on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
+        self.for_each_tested(
+            ray,
+            |r, a, b, c| r.hit(a, b, c).map(RayHit::round_from),
+            |r, tri| ray_triangle(r, tri),
+            on_hit,
+        );
+    }
+
+    /// Calls `on_cross(triangle, front)` for every triangle the ray crosses (the
+    /// exactly-once rule of [`ray_triangle`], decided without constructing the hits).
+    fn for_each_crossing(&self, ray: &Ray<T>, mut on_cross: impl FnMut(u32, bool)) {
+        self.for_each_tested(
+            ray,
+            |r, a, b, c| r.crossing(a, b, c),
+            |r, tri| ray_triangle_crossing(r, tri),
+            |i, front| {
+                on_cross(i, front);
+                f64::INFINITY
+            },
+        );
+    }
+
+    /// The traversal behind [`TriMesh::for_each_candidate`] and
+    /// [`TriMesh::for_each_crossing`]: for float meshes the BVH, each candidate tested by
+    /// `float_test` on the prepared `f64` ray and the exact `f64` view of its vertices;
+    /// for exact types `exact_test` on every triangle. `on` gets each result and returns
+    /// the current upper bound on useful `t`.
+    fn for_each_tested<R>(
+        &self,
+        ray: &Ray<T>,
+        float_test: impl Fn(&PreparedRay, &[f64; 3], &[f64; 3], &[f64; 3]) -> Option<R>,
+        exact_test: impl Fn(&Ray<T>, &Triangle<T>) -> Option<R>,
+        mut on: impl FnMut(u32, R) -> f64,
+    ) {
         if let (Some(_), Some(o), Some(d)) = (
             T::FLOAT,
             as_f64_array(&ray.origin),
@@ -525,8 +559,8 @@ impl<T: Scalar> TriMesh<T> {
             bvh.traverse(o, d, f64::INFINITY, |i| {
                 let t = &self.triangles[i as usize];
                 let (a, b, c) = (view(t[0]), view(t[1]), view(t[2]));
-                match prepared.hit(&a, &b, &c) {
-                    Some(h) => on_hit(i, RayHit::round_from(h)),
+                match float_test(&prepared, &a, &b, &c) {
+                    Some(h) => on(i, h),
                     None => f64::INFINITY,
                 }
             });
@@ -534,39 +568,8 @@ impl<T: Scalar> TriMesh<T> {
         }
         for (i, t) in self.triangles.iter().enumerate() {
             let [a, b, c] = t.map(|k| self.vertices[k as usize].clone());
-            if let Some(h) = ray_triangle(ray, &Triangle::new(a, b, c)) {
-                on_hit(i as u32, h);
-            }
-        }
-    }
-
-    /// Calls `on_cross(triangle, front)` for every triangle the ray crosses (the
-    /// exactly-once rule of [`ray_triangle`], decided without constructing the hits).
-    fn for_each_crossing(&self, ray: &Ray<T>, mut on_cross: impl FnMut(u32, bool)) {
-        if let (Some(_), Some(o), Some(d)) = (
-            T::FLOAT,
-            as_f64_array(&ray.origin),
-            as_f64_array(&ray.direction),
-        ) {
-            let prepared = PreparedRay::new(&Ray::new(o, d));
-            let f = |x: &T| x.as_f64().unwrap_or(f64::NAN);
-            let view = |k: u32| {
-                let p = &self.vertices[k as usize];
-                [f(&p[0]), f(&p[1]), f(&p[2])]
-            };
-            self.bvh.traverse(o, d, f64::INFINITY, |i| {
-                let t = &self.triangles[i as usize];
-                if let Some(front) = prepared.crossing(&view(t[0]), &view(t[1]), &view(t[2])) {
-                    on_cross(i, front);
-                }
-                f64::INFINITY
-            });
-            return;
-        }
-        for (i, t) in self.triangles.iter().enumerate() {
-            let [a, b, c] = t.map(|k| self.vertices[k as usize].clone());
-            if let Some(front) = ray_triangle_crossing(ray, &Triangle::new(a, b, c)) {
-                on_cross(i as u32, front);
+            if let Some(h) = exact_test(ray, &Triangle::new(a, b, c)) {
+                on(i as u32, h);
             }
         }
     }
