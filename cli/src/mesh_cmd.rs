@@ -41,6 +41,11 @@ and in the JSON object, all with --pairs FILE (CSV face_a,face_b,triangle_a,tria
 triangles are numbered among the file's triangles after polygons are split). With
 --against B: the pairs of faces, one of each mesh, whose closed triangles meet.
 
+PROGRESS: on a terminal, meshes of 200,000 faces or more show what is being done on
+standard error, and the pair search a bar with the fraction of its parts done (its
+parts differ in size, so the bar is an estimate until the end); nothing is drawn when
+standard error is not a terminal or with --json.
+
 EXIT CODES: 0 the mesh is a clean closed, outward, consistently oriented surface
 without self-intersections (with --against: no pair meets); 1 problems found (listed
 under `problems`; with --against: some pairs meet); 2 bad input (FILE:LINE: message for
@@ -145,8 +150,12 @@ pub fn run(args: &MeshArgs) -> Result<ExitCode, String> {
     let progress = spinner(terminal && loaded.data.faces >= PROGRESS_FACES);
     progress.set_message("topology and orientation");
     let mut summary = describe(&loaded);
+    progress.finish_and_clear();
+    let progress = bar(terminal && loaded.data.faces >= PROGRESS_FACES);
     progress.set_message("self-intersections");
-    let pairs = loaded.mesh.self_intersections();
+    let pairs = loaded
+        .mesh
+        .self_intersections_reporting(&|done, all| advance(&progress, done, all));
     progress.finish_and_clear();
     let faces = face_pairs(&loaded, &loaded, &pairs);
     summary.json["self_intersections"] = json!({
@@ -189,9 +198,11 @@ pub fn run(args: &MeshArgs) -> Result<ExitCode, String> {
 
 /// `isect mesh A --against B`: the pairs of faces, one of each, that intersect.
 fn against(args: &MeshArgs, a: &Loaded, b: &Loaded, terminal: bool) -> Result<ExitCode, String> {
-    let progress = spinner(terminal && a.data.faces + b.data.faces >= PROGRESS_FACES);
+    let progress = bar(terminal && a.data.faces + b.data.faces >= PROGRESS_FACES);
     progress.set_message("intersecting pairs");
-    let pairs = a.mesh.intersecting_pairs(&b.mesh);
+    let pairs = a
+        .mesh
+        .intersecting_pairs_reporting(&b.mesh, &|done, all| advance(&progress, done, all));
     progress.finish_and_clear();
     let faces = face_pairs(a, b, &pairs);
     if let Some(path) = &args.pairs {
@@ -289,6 +300,31 @@ fn spinner(show: bool) -> ProgressBar {
     }
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
     bar
+}
+
+/// A progress bar on standard error for a pair search, or a hidden one; its length is set
+/// by the search's first report ([`advance`]); until then it shows 0 %.
+fn bar(show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} [{bar:30}] {percent:>3}% {elapsed} (eta {eta})")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// Moves a pair-search bar: `(0, all)` comes first and sets its length, then each
+/// finished part (`done` ≥ 1, from any thread, in any order) moves it by one.
+fn advance(bar: &ProgressBar, done: usize, all: usize) {
+    if done == 0 {
+        bar.set_length(all as u64);
+    } else {
+        bar.inc(1);
+    }
 }
 
 /// Reads a mesh file (or standard input) and builds the mesh.

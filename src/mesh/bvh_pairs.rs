@@ -157,7 +157,6 @@ impl<'a> PairWalk<'a> {
     /// pairs (or nothing left to expand), reporting the primitive pairs met on the way
     /// to `f`. The returned node pairs, each descended by [`PairWalk::run`], give every
     /// remaining primitive pair exactly once.
-    #[cfg(feature = "rayon")]
     pub(super) fn split<B>(
         &self,
         tasks: usize,

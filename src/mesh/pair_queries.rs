@@ -26,33 +26,79 @@ use crate::scalar::as_f64_array;
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN_FACES: usize = 2048;
 
-/// Every primitive pair of `walk` for which `test` holds, sorted.
+/// A progress callback of the `_reporting` queries: `(parts done, parts in all)`.
+type Progress<'a> = Option<&'a (dyn Fn(usize, usize) + Sync)>;
+
+/// The independent parts a reported search is cut into (at least; more with more
+/// threads), so that the fraction done moves in small steps.
+const REPORTED_PARTS: usize = 256;
+
+/// How many threads a query over meshes of `faces` faces runs on.
+fn worker_threads(faces: usize) -> usize {
+    #[cfg(feature = "rayon")]
+    if faces >= PARALLEL_MIN_FACES {
+        return rayon::current_num_threads();
+    }
+    let _ = faces;
+    1
+}
+
+/// Every primitive pair of `walk` for which `test` holds, sorted. With `progress`, the
+/// search is cut into parts and `progress(done, all)` is called once before the first
+/// and once after each part (from the worker threads, so not necessarily in order).
 fn collect_pairs(
     walk: &PairWalk<'_>,
     faces: usize,
     test: impl Fn(u32, u32) -> bool + Sync,
+    progress: Progress<'_>,
 ) -> Vec<[u32; 2]> {
     let mut out = Vec::new();
+    let threads = worker_threads(faces);
     let mut keep = |i: u32, j: u32| -> ControlFlow<Infallible> {
         if test(i, j) {
             out.push([i, j]);
         }
         ControlFlow::Continue(())
     };
+    if threads == 1 && progress.is_none() {
+        if let Some(root) = walk.root() {
+            let ControlFlow::Continue(()) = walk.run(root, &mut keep);
+        }
+        out.sort_unstable();
+        return out;
+    }
+    let wanted = if progress.is_some() {
+        REPORTED_PARTS.max(64 * threads)
+    } else {
+        64 * threads
+    };
+    let ControlFlow::Continue(tasks) = walk.split(wanted, &mut keep);
+    let report = |done: usize| {
+        if let Some(p) = progress {
+            p(done, tasks.len());
+        }
+    };
+    report(0);
+    let run_part = |t| {
+        let mut part = Vec::new();
+        let ControlFlow::Continue(()) = walk.run::<Infallible>(t, &mut |i, j| {
+            if test(i, j) {
+                part.push([i, j]);
+            }
+            ControlFlow::Continue(())
+        });
+        part
+    };
     #[cfg(feature = "rayon")]
-    if faces >= PARALLEL_MIN_FACES && rayon::current_num_threads() > 1 {
+    if threads > 1 {
+        use core::sync::atomic::{AtomicUsize, Ordering};
         use rayon::prelude::*;
-        let ControlFlow::Continue(tasks) = walk.split(64 * rayon::current_num_threads(), &mut keep);
+        let done = AtomicUsize::new(0);
         let parts: Vec<Vec<[u32; 2]>> = tasks
             .par_iter()
             .map(|&t| {
-                let mut part = Vec::new();
-                let ControlFlow::Continue(()) = walk.run::<Infallible>(t, &mut |i, j| {
-                    if test(i, j) {
-                        part.push([i, j]);
-                    }
-                    ControlFlow::Continue(())
-                });
+                let part = run_part(t);
+                report(done.fetch_add(1, Ordering::Relaxed) + 1);
                 part
             })
             .collect();
@@ -62,9 +108,9 @@ fn collect_pairs(
         out.sort_unstable();
         return out;
     }
-    let _ = faces;
-    if let Some(root) = walk.root() {
-        let ControlFlow::Continue(()) = walk.run(root, &mut keep);
+    for (k, &t) in tasks.iter().enumerate() {
+        out.extend_from_slice(&run_part(t));
+        report(k + 1);
     }
     out.sort_unstable();
     out
@@ -80,7 +126,7 @@ fn any_pair(walk: &PairWalk<'_>, faces: usize, test: impl Fn(u32, u32) -> bool +
         }
     };
     #[cfg(feature = "rayon")]
-    if faces >= PARALLEL_MIN_FACES && rayon::current_num_threads() > 1 {
+    if worker_threads(faces) > 1 {
         use core::sync::atomic::{AtomicBool, Ordering};
         use rayon::prelude::*;
         let tasks = match walk.split(64 * rayon::current_num_threads(), &mut { stop }) {
@@ -122,14 +168,19 @@ fn rational_view<T: Scalar>(vertices: &[[T; 3]]) -> Vec<[BigRational; 3]> {
         .collect()
 }
 
-fn self_pairs<S: Scalar + Sync>(mesh: &TriMeshParts<'_>, v: &[[S; 3]], first: bool) -> SelfAnswer {
+fn self_pairs<S: Scalar + Sync>(
+    mesh: &TriMeshParts<'_>,
+    v: &[[S; 3]],
+    first: bool,
+    progress: Progress<'_>,
+) -> SelfAnswer {
     let walk = PairWalk::within(mesh.bvh);
     let t = mesh.triangles;
     let test = |i: u32, j: u32| faces_meet(v, t[i as usize], t[j as usize]);
     if first {
         SelfAnswer::Any(any_pair(&walk, t.len(), test))
     } else {
-        SelfAnswer::All(collect_pairs(&walk, t.len(), test))
+        SelfAnswer::All(collect_pairs(&walk, t.len(), test, progress))
     }
 }
 
@@ -139,6 +190,7 @@ fn cross_pairs<S: Scalar + Sync>(
     b: &TriMeshParts<'_>,
     vb: &[[S; 3]],
     first: bool,
+    progress: Progress<'_>,
 ) -> SelfAnswer {
     let walk = PairWalk::between(a.bvh, b.bvh);
     let (ta, tb) = (a.triangles, b.triangles);
@@ -151,7 +203,7 @@ fn cross_pairs<S: Scalar + Sync>(
     if first {
         SelfAnswer::Any(any_pair(&walk, faces, test))
     } else {
-        SelfAnswer::All(collect_pairs(&walk, faces, test))
+        SelfAnswer::All(collect_pairs(&walk, faces, test, progress))
     }
 }
 
@@ -189,22 +241,29 @@ impl<T: Scalar> TriMesh<T> {
         }
     }
 
-    fn self_query(&self, first: bool) -> SelfAnswer {
+    fn self_query(&self, first: bool, progress: Progress<'_>) -> SelfAnswer {
         match float_view(&self.vertices) {
-            Some(v) => self_pairs(&self.parts(), &v, first),
-            None => self_pairs(&self.parts(), &rational_view(&self.vertices), first),
+            Some(v) => self_pairs(&self.parts(), &v, first, progress),
+            None => self_pairs(
+                &self.parts(),
+                &rational_view(&self.vertices),
+                first,
+                progress,
+            ),
         }
     }
 
-    fn cross_query(&self, other: &TriMesh<T>, first: bool) -> SelfAnswer {
+    fn cross_query(&self, other: &TriMesh<T>, first: bool, progress: Progress<'_>) -> SelfAnswer {
         match (float_view(&self.vertices), float_view(&other.vertices)) {
-            (Some(va), Some(vb)) => cross_pairs(&self.parts(), &va, &other.parts(), &vb, first),
+            (Some(va), Some(vb)) => {
+                cross_pairs(&self.parts(), &va, &other.parts(), &vb, first, progress)
+            }
             _ => {
                 let (va, vb) = (
                     rational_view(&self.vertices),
                     rational_view(&other.vertices),
                 );
-                cross_pairs(&self.parts(), &va, &other.parts(), &vb, first)
+                cross_pairs(&self.parts(), &va, &other.parts(), &vb, first, progress)
             }
         }
     }
@@ -263,7 +322,40 @@ impl<T: Scalar> TriMesh<T> {
     /// assert!(two.does_self_intersect());
     /// ```
     pub fn self_intersections(&self) -> Vec<[u32; 2]> {
-        self.self_query(false).pairs()
+        self.self_query(false, None).pairs()
+    }
+
+    /// [`TriMesh::self_intersections`], calling `progress(done, all)` as the search
+    /// advances: the search is cut into `all` independent parts (a few hundred, known
+    /// after the first levels of the tree are expanded), and `progress` is called once
+    /// with `done = 0` and once after each part. With the `rayon` feature the parts run
+    /// on rayon's threads and the calls come from them, so they may arrive out of order:
+    /// the largest `done` seen is the progress. The answer is the same as without
+    /// reporting. Parts differ in size, so `done / all` is an estimate of the fraction of
+    /// the work done, exact at 0 and at the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::TriMesh;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// // A strip of 200 triangles.
+    /// let v: Vec<[f64; 3]> = (0..202).map(|i| [(i / 2) as f64, (i % 2) as f64, 0.0]).collect();
+    /// let t: Vec<[u32; 3]> = (0..200).map(|i| if i % 2 == 0 { [i, i + 1, i + 2] } else { [i + 1, i, i + 2] }).collect();
+    /// let mesh = TriMesh::new(v, t).unwrap();
+    /// let (seen, total) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    /// let pairs = mesh.self_intersections_reporting(&|done, all| {
+    ///     seen.fetch_max(done, Ordering::Relaxed);
+    ///     total.store(all, Ordering::Relaxed);
+    /// });
+    /// assert_eq!(pairs, mesh.self_intersections());
+    /// assert_eq!(seen.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
+    /// ```
+    pub fn self_intersections_reporting(
+        &self,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<[u32; 2]> {
+        self.self_query(false, Some(progress)).pairs()
     }
 
     /// `true` when [`TriMesh::self_intersections`] would report a pair; stops at the
@@ -289,7 +381,7 @@ impl<T: Scalar> TriMesh<T> {
     /// assert_eq!(folded.self_intersections(), vec![[0, 1]]);
     /// ```
     pub fn does_self_intersect(&self) -> bool {
-        self.self_query(true).any()
+        self.self_query(true, None).any()
     }
 
     /// Every pair `[i, j]` of a face `i` of this mesh and a face `j` of `other` whose
@@ -313,7 +405,31 @@ impl<T: Scalar> TriMesh<T> {
     /// assert!(a.intersects(&b));
     /// ```
     pub fn intersecting_pairs(&self, other: &TriMesh<T>) -> Vec<[u32; 2]> {
-        self.cross_query(other, false).pairs()
+        self.cross_query(other, false, None).pairs()
+    }
+
+    /// [`TriMesh::intersecting_pairs`], calling `progress(done, all)` as the search
+    /// advances, as [`TriMesh::self_intersections_reporting`] does; same answer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::TriMesh;
+    /// let a = TriMesh::new(vec![[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 2.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// let b = TriMesh::new(vec![[1.0, 1.0, -1.0], [1.0, 1.0, 1.0], [2.0, 0.0, 0.0]], vec![[0, 1, 2]]).unwrap();
+    /// let calls = std::sync::atomic::AtomicUsize::new(0);
+    /// let pairs = a.intersecting_pairs_reporting(&b, &|_, _| {
+    ///     calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    /// });
+    /// assert_eq!(pairs, vec![[0, 0]]);
+    /// assert!(calls.into_inner() >= 1);
+    /// ```
+    pub fn intersecting_pairs_reporting(
+        &self,
+        other: &TriMesh<T>,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<[u32; 2]> {
+        self.cross_query(other, false, Some(progress)).pairs()
     }
 
     /// `true` when some face of this mesh and some face of `other` have a common point
@@ -328,6 +444,6 @@ impl<T: Scalar> TriMesh<T> {
     /// assert!(!a.intersects(&b));
     /// ```
     pub fn intersects(&self, other: &TriMesh<T>) -> bool {
-        self.cross_query(other, true).any()
+        self.cross_query(other, true, None).any()
     }
 }

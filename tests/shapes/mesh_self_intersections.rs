@@ -436,6 +436,16 @@ fn rayon_answers_equal_one_thread() {
         pool(n).install(|| {
             let a = TriMesh::new(both.0.clone(), both.1.clone()).unwrap();
             let b = TriMesh::new(other.0.clone(), other.1.clone()).unwrap();
+            let reported = (
+                reported(|f| a.self_intersections_reporting(f)),
+                reported(|f| a.intersecting_pairs_reporting(&b, f)),
+            );
+            assert_eq!(reported.0, a.self_intersections(), "{n} threads, reported");
+            assert_eq!(
+                reported.1,
+                a.intersecting_pairs(&b),
+                "{n} threads, reported"
+            );
             (
                 a.self_intersections(),
                 a.does_self_intersect(),
@@ -449,6 +459,37 @@ fn rayon_answers_equal_one_thread() {
     for n in [2, 3, 8] {
         assert_eq!(run(n), one, "{n} threads");
     }
+}
+
+/// Runs a `_reporting` query and checks its progress calls: one `(0, all)` call, then
+/// one call per part, every `done` in `1..=all` exactly once, the same `all` throughout.
+fn reported(query: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> Vec<[u32; 2]>) -> Vec<[u32; 2]> {
+    let calls = std::sync::Mutex::new(Vec::new());
+    let pairs = query(&|done, all| calls.lock().unwrap().push((done, all)));
+    let mut calls = calls.into_inner().unwrap();
+    calls.sort_unstable();
+    let all = calls[0].1;
+    assert!(all > 1, "the search is cut into parts");
+    let want: Vec<(usize, usize)> = (0..=all).map(|d| (d, all)).collect();
+    assert_eq!(calls, want, "progress calls");
+    pairs
+}
+
+/// The `_reporting` queries give the answers of the plain ones, with every part reported.
+#[test]
+fn reporting_queries_answer_the_same_and_reach_the_end() {
+    let mut parts = vec![geodesic_sphere(8)];
+    parts.push(placed(&geodesic_sphere(3), 0.2, [1.0, 0.0, 0.0]));
+    let (v, t) = union(&parts);
+    let a = TriMesh::new(v, t).unwrap();
+    let other = placed(&geodesic_sphere(6), 0.5, [0.7, 0.7, 0.0]);
+    let b = TriMesh::new(other.0, other.1).unwrap();
+    let own = reported(|f| a.self_intersections_reporting(f));
+    assert!(!own.is_empty());
+    assert_eq!(own, a.self_intersections());
+    let cross = reported(|f| a.intersecting_pairs_reporting(&b, f));
+    assert!(!cross.is_empty());
+    assert_eq!(cross, a.intersecting_pairs(&b));
 }
 
 /// The narrow phase reads a segment `[a, b]` as the degenerate triangle `(a, b, b)`:
