@@ -17,6 +17,9 @@
 //!
 //! `mesh_from_surface`: rays from points of the surface of `bumpy` (secondary rays) and point
 //! location next to the surface against random points (see `surface_points`).
+//!
+//! `mesh_aimed`: rays aimed exactly at vertices and at edges of `sphere` against random rays,
+//! and the batch `first_hits` against the loop of `first_hit` (see `bench_aimed`).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect_testkit::{Rng, RngExt};
@@ -128,6 +131,12 @@ fn parry_first_hit(mesh: &ParryMesh, o: [f64; 3], d: [f64; 3]) -> Option<f64> {
 }
 
 fn check(name: &str, isect: &IsectMesh, parry: &ParryMesh, rays: &[([f64; 3], [f64; 3])]) {
+    let mismatches = compare(name, isect, parry, rays);
+    assert_eq!(mismatches, 0, "{name}: isect and parry disagree");
+}
+
+/// How many rays isect and parry3d answer differently (printing the first five).
+fn compare(name: &str, isect: &IsectMesh, parry: &ParryMesh, rays: &[RayPair]) -> usize {
     let mut mismatches = 0;
     for &(o, d) in rays {
         match (isect.first_hit(o, d), parry_first_hit(parry, o, d)) {
@@ -145,7 +154,23 @@ fn check(name: &str, isect: &IsectMesh, parry: &ParryMesh, rays: &[([f64; 3], [f
         isect.mesh.triangles().len(),
         rays.len()
     );
-    assert_eq!(mismatches, 0, "{name}: isect and parry disagree");
+    mismatches
+}
+
+/// Times the first hit of every ray by `first_hit`, the `t` summed so nothing is
+/// optimised away.
+fn time_rays(
+    bench: &mut criterion::Bencher,
+    rays: &[RayPair],
+    first_hit: impl Fn([f64; 3], [f64; 3]) -> Option<f64>,
+) {
+    bench.iter(|| {
+        let mut sum = 0.0;
+        for &(o, d) in rays {
+            sum += first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
+        }
+        sum
+    })
 }
 
 fn bench_first_hit(c: &mut Criterion) {
@@ -159,22 +184,10 @@ fn bench_first_hit(c: &mut Criterion) {
         let mut group = c.benchmark_group("mesh_first_hit");
         group.throughput(Throughput::Elements(rays.len() as u64));
         group.bench_with_input(BenchmarkId::new("isect", name), &rays, |bench, rays| {
-            bench.iter(|| {
-                let mut sum = 0.0;
-                for &(o, d) in rays {
-                    sum += isect.first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
-                }
-                sum
-            })
+            time_rays(bench, rays, |o, d| isect.first_hit(o, d))
         });
         group.bench_with_input(BenchmarkId::new("parry3d", name), &rays, |bench, rays| {
-            bench.iter(|| {
-                let mut sum = 0.0;
-                for &(o, d) in rays {
-                    sum += parry_first_hit(&parry, black_box(o), black_box(d)).unwrap_or(0.0);
-                }
-                sum
-            })
+            time_rays(bench, rays, |o, d| parry_first_hit(&parry, o, d))
         });
         group.finish();
     }
@@ -251,6 +264,65 @@ fn bench_from_surface(c: &mut Criterion) {
     group.finish();
 }
 
+/// Rays aimed exactly at the vertices of `mesh` (from `2v` in direction `−v`: both exact,
+/// `t = 1` at `v`, where five or six triangles meet and the exactly-once rule breaks the
+/// tie) and at the rounded midpoints of its edges (on the edge or a rounding off it: the
+/// filter cannot decide), one per seeded random vertex or edge.
+fn aimed_rays(mesh: &Mesh) -> (Vec<RayPair>, Vec<RayPair>) {
+    let mut rng = Rng::new(13);
+    let (mut vertex, mut edge) = (Vec::with_capacity(RAYS), Vec::with_capacity(RAYS));
+    for _ in 0..RAYS {
+        let v = mesh.vertices[rng.below(mesh.vertices.len())];
+        vertex.push((v.map(|x| 2.0 * x), v.map(|x| -x)));
+        let t = mesh.triangles[rng.below(mesh.triangles.len())];
+        let (a, b) = (mesh.vertices[t[0] as usize], mesh.vertices[t[1] as usize]);
+        let m = [0, 1, 2].map(|k| (a[k] + b[k]) / 2.0);
+        edge.push((m.map(|x| 2.0 * x), m.map(|x| -x)));
+    }
+    (vertex, edge)
+}
+
+/// First hits of rays aimed at vertices and edges against random rays (the `rays()` of
+/// `mesh_first_hit`), each with parry3d's time on the same rays; and the batch
+/// `first_hits` (on rayon's threads: `RAYON_NUM_THREADS` sets how many) against the loop
+/// of `first_hit` on the random rays.
+fn bench_aimed(c: &mut Criterion) {
+    let mesh = icosphere(6);
+    let isect = IsectMesh::new(&mesh);
+    let parry = parry_mesh(&mesh);
+    let (vertex, edge) = aimed_rays(&mesh);
+    let mut group = c.benchmark_group("mesh_aimed");
+    group.throughput(Throughput::Elements(RAYS as u64));
+    for (name, rays) in [("random", rays()), ("vertex", vertex), ("edge", edge)] {
+        // Every aimed ray hits the closed sphere (from radius 2 toward its surface), and
+        // isect's exactly-once rule finds it; parry3d's test is not watertight: count the
+        // rays it answers differently.
+        if name == "random" {
+            check(name, &isect, &parry, &rays);
+        } else {
+            let missed = rays
+                .iter()
+                .filter(|&&(o, d)| isect.first_hit(o, d).is_none());
+            assert_eq!(missed.count(), 0, "{name}: every aimed ray hits");
+            compare(name, &isect, &parry, &rays);
+        }
+        group.bench_with_input(BenchmarkId::new("isect", name), &rays, |bench, rays| {
+            time_rays(bench, rays, |o, d| isect.first_hit(o, d))
+        });
+        group.bench_with_input(BenchmarkId::new("parry3d", name), &rays, |bench, rays| {
+            time_rays(bench, rays, |o, d| parry_first_hit(&parry, o, d))
+        });
+        if name == "random" {
+            let batch: Vec<isect::Ray<f64>> =
+                rays.iter().map(|&(o, d)| isect::Ray::new(o, d)).collect();
+            group.bench_function(BenchmarkId::new("isect_first_hits", name), |bench| {
+                bench.iter(|| isect.mesh.first_hits(black_box(&batch)))
+            });
+        }
+    }
+    group.finish();
+}
+
 fn bench_build(c: &mut Criterion) {
     let mesh = icosphere(6);
     let mut group = c.benchmark_group("mesh_build");
@@ -274,6 +346,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_first_hit, bench_from_surface, bench_build
+    targets = bench_first_hit, bench_from_surface, bench_aimed, bench_build
 }
 criterion_main!(benches);

@@ -18,6 +18,7 @@
 //! [`TriMesh::intersecting_pairs`] and [`TriMesh::intersects`] between two meshes, each
 //! decided exactly, on all cores with the feature `rayon`.
 
+mod batch;
 mod boxes;
 mod bvh;
 mod bvh_pairs;

@@ -301,6 +301,105 @@ fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
     .sign()
 }
 
+/// The exact sign of `det[p − o, q − o, d]`, the side of the line `o + t·d` an edge
+/// `p → q` passes (`ray_triangle`'s `S(p, q)`), for finite input: stages B and C of
+/// [`orient3d_adapt`] on the same window (`d` enters undifferenced: a factor with a zero
+/// tail), scaled into it when the exponents' spread allows, `None` otherwise (the caller
+/// then evaluates the polynomial over dyadic numbers). `proofs/predicates.md`, section 2.4.
+pub(crate) fn ray_side(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Option<Sign> {
+    if inside_fast(&[o, d, p, q], O3_WINDOW) {
+        return Some(ray_side_adapt(o, d, p, q));
+    }
+    if !all_finite(&[o, d, p, q]) {
+        return None;
+    }
+    match classify(&[o, d, p, q], O3_WINDOW) {
+        Fit::AllZero => Some(Sign::Zero),
+        Fit::Inside => Some(ray_side_adapt(o, d, p, q)),
+        Fit::Scaled(s) => Some(ray_side_adapt(
+            &scaled(o, s),
+            &scaled(d, s),
+            &scaled(p, s),
+            &scaled(q, s),
+        )),
+        Fit::Outside => None,
+    }
+}
+
+/// Stages B and C of [`ray_side`]; the input lies in [`O3_WINDOW`].
+fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sign {
+    let (ux, uxt) = two_diff(p[0], o[0]);
+    let (uy, uyt) = two_diff(p[1], o[1]);
+    let (uz, uzt) = two_diff(p[2], o[2]);
+    let (vx, vxt) = two_diff(q[0], o[0]);
+    let (vy, vyt) = two_diff(q[1], o[1]);
+    let (vz, vzt) = two_diff(q[2], o[2]);
+    let [dx, dy, dz] = *d;
+    // det = ux(vy·dz − vz·dy) + uy(vz·dx − vx·dz) + uz(vx·dy − vy·dx): the six monomials
+    // (u component, v component, d component), the odd ones negated.
+    let monomials = [
+        ((ux, uxt), (vy, vyt), dz),
+        ((ux, uxt), (vz, vzt), dy),
+        ((uy, uyt), (vz, vzt), dx),
+        ((uy, uyt), (vx, vxt), dz),
+        ((uz, uzt), (vx, vxt), dy),
+        ((uz, uzt), (vy, vyt), dx),
+    ];
+    let exact_differences = [uxt, uyt, uzt, vxt, vyt, vzt].iter().all(|&t| t == 0.0);
+    if exact_differences && float_evaluation_is_exact(&[ux, uy, uz, vx, vy, vz, dx, dy, dz], 3, 3) {
+        let det = ux * (vy * dz - vz * dy) + uy * (vz * dx - vx * dz) + uz * (vx * dy - vy * dx);
+        return Sign::of(det);
+    }
+    let (mut s, mut low, mut p_sum) = (0.0, 0.0, 0.0);
+    for (i, &((h1, t1), (h2, t2), h3)) in monomials.iter().enumerate() {
+        let (qh, l) = mono3(h1, t1, h2, t2, h3, 0.0);
+        let (qh, l) = if i % 2 == 0 { (qh, l) } else { (-qh, -l) };
+        let (sum, e) = two_sum(s, qh);
+        s = sum;
+        low += e + l;
+        p_sum += qh.abs();
+    }
+    let res = s + low;
+    if res.abs() * O3_B_INV > p_sum {
+        return Sign::of(res);
+    }
+    // The line through a vertex: if p − o (or q − o) is exactly a multiple of d, then
+    // det[u, v, d] = v·(d × u) = 0 (or u·(v × d) = 0). Decided on exact differences by
+    // the three 2 × 2 minors of the cross product, each exactly (TwoProduct, TWO-TWO-DIFF).
+    let parallel = |(x, y, z): (f64, f64, f64)| {
+        let minor = |a: f64, b: f64, c: f64, e: f64| {
+            let (p1, p0) = two_product(a, b);
+            let (q1, q0) = two_product(c, e);
+            two_two_diff_sign(p1, p0, q1, q0) == Sign::Zero
+        };
+        minor(y, dz, z, dy) && minor(z, dx, x, dz) && minor(x, dy, y, dx)
+    };
+    if ([uxt, uyt, uzt] == [0.0; 3] && parallel((ux, uy, uz)))
+        || ([vxt, vyt, vzt] == [0.0; 3] && parallel((vx, vy, vz)))
+    {
+        return Sign::Zero;
+    }
+    // Exact: each monomial (h1 + t1)(h2 + t2)·h3 is four products of three floats, each
+    // exactly four floats; zero products and zero floats are left out of the sum.
+    let mut terms = [0.0; 96];
+    let mut n = 0;
+    for (i, &((h1, t1), (h2, t2), h3)) in monomials.iter().enumerate() {
+        let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
+        for (a, b) in [(h1, h2), (h1, t2), (t1, h2), (t1, t2)] {
+            if a == 0.0 || b == 0.0 || h3 == 0.0 {
+                continue;
+            }
+            for x in exact_mono3(a, b, h3) {
+                if x != 0.0 {
+                    terms[n] = sign * x;
+                    n += 1;
+                }
+            }
+        }
+    }
+    sum_sign_in_place(&mut terms[..n])
+}
+
 #[cold]
 #[inline(never)]
 pub(super) fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {

@@ -386,3 +386,93 @@ fn orient3d_bit_pattern_bound_dominates_the_error() {
         assert!(w >= err, "{x:e} {y:e} {z:e}");
     }
 }
+
+/// `det[p − o, q − o, d]` in rationals, independently of the code under test.
+fn ray_side_rational(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> crate::Sign {
+    let v = |a: &[f64; 3]| a.map(q_of);
+    let (o, d, p, q) = (v(o), v(d), v(p), v(q));
+    let u: [BigRational; 3] = core::array::from_fn(|k| &p[k] - &o[k]);
+    let w: [BigRational; 3] = core::array::from_fn(|k| &q[k] - &o[k]);
+    let det = &u[0] * (&w[1] * &d[2] - &w[2] * &d[1])
+        + &u[1] * (&w[2] * &d[0] - &w[0] * &d[2])
+        + &u[2] * (&w[0] * &d[1] - &w[1] * &d[0]);
+    crate::Sign::of(det)
+}
+
+fn q_of(x: f64) -> BigRational {
+    BigRational::from_float(x).unwrap()
+}
+
+/// `ray_side` (the side of a ray's line an edge passes) against rational evaluation on
+/// random, exactly degenerate and near-degenerate input at every scale: an end point
+/// exactly on the line (the ray aimed at a vertex, `o = 2v`, `d = −v·2^j`), an end point
+/// a rounding off it (`o + d` rounded), the edge in a plane through the line (rounded),
+/// coordinates of every family, all scaled by `2^s` across the window's edges and beyond.
+#[test]
+fn ray_side_agrees_with_rationals() {
+    use super::float_slow::ray_side;
+    let mut rng = Rng::new(31);
+    let (mut answered, mut zeros) = (0, 0);
+    for i in 0..14_000 {
+        let fam = (i / 7) % 4;
+        let pt = |rng: &mut Rng| -> [f64; 3] { core::array::from_fn(|_| coord(rng, fam)) };
+        let (mut o, mut d, mut p, mut q) = (pt(&mut rng), pt(&mut rng), pt(&mut rng), pt(&mut rng));
+        match i % 7 {
+            0 => {
+                // Aimed exactly at p: o = 2p, d = −p·2^j.
+                let j = rng.below(9) as i32 - 4;
+                o = p.map(|x| 2.0 * x);
+                d = p.map(|x| -scale(x, j));
+            }
+            1 => {
+                // Aimed exactly at q, the other end.
+                o = q.map(|x| 2.0 * x);
+                d = q.map(|x| -x);
+            }
+            2 => {
+                // p = o + d, rounded: on the line or a rounding off it.
+                p = [0, 1, 2].map(|k| o[k] + d[k]);
+            }
+            3 => {
+                // q in the plane through the line and p, rounded.
+                let (s, t) = (unit(&mut rng), unit(&mut rng));
+                q = [0, 1, 2].map(|k| o[k] + s * (p[k] - o[k]) + t * d[k]);
+            }
+            4 => {
+                // Coordinates on a small grid: exact differences, exact zeros.
+                let g = |rng: &mut Rng| -> [f64; 3] {
+                    core::array::from_fn(|_| rng.below(5) as f64 - 2.0)
+                };
+                (o, d, p, q) = (g(&mut rng), g(&mut rng), g(&mut rng), g(&mut rng));
+            }
+            _ => {}
+        }
+        let s = [0, 0, 280, -300, 330, -330, 600, -700][rng.below(8)];
+        let [o, d, p, q] = [o, d, p, q].map(|a| scale_all(a, s));
+        if ![o, d, p, q].iter().flatten().all(|x| x.is_finite()) {
+            continue;
+        }
+        let want = ray_side_rational(&o, &d, &p, &q);
+        if let Some(got) = ray_side(&o, &d, &p, &q) {
+            assert_eq!(got, want, "o {o:?} d {d:?} p {p:?} q {q:?}");
+            answered += 1;
+            zeros += usize::from(want == crate::Sign::Zero);
+        }
+        assert_eq!(
+            crate::ray::side_sign(&o, &d, &p, &q),
+            want,
+            "side_sign: o {o:?} d {d:?} p {p:?} q {q:?}"
+        );
+        let f32s = [o, d, p, q].map(|a| a.map(|x| x as f32));
+        if f32s.iter().flatten().all(|x| x.is_finite()) {
+            let [o, d, p, q] = f32s;
+            let up = |a: [f32; 3]| a.map(f64::from);
+            let want = ray_side_rational(&up(o), &up(d), &up(p), &up(q));
+            assert_eq!(crate::ray::side_sign(&o, &d, &p, &q), want, "f32");
+        }
+    }
+    assert!(
+        answered > 7_000 && zeros > 3_000,
+        "{answered} answered, {zeros} zeros"
+    );
+}

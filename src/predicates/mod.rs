@@ -49,7 +49,9 @@ pub(crate) use bigint::decompose;
 pub(crate) use expansion::{
     Expansion, expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum,
 };
+pub(crate) use float_slow::ray_side;
 use kernel::Kernel;
+pub(crate) use poly::filtered_sign;
 pub use poly::{Polynomial, Ring, polynomial_sign};
 
 /// A 2D point the predicates accept: `[T; 2]` by value or by reference.

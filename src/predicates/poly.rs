@@ -143,6 +143,14 @@ where
     exact_float_sign(p, &to_f64)
 }
 
+/// The sign the running-error-bound filter of [`polynomial_sign`] certifies for `f64`
+/// input, if it does (`None` otherwise, and for input it cannot use: the caller checks
+/// finiteness).
+#[inline]
+pub(crate) fn filtered_sign<P: Polynomial<f64> + ?Sized>(p: &P) -> Option<Sign> {
+    p.eval(&|x: &f64| Approx::input(*x)).sign()
+}
+
 #[cold]
 #[inline(never)]
 fn exact_float_sign<T, P, F>(p: &P, to_f64: &F) -> Sign

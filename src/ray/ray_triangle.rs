@@ -96,6 +96,41 @@ impl<T> Polynomial<T> for Side<'_, T> {
     }
 }
 
+/// The exact sign of `S(p, q)`, for every scalar type: for floats the filter of
+/// [`polynomial_sign`], then the expansion stages of `ray_side` (orient3d's, on the same
+/// window), and only for input beyond the window the dyadic evaluation; for rationals
+/// the polynomial directly. Non-finite input: `Zero`, as `polynomial_sign` answers.
+pub(crate) fn side_sign<T: Scalar>(o: &[T; 3], d: &[T; 3], p: &[T; 3], q: &[T; 3]) -> Sign {
+    let f64s = (
+        as_f64_array(o),
+        as_f64_array(d),
+        as_f64_array(p),
+        as_f64_array(q),
+    );
+    let (Some(o), Some(d), Some(p), Some(q)) = f64s else {
+        return polynomial_sign(&Side { o, d, p, q });
+    };
+    let side = Side {
+        o: &o,
+        d: &d,
+        p: &p,
+        q: &q,
+    };
+    if let Some(s) = crate::predicates::filtered_sign(&side) {
+        return s;
+    }
+    if !super::all_finite([&o, &d, &p, &q]) {
+        return Sign::Zero;
+    }
+    side_sign_unfiltered(&o, &d, &p, &q)
+}
+
+/// [`side_sign`] for finite `f64` input whose float filter has already failed (no filter
+/// of its own, beyond `ray_side`'s stage B).
+pub(crate) fn side_sign_unfiltered(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sign {
+    crate::predicates::ray_side(o, d, p, q).unwrap_or_else(|| polynomial_sign(&Side { o, d, p, q }))
+}
+
 /// Component `i` of `(q − p) × d`: the coefficient of the perturbation along axis `i`.
 struct EdgeCross<'a, T> {
     d: &'a [T; 3],
@@ -304,7 +339,7 @@ fn generic_crossing<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<Sign> 
     let axes = perturbation_axes(d);
     let [a, b, c] = tri.vertices();
     let side = |p: &[T; 3], q: &[T; 3]| {
-        let s = polynomial_sign(&Side { o, d, p, q });
+        let s = side_sign(o, d, p, q);
         if s == Sign::Zero {
             perturbed(axes, d, p, q)
         } else {

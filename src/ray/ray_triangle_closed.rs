@@ -1,8 +1,7 @@
 //! The exact ray/triangle test against the closed triangle ([`ray_triangle_closed`]),
 //! which reports every touching ray and where it touches ([`RayContact`]).
 
-use super::ray_triangle::{RayHit, Side, construct_generic, via_f64};
-use crate::predicates::polynomial_sign;
+use super::ray_triangle::{RayHit, construct_generic, side_sign, via_f64};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
 
 /// Which part of a closed triangle a ray touches first ([`ray_triangle_closed`]).
@@ -69,9 +68,9 @@ pub fn ray_triangle_closed<T: Scalar>(
     let (o, d) = (&ray.origin, &ray.direction);
     let [a, b, c] = tri.vertices();
     let sides = [
-        polynomial_sign(&Side { o, d, p: a, q: b }),
-        polynomial_sign(&Side { o, d, p: b, q: c }),
-        polynomial_sign(&Side { o, d, p: c, q: a }),
+        side_sign(o, d, a, b),
+        side_sign(o, d, b, c),
+        side_sign(o, d, c, a),
     ];
     let has_pos = sides.contains(&Sign::Positive);
     let has_neg = sides.contains(&Sign::Negative);

@@ -5,9 +5,8 @@
 use super::f64_of;
 use super::hit_expansion::expansion_hit;
 use super::ray_triangle::{
-    RayHit, Side, construct_generic, perturbation_axes, perturbed, rounding_error,
+    RayHit, construct_generic, perturbation_axes, perturbed, rounding_error, side_sign_unfiltered,
 };
-use crate::predicates::polynomial_sign;
 use crate::vec3::{cross, det3, dot, sub};
 use crate::{Ray, Scalar, Sign};
 
@@ -391,7 +390,7 @@ impl PreparedRay {
         }
         let mut common = Sign::Zero;
         for (p, q) in [(a, b), (b, c), (c, a)] {
-            let s = match polynomial_sign(&Side { o, d, p, q }) {
+            let s = match side_sign_unfiltered(o, d, p, q) {
                 Sign::Zero => perturbed(axes, d, p, q),
                 s => s,
             };

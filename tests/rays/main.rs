@@ -6,6 +6,7 @@
 
 mod collide;
 mod fuzz_regressions;
+mod mesh_batch;
 mod mesh_exactly_once;
 mod mesh_files;
 mod mesh_soup;
