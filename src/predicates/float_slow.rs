@@ -38,7 +38,7 @@ fn pow2(k: i32) -> f64 {
 }
 
 /// `x · 2^s`, exact when the result is a normal number or zero (the caller guarantees it).
-pub(super) fn scale(x: f64, s: i32) -> f64 {
+pub(crate) fn scale(x: f64, s: i32) -> f64 {
     let mut x = x;
     let mut s = s;
     while s != 0 {

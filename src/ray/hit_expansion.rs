@@ -6,8 +6,9 @@
 //!
 //! Shewchuk's expansions are exact only while no product overflows or underflows: this
 //! path takes inputs whose nonzero coordinates all lie in `[2^-200, 2^200]` (then every
-//! component of every intermediate lies in `[2^-860, 2^604]`, normal and finite); other
-//! inputs keep the rational construction.
+//! component of every intermediate lies in `[2^-860, 2^604]`, normal and finite), or can
+//! be brought there by one common power of two (which changes neither `t` nor the
+//! weights); other inputs keep the rational construction.
 
 use super::ray_triangle::RayHit;
 use crate::Sign;
@@ -27,9 +28,48 @@ const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 /// `t`'s.
 pub(super) fn expansion_hit(points: [&[f64; 3]; 5], s: Sign) -> Option<RayHit<f64>> {
     let in_window = |x: f64| x == 0.0 || (LO..=HI).contains(&x.abs());
-    if !points.iter().all(|p| p.iter().all(|&x| in_window(x))) {
+    if points.iter().all(|p| p.iter().all(|&x| in_window(x))) {
+        return windowed_hit(points, s);
+    }
+    // t and the weights are quotients of determinants of the same degree in all five
+    // points: multiplying every coordinate by 2^k changes none of them. If the nonzero
+    // magnitudes span at most 2^399 (floor(log2) from lo to hi), 2^k with k = 199 − hi
+    // brings them all into the window, exactly (a product by a power of two is exact
+    // when the result is normal).
+    let (hi, lo) = exponent_span(points)?;
+    if hi - lo > 399 {
         return None;
     }
+    let k = 199 - hi;
+    let [o, d, a, b, c] = points.map(|p| p.map(|x| crate::predicates::scale_pow2(x, k)));
+    windowed_hit([&o, &d, &a, &b, &c], s)
+}
+
+/// `floor(log2 |x|)` over the nonzero coordinates: `(largest, smallest)`; `None` if
+/// every coordinate is zero or one is not finite.
+fn exponent_span(points: [&[f64; 3]; 5]) -> Option<(i32, i32)> {
+    let mut span: Option<(i32, i32)> = None;
+    for &x in points.iter().flat_map(|p| p.iter()) {
+        if !x.is_finite() {
+            return None;
+        }
+        if x != 0.0 {
+            let bits = x.to_bits() & !(1 << 63);
+            let biased = (bits >> 52) as i32;
+            let e = if biased > 0 {
+                biased - 1023
+            } else {
+                // Subnormal: m·2^-1074 with m < 2^52.
+                -1074 + (63 - bits.leading_zeros() as i32)
+            };
+            span = Some(span.map_or((e, e), |(h, l)| (h.max(e), l.min(e))));
+        }
+    }
+    span
+}
+
+/// [`expansion_hit`] for points whose nonzero coordinates all lie in the window.
+fn windowed_hit(points: [&[f64; 3]; 5], s: Sign) -> Option<RayHit<f64>> {
     let [o, d, a, b, c] = points.map(|p| p.map(Expansion::from_f64));
     let (pa, pb, pc) = (sub(&a, &o), sub(&b, &o), sub(&c, &o));
     let (e1, e2) = (sub(&b, &a), sub(&c, &a));
@@ -75,13 +115,15 @@ mod tests {
     /// `t` within `t_error` of the exact `N/D` and the weights within 2^-40 (relative) of
     /// the exact ones, computed here in rationals, on origins on or within ulps of the
     /// triangle's plane (so `N` is zero or tiny and cancels), at scales inside the
-    /// window; `None` exactly outside it.
+    /// window and far outside it (brought in by one power of two); `None` exactly when
+    /// the magnitudes span more than the window.
     #[test]
     fn matches_rationals_near_the_plane() {
         let mut rng = Rng::new(0xe4);
+        let (mut scaled, mut unfit) = (0, 0);
         for case in 0..1500 {
-            let k = [0, -199, 199, -120, 120, -201, 201][case % 7];
-            let s = |x: f64| x * 2f64.powi(k);
+            let k = [0, -199, 199, -120, 120, -201, 201, -600, 600, -1000][case % 10];
+            let s = |x: f64| crate::predicates::scale_pow2(x, k);
             let tri = [0; 3].map(|_: i32| [0; 3].map(|_: i32| s(rng.uniform(-1.0, 1.0))));
             let w = [0; 3].map(|_: i32| rng.next_f64());
             let mut o: [f64; 3] = core::array::from_fn(|i| {
@@ -92,15 +134,22 @@ mod tests {
                 o[j] = o[j].next_up();
             }
             let d = [0; 3].map(|_: i32| s(rng.uniform(-1.0, 1.0)));
+            // Every ninth case: one coordinate 2^450 times larger, beyond what one scale
+            // brings into the window (unless it is zero or the rest underflowed).
+            let mut d = d;
+            if case % 9 == 4 {
+                d[0] = crate::predicates::scale_pow2(d[0], 450).clamp(-f64::MAX, f64::MAX);
+            }
             let pts = [&o, &d, &tri[0], &tri[1], &tri[2]];
-            let in_window = pts
-                .iter()
-                .all(|p| p.iter().all(|&x| x == 0.0 || (LO..=HI).contains(&x.abs())));
+            let (hi, lo) = exponent_span(pts).unwrap();
+            let fits = hi - lo <= 399;
             let got = expansion_hit(pts, Sign::Negative);
-            if !in_window {
+            if !fits {
                 assert!(got.is_none(), "case {case}");
+                unfit += 1;
                 continue;
             }
+            scaled += usize::from(!(0..=199).contains(&k.abs()));
             let h = got.unwrap_or_else(|| panic!("case {case}: in the window"));
             let [qo, qd, qa, qb, qc] = pts.map(|p| p.map(q));
             let e1: [Q; 3] = core::array::from_fn(|i| &qb[i] - &qa[i]);
@@ -131,5 +180,9 @@ mod tests {
                 );
             }
         }
+        assert!(
+            scaled > 300 && unfit > 50,
+            "{scaled} scaled, {unfit} beyond"
+        );
     }
 }

@@ -525,6 +525,11 @@ fn regression_tiny_scale_hit_has_finite_accurate_t() {
     let hit = ray_triangle(&Ray::new(o, d), &Triangle::new(tri[0], tri[1], tri[2])).unwrap();
     let [aq, bq, cq] = tri.map(|p| q3(&p));
     let (t, _) = mt_closed(&q3(&o), &q3(&d), &aq, &bq, &cq).unwrap();
-    assert!(hit.t.is_finite() && hit.t_error < 1e-15, "{hit:?}");
+    // Finite, and accurate to a few ulps: the construction in expansions (scaled into
+    // its window by one power of two) bounds t within 2^-40 relative.
+    assert!(
+        hit.t.is_finite() && hit.t_error <= hit.t * 2f64.powi(-40),
+        "{hit:?}"
+    );
     assert!((q(hit.t) - t).abs() <= q(hit.t_error));
 }
