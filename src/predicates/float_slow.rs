@@ -95,6 +95,14 @@ fn inside_fast<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) ->
     ok
 }
 
+/// Whether two of the points are equal (then the determinant has a zero row or two equal
+/// rows, and is exactly zero). NaN coordinates never compare equal; equal infinite
+/// points give `true`, and non-finite input answers `Zero` anyway.
+#[inline]
+fn repeated<const D: usize>(pts: &[&[f64; D]]) -> bool {
+    (0..pts.len()).any(|i| (i + 1..pts.len()).any(|j| pts[i] == pts[j]))
+}
+
 #[inline]
 fn all_finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
     pts.iter().all(|p| p.iter().all(|x| x.is_finite()))
@@ -116,6 +124,9 @@ fn expansions<const D: usize>(p: &[f64; D]) -> [Expansion; D] {
 #[inline(never)]
 pub(super) fn orient2d_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Sign {
     let (a, b, c) = (&a, &b, &c);
+    if repeated(&[a, b, c]) {
+        return Sign::Zero;
+    }
     if inside_fast(&[a, b, c], O2_WINDOW) {
         return orient2d_adapt(a, b, c);
     }
@@ -190,6 +201,9 @@ fn orient2d_exact(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
 #[inline(never)]
 pub(super) fn orient3d_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) -> Sign {
     let (a, b, c, d) = (&a, &b, &c, &d);
+    if repeated(&[a, b, c, d]) {
+        return Sign::Zero;
+    }
     if inside_fast(&[a, b, c, d], O3_WINDOW) {
         return orient3d_adapt(a, b, c, d);
     }
@@ -404,6 +418,9 @@ fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sig
 #[inline(never)]
 pub(super) fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> Sign {
     let (a, b, c, d) = (&a, &b, &c, &d);
+    if repeated(&[a, b, c, d]) {
+        return Sign::Zero;
+    }
     if inside_fast(&[a, b, c, d], IC_WINDOW) {
         return incircle_adapt(a, b, c, d);
     }
@@ -485,6 +502,9 @@ pub(super) fn insphere_slow(
     e: [f64; 3],
 ) -> Sign {
     let (a, b, c, d, e) = (&a, &b, &c, &d, &e);
+    if repeated(&[a, b, c, d, e]) {
+        return Sign::Zero;
+    }
     if inside_fast(&[a, b, c, d, e], IS_WINDOW) {
         return insphere_adapt(a, b, c, d, e);
     }

@@ -476,3 +476,38 @@ fn ray_side_agrees_with_rationals() {
         "{answered} answered, {zeros} zeros"
     );
 }
+
+/// Repeated points (any pair, `−0.0` for `0.0` in the copy, every family and scale):
+/// zero, as the big-integer evaluation says, through the repeated-point shortcut.
+#[test]
+fn repeated_points_are_zero() {
+    let mut rng = Rng::new(41);
+    for i in 0..4000 {
+        let fam = (i % 4) as u64;
+        let mut p3: [[f64; 3]; 5] =
+            core::array::from_fn(|_| core::array::from_fn(|_| coord(&mut rng, fam)));
+        let (from, to) = (rng.below(5), rng.below(5));
+        p3[to] = p3[from].map(|x| if x == 0.0 { -x } else { x });
+        if !p3.iter().flatten().all(|x| x.is_finite()) {
+            continue;
+        }
+        let p2 = p3.map(|p| [p[0], p[1]]);
+        let [a, b, c, d, e] = &p3;
+        let want = if from == to {
+            bigint::insphere(a, b, c, d, e)
+        } else {
+            crate::Sign::Zero
+        };
+        assert_eq!(insphere(a, b, c, d, e), want, "{p3:?}");
+        assert_eq!(bigint::insphere(a, b, c, d, e), want, "{p3:?}");
+        if from < 4 && to < 4 {
+            assert_eq!(orient3d(a, b, c, d), bigint::orient3d(a, b, c, d), "{p3:?}");
+            let [a, b, c, d, _] = &p2;
+            assert_eq!(incircle(a, b, c, d), bigint::incircle(a, b, c, d), "{p2:?}");
+        }
+        if from < 3 && to < 3 {
+            let [a, b, c, _, _] = &p2;
+            assert_eq!(orient2d(a, b, c), bigint::orient2d(a, b, c), "{p2:?}");
+        }
+    }
+}
