@@ -364,22 +364,10 @@ fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sig
         let det = ux * (vy * dz - vz * dy) + uy * (vz * dx - vx * dz) + uz * (vx * dy - vy * dx);
         return Sign::of(det);
     }
-    let (mut s, mut low, mut p_sum) = (0.0, 0.0, 0.0);
-    for (i, &((h1, t1), (h2, t2), h3)) in monomials.iter().enumerate() {
-        let (qh, l) = mono3(h1, t1, h2, t2, h3, 0.0);
-        let (qh, l) = if i % 2 == 0 { (qh, l) } else { (-qh, -l) };
-        let (sum, e) = two_sum(s, qh);
-        s = sum;
-        low += e + l;
-        p_sum += qh.abs();
-    }
-    let res = s + low;
-    if res.abs() * O3_B_INV > p_sum {
-        return Sign::of(res);
-    }
-    // The line through a vertex: if p − o (or q − o) is exactly a multiple of d, then
-    // det[u, v, d] = v·(d × u) = 0 (or u·(v × d) = 0). Decided on exact differences by
-    // the three 2 × 2 minors of the cross product, each exactly (TwoProduct, TWO-TWO-DIFF).
+    // First, as it is cheap and settles the usual exact zeros, the line through a vertex:
+    // if p − o (or q − o) is exactly a multiple of d, then det[u, v, d] = v·(d × u) = 0
+    // (or u·(v × d) = 0). Decided on exact differences by the three 2 × 2 minors of the
+    // cross product, each exactly (TwoProduct, TWO-TWO-DIFF).
     let parallel = |(x, y, z): (f64, f64, f64)| {
         let minor = |a: f64, b: f64, c: f64, e: f64| {
             let (p1, p0) = two_product(a, b);
@@ -392,6 +380,19 @@ fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sig
         || ([vxt, vyt, vzt] == [0.0; 3] && parallel((vx, vy, vz)))
     {
         return Sign::Zero;
+    }
+    let (mut s, mut low, mut p_sum) = (0.0, 0.0, 0.0);
+    for (i, &((h1, t1), (h2, t2), h3)) in monomials.iter().enumerate() {
+        let (qh, l) = mono3(h1, t1, h2, t2, h3, 0.0);
+        let (qh, l) = if i % 2 == 0 { (qh, l) } else { (-qh, -l) };
+        let (sum, e) = two_sum(s, qh);
+        s = sum;
+        low += e + l;
+        p_sum += qh.abs();
+    }
+    let res = s + low;
+    if res.abs() * O3_B_INV > p_sum {
+        return Sign::of(res);
     }
     // Exact: each monomial (h1 + t1)(h2 + t2)·h3 is four products of three floats, each
     // exactly four floats; zero products and zero floats are left out of the sum.
