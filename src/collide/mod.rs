@@ -37,7 +37,7 @@ mod step;
 
 pub use bounce::{Bounce, bounce_sphere, bounce_spheres};
 pub use contact_sphere::{sphere_plane_contact, sphere_sphere_contact};
-pub use contact_sphere_triangle::sphere_triangle_contact;
+pub use contact_sphere_triangle::{sphere_polygon_contact, sphere_triangle_contact};
 pub use step::{Step, StepEnd, step_sphere_mesh};
 
 use crate::scalar::is_float;
@@ -64,7 +64,8 @@ pub enum Feature {
     /// The interior of a face (the plane, for [`sphere_plane_contact`]; the sphere's
     /// surface, for [`sphere_sphere_contact`]).
     Face,
-    /// The open edge from vertex `i` to vertex `i + 1` (mod 3).
+    /// The open edge from vertex `i` to vertex `i + 1` (mod the number of vertices: 3 for
+    /// a triangle).
     Edge(usize),
     /// Vertex `i`.
     Vertex(usize),

@@ -69,7 +69,7 @@ mod ray_capsule;
 mod sweep_aabb_aabb;
 mod sweep_obb_obb;
 mod sweep_sphere;
-mod sweep_sphere_polygon;
+pub(crate) mod sweep_sphere_polygon;
 pub(crate) mod sweep_sphere_triangle;
 
 pub use ray_capsule::{Capsule, ray_capsule, try_ray_capsule};
