@@ -13,6 +13,9 @@
 //! | [`sphere_sphere_contact`] | two moving spheres |
 //! | [`sphere_plane_contact`] | a moving sphere and a moving plane |
 //! | [`sphere_triangle_contact`] | a moving sphere and a moving triangle (face, edge or vertex) |
+//! | [`sphere_polygon_contact`] | a moving sphere and a moving polygon (its fan triangulation) |
+//! | [`aabb_aabb_contact`] | two moving axis-aligned boxes: the contact region ([`AabbContact`]) |
+//! | [`obb_obb_contact`] | two translating oriented boxes: tight axes, features, a point ([`ObbContact`]) |
 //!
 //! [`step_sphere_mesh`] moves a sphere through a closed [`TriMesh`](crate::TriMesh) over a
 //! time step, bouncing at each first impact, never ending inside the mesh.
@@ -31,11 +34,15 @@
 //!   exact unit normal within the angle `normal_error` (radians) of `normal`.
 
 mod bounce;
+mod contact_box;
 mod contact_sphere;
 mod contact_sphere_triangle;
 mod step;
 
 pub use bounce::{Bounce, bounce_sphere, bounce_spheres};
+pub use contact_box::{
+    AabbContact, BoxFeature, BoxSide, ContactAxis, ObbContact, aabb_aabb_contact, obb_obb_contact,
+};
 pub use contact_sphere::{sphere_plane_contact, sphere_sphere_contact};
 pub use contact_sphere_triangle::{sphere_polygon_contact, sphere_triangle_contact};
 pub use step::{Step, StepEnd, step_sphere_mesh};
