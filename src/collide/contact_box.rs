@@ -578,6 +578,17 @@ pub fn obb_obb_contact<T: Scalar>(
         AxisDir::Unit(k) => core::array::from_fn(|i| Est::exact(if i == k { 1.0 } else { 0.0 })),
     };
     let l = if j0 % 2 == 0 { l } else { l.map(|x| -x) };
+    // Scaled by a power of two near 1/max|Lₖ| so that |L|² neither underflows nor
+    // overflows (the direction is unchanged; the products' bounds cover any rounding).
+    let top = l.iter().map(|x| x.v.abs()).fold(0.0, f64::max);
+    let l = if top > 0.0 && top.is_finite() {
+        let k = (-top.log2().floor()).clamp(-2000.0, 2000.0) as i32;
+        let half = Est::exact(2f64.powi(k / 2));
+        let rest = Est::exact(2f64.powi(k - k / 2));
+        l.map(|x| x * half * rest)
+    } else {
+        l
+    };
     let (normal, normal_error) = normal_of(&unit(&l));
     // The point: a's and b's features at the rounded time, met by alternating
     // projections in f64, then evaluated with bounds.
@@ -614,10 +625,8 @@ pub fn obb_obb_contact<T: Scalar>(
     let lb = fb.coords(&fa.point(&la), &f[1], shrink);
     let pb = box_point(b, vb, t, &f[1], &lb);
     let point: [f64; 3] = core::array::from_fn(|k| pa[k].v / 2.0 + pb[k].v / 2.0);
-    let gap = (0..3)
-        .map(|k| (pa[k].v - pb[k].v) * (pa[k].v - pb[k].v))
-        .sum::<f64>()
-        .sqrt();
+    // |p − q|₁ bounds the Euclidean distance and never underflows (squares would).
+    let gap: f64 = (0..3).map(|k| (pa[k].v - pb[k].v).abs()).sum();
     let eval = |p: &[Est; 3]| p.iter().map(|x| x.e).sum::<f64>();
     let rounding: f64 = point.iter().map(|x| U * x.abs() + f64::from_bits(1)).sum();
     let point_error = (gap * (1.0 + 8.0 * U) / 2.0 + eval(&pa).max(eval(&pb)) + rounding) * INFLATE;

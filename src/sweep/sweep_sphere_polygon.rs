@@ -77,7 +77,7 @@ pub(crate) fn polygon_pieces<'a, T: Scalar>(
         }
     }
     for (i, q) in v.iter().enumerate() {
-        sink.ball(Part::Vertex(i), Ball { m, q: *q, r });
+        sink.ball(Part::Vertex(i), Ball { m, q, r });
     }
 }
 

@@ -11,13 +11,16 @@
 //! inputs whose float error tracking underflows, huge ones), moved by offsets of
 //! `2^20`–`2^50` times their size, with velocities made subnormal or `2^20`–`2^40` times
 //! faster (tunnelling), and one coordinate moved by one ulp; each in `f64` and rounded to
-//! `f32`.
+//! `f32`. The box cases also judge the box contacts (`collide_boxes::judge`: exact facts,
+//! point, region and normal bounds in rationals).
 
+use super::collide_boxes::{aabb_frame, judge, obb_frame, seen_aabb, seen_obb};
 use super::sweep::{
     TRIPLES3, TriCase, V, aabb_times, add_f, capsule_contact, check_by_points, check_quadratic,
     graze_ss, graze_tri, ivec, path_seg2, path_tri2, perm, point_seg2, point_tri2, random_ss,
     scale_f, ss_oracle, ss_quadratic, sub_f,
 };
+use isect::collide::{aabb_aabb_contact, obb_obb_contact};
 use isect::sweep::{
     Capsule, SweepHit, TIME_ACCURACY, ray_capsule, sweep_aabb_aabb, sweep_obb_obb,
     sweep_sphere_plane, sweep_sphere_polygon, sweep_sphere_sphere, sweep_sphere_triangle,
@@ -360,30 +363,11 @@ fn sphere_triangle_and_polygon_times_within_accuracy() {
 /// A rotation-and-scale shared by both boxes: `R` with orthogonal rows of equal length
 /// `L` (`Rᵀ R = L² I`), so a box `c + R·diag(h)·s` is, in the coordinates
 /// `y = R x / L²`, the axis-aligned box `R c / L² ± h`.
-const ROTATIONS: [([[i64; 3]; 3], i64); 3] = [
+pub(crate) const ROTATIONS: [([[i64; 3]; 3], i64); 3] = [
     ([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 1),
     ([[3, 4, 0], [-4, 3, 0], [0, 0, 5]], 5),
     ([[2, 3, 6], [3, -6, 2], [6, 2, -3]], 7),
 ];
-
-/// Gomez's times of two OBBs sharing the rotation `rot`, exactly.
-fn obb_times(
-    rot: &[[f64; 3]; 3],
-    l: f64,
-    a: &Obb<f64>,
-    va: &[f64; 3],
-    b: &Obb<f64>,
-    vb: &[f64; 3],
-) -> Option<(Q, Q)> {
-    let ll = q(l) * q(l);
-    let to = |x: &[f64; 3]| -> V {
-        let x = rq(x);
-        [0, 1, 2].map(|k| dot(&rq(&rot[k]), &x) / &ll)
-    };
-    let lo = |o: &Obb<f64>| sub(&to(&o.center), &rq(&o.half_extents));
-    let hi = |o: &Obb<f64>| add(&to(&o.center), &rq(&o.half_extents));
-    aabb_times(&lo(a), &hi(a), &lo(b), &hi(b), &sub(&to(vb), &to(va)))
-}
 
 #[test]
 fn box_times_within_accuracy() {
@@ -432,6 +416,23 @@ fn box_times_within_accuracy() {
         );
         check_times(&hit, &exact, &what);
         aabb_count.add(&hit);
+        // The contact: its exact facts and bounds judged in rationals.
+        let (ba, bb) = (Aabb::new(amin, amax), Aabb::new(bmin, bmax));
+        let contact = if h.f32 {
+            let b32 = |b: &Aabb<f64>| Aabb::new(f32s(&b.min), f32s(&b.max));
+            aabb_aabb_contact(&b32(&ba), &f32s(&va), &b32(&bb), &f32s(&vb)).map(|c| seen_aabb(&c))
+        } else {
+            aabb_aabb_contact(&ba, &va, &bb, &vb).map(|c| seen_aabb(&c))
+        };
+        assert_eq!(contact.is_some(), exact.is_some(), "{what}: contact");
+        if let (Some(c), Some((t, _))) = (&contact, &exact) {
+            judge(
+                c,
+                &aabb_frame(&ba, &va, &bb, &vb),
+                t,
+                &format!("{what}: contact"),
+            );
+        }
 
         // The same boxes in a rotated frame, as OBBs sharing the rotation R: the frame
         // box `y ∈ [m − e, m + e]` is the OBB with centre `Rᵀ m`, axes the rows of R and
@@ -453,20 +454,32 @@ fn box_times_within_accuracy() {
             continue;
         }
         let what = format!("obb {i} {h2:?}: {a:?} {va:?} {b:?} {vb:?}");
+        let o32 = |o: &Obb<f64>| {
+            Obb::new(
+                f32s(&o.center),
+                o.axes.map(|r| f32s(&r)),
+                f32s(&o.half_extents),
+            )
+        };
         let hit = if h2.f32 {
-            let o32 = |o: &Obb<f64>| {
-                Obb::new(
-                    f32s(&o.center),
-                    o.axes.map(|r| f32s(&r)),
-                    f32s(&o.half_extents),
-                )
-            };
             hit64(sweep_obb_obb(&o32(&a), &f32s(&va), &o32(&b), &f32s(&vb)))
         } else {
             sweep_obb_obb(&a, &va, &b, &vb)
         };
-        check_times(&hit, &obb_times(&rot, l as f64, &a, &va, &b, &vb), &what);
+        // Gomez's times in the boxes' common frame, exactly.
+        let f = obb_frame(&rot, l as f64, &a, &va, &b, &vb);
+        let exact = aabb_times(&f.a[0], &f.a[1], &f.b[0], &f.b[1], &sub(&f.wb, &f.wa));
+        check_times(&hit, &exact, &what);
         obb_count.add(&hit);
+        let contact = if h2.f32 {
+            obb_obb_contact(&o32(&a), &f32s(&va), &o32(&b), &f32s(&vb)).map(|c| seen_obb(&c))
+        } else {
+            obb_obb_contact(&a, &va, &b, &vb).map(|c| seen_obb(&c))
+        };
+        assert_eq!(contact.is_some(), exact.is_some(), "{what}: contact");
+        if let (Some(c), Some((t, _))) = (&contact, &exact) {
+            judge(c, &f, t, &format!("{what}: contact"));
+        }
     }
     aabb_count.check("aabb/aabb");
     obb_count.check("obb/obb");
