@@ -578,17 +578,6 @@ pub fn obb_obb_contact<T: Scalar>(
         AxisDir::Unit(k) => core::array::from_fn(|i| Est::exact(if i == k { 1.0 } else { 0.0 })),
     };
     let l = if j0 % 2 == 0 { l } else { l.map(|x| -x) };
-    // Scaled by a power of two near 1/max|Lₖ| so that |L|² neither underflows nor
-    // overflows (the direction is unchanged; the products' bounds cover any rounding).
-    let top = l.iter().map(|x| x.v.abs()).fold(0.0, f64::max);
-    let l = if top > 0.0 && top.is_finite() {
-        let k = (-top.log2().floor()).clamp(-2000.0, 2000.0) as i32;
-        let half = Est::exact(2f64.powi(k / 2));
-        let rest = Est::exact(2f64.powi(k - k / 2));
-        l.map(|x| x * half * rest)
-    } else {
-        l
-    };
     let (normal, normal_error) = normal_of(&unit(&l));
     // The point: a's and b's features at the rounded time, met by alternating
     // projections in f64, then evaluated with bounds.

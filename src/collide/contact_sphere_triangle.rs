@@ -257,9 +257,11 @@ fn fan_contact<T: Scalar>(
     let mut undefined = false;
     let from_segment = |i: usize, j: usize| {
         let (a, b) = (&ve[i], &ve[j]);
-        let e = esub(b, a);
-        let f = esub(&c, a);
-        let tau = super::edot(&f, &e).div(super::edot(&e, &e));
+        let (e, f) = (esub(b, a), esub(&c, a));
+        // τ = f·e/e·e on both rescaled alike (no underflow or overflow in the dots).
+        let s = super::top(&[&e, &f]);
+        let (es, fs) = (super::rescale(&e, s), super::rescale(&f, s));
+        let tau = super::edot(&fs, &es).div(super::edot(&es, &es));
         core::array::from_fn(|k| f[k] - tau * e[k])
     };
     let d = match part {
@@ -269,7 +271,14 @@ fn fan_contact<T: Scalar>(
         Part::Face(i) => {
             let tv = [v[0], v[i], v[i + 1]];
             let [a, b, cc] = tv.map(est3);
-            let nn = cross(&esub(&b, &a), &esub(&cc, &a));
+            // Each edge rescaled by its own power of two: the cross product's direction
+            // is unchanged, and it neither underflows nor overflows.
+            let (e1, e2) = (esub(&b, &a), esub(&cc, &a));
+            let (e1, e2) = (
+                super::rescale(&e1, super::top(&[&e1])),
+                super::rescale(&e2, super::top(&[&e2])),
+            );
+            let nn = cross(&e1, &e2);
             let o = FaceOffset {
                 v: tv,
                 c: &s.center,

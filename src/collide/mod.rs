@@ -177,9 +177,34 @@ pub(crate) fn edot(a: &[Est; 3], b: &[Est; 3]) -> Est {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-/// `d/|d|`.
+/// The largest magnitude among the values of some `Est` vectors.
+pub(crate) fn top(vs: &[&[Est; 3]]) -> f64 {
+    vs.iter()
+        .flat_map(|v| v.iter())
+        .map(|x| x.v.abs())
+        .fold(0.0, f64::max)
+}
+
+/// `v` times a power of two near `1/top` (none if `top` is zero or not finite), so that
+/// squares of its components neither underflow nor overflow: directions and ratios of
+/// vectors scaled alike are unchanged, and the products' bounds cover any rounding.
+pub(crate) fn rescale(v: &[Est; 3], top: f64) -> [Est; 3] {
+    if !(top > 0.0 && top.is_finite()) {
+        return *v;
+    }
+    let k = (-top.log2().floor()).clamp(-2100.0, 2100.0) as i32;
+    let (h, r) = (
+        Est::exact(2f64.powi(k / 2)),
+        Est::exact(2f64.powi(k - k / 2)),
+    );
+    v.map(|x| x * h * r)
+}
+
+/// `d/|d|` (computed on `d` rescaled by a power of two: no underflow or overflow in
+/// `|d|²`).
 pub(crate) fn unit(d: &[Est; 3]) -> [Est; 3] {
-    let len = edot(d, d).sqrt();
+    let d = rescale(d, top(&[d]));
+    let len = edot(&d, &d).sqrt();
     d.map(|x| x.div(len))
 }
 
@@ -215,8 +240,16 @@ pub(crate) fn time_est<T: Scalar>(t: &T, e: f64) -> Est {
 
 /// The contact of a sphere with centre path `c(t)` touching along `normal` (unit, from
 /// the other object towards the sphere): the point `c − r·n`.
+/// When the normal is not known well enough for a finite bound (the centre within its
+/// rounding of the feature, an undefined normal, a zero radius), the point is the centre
+/// itself: the exact point `c* − r·n*` is within `|c − c*| + r` of it.
 pub(crate) fn sphere_point(c: &[Est; 3], r: Est, n: &[Est; 3]) -> ([f64; 3], f64) {
-    split(&core::array::from_fn(|k| c[k] - r * n[k]))
+    let (p, e) = split(&core::array::from_fn(|k| c[k] - r * n[k]));
+    if e.is_finite() && p.iter().all(|x| x.is_finite()) {
+        return (p, e);
+    }
+    let (p, e) = split(c);
+    (p, (e + r.v.abs() + r.e) * (1.0 + 4.0 * f64::EPSILON))
 }
 
 /// The approach along the normal `σ·n` when the offset from the surface changes at the

@@ -20,7 +20,7 @@ use super::sweep::{
     graze_ss, graze_tri, ivec, path_seg2, path_tri2, perm, point_seg2, point_tri2, random_ss,
     scale_f, ss_oracle, ss_quadratic, sub_f,
 };
-use isect::collide::{aabb_aabb_contact, obb_obb_contact};
+use isect::collide::{aabb_aabb_contact, obb_obb_contact, sphere_polygon_contact};
 use isect::sweep::{
     Capsule, SweepHit, TIME_ACCURACY, ray_capsule, sweep_aabb_aabb, sweep_obb_obb,
     sweep_sphere_plane, sweep_sphere_polygon, sweep_sphere_sphere, sweep_sphere_triangle,
@@ -291,6 +291,7 @@ fn hurt_tri(c: &TriCase, h: &Hurt) -> Option<TriCase> {
 fn sphere_triangle_and_polygon_times_within_accuracy() {
     let mut rng = Rng::new(183);
     let (mut tri_count, mut poly_count) = (Count::default(), Count::default());
+    let mut poly_points = 0;
     for i in 0..cases(300) {
         let base = graze_tri(&mut rng);
         let h = hurt(&mut rng);
@@ -355,9 +356,62 @@ fn sphere_triangle_and_polygon_times_within_accuracy() {
         }
         assert_accurate(&hit, false, &format!("{what}: polygon"));
         poly_count.add(&hit);
+        // The contact: the sweep's time; the point on the moving fan and on the sphere at
+        // that time, within its bound plus the motion over the time's bound (the exact
+        // contact point y* at t* is on both: |point − y*| ≤ point_error, |y*(t̃) − y*| ≤
+        // |t̃ − t*|·|v|).
+        let contact = if h.f32 {
+            sphere_polygon_contact(
+                &Sphere::new(f32s(&c.s.center), c.s.radius as f32),
+                &f32s(&c.vs),
+                &Polygon::new(poly.iter().map(f32s).collect()),
+                &f32s(&c.vt),
+            )
+            .map(|k| {
+                (
+                    k.time.to_f64(),
+                    k.time_error,
+                    k.point,
+                    k.point_error,
+                    k.overlapping,
+                )
+            })
+        } else {
+            sphere_polygon_contact(&c.s, &c.vs, &Polygon::new(poly.clone()), &c.vt)
+                .map(|k| (k.time, k.time_error, k.point, k.point_error, k.overlapping))
+        };
+        assert_eq!(contact.is_some(), touch, "{what}: polygon contact");
+        if let (Some((t, te, pt, pe, over)), Some(hh)) = (contact, &hit) {
+            assert_eq!((t, te), (hh.first, hh.first_error), "{what}: contact time");
+            // (Overlapping at the start, the point is on the sphere towards the polygon.)
+            assert!(pe.is_finite(), "{what}: contact point bound {pe}");
+            if !over {
+                let (vt, vs) = (rq(&c.vt), rq(&c.vs));
+                let l1 = |v: &V| v.iter().fold(q(0.0), |s, x| s + num_traits::Signed::abs(x));
+                let slack = |v: &V| q(pe) + q(te) * l1(v);
+                let x = sub(&rq(&pt), &scale(&vt, &q(t)));
+                let e = slack(&vt);
+                assert!(
+                    (1..3).any(|j| point_tri2(&x, &fan(j)) <= &e * &e),
+                    "{what}: contact point {pt:?} ± {pe} off the polygon"
+                );
+                let cu = add(&rq(&c.s.center), &scale(&vs, &q(t)));
+                let dd = sub(&rq(&pt), &cu);
+                let r = q(c.s.radius) + slack(&vs);
+                assert!(
+                    dot(&dd, &dd) <= &r * &r,
+                    "{what}: contact point off the sphere"
+                );
+                poly_points += 1;
+            }
+        }
     }
     tri_count.check("sphere/triangle");
     poly_count.check("sphere/polygon");
+    assert!(
+        poly_points * 3 > poly_count.touch,
+        "{poly_points} contact points checked"
+    );
 }
 
 /// A rotation-and-scale shared by both boxes: `R` with orthogonal rows of equal length
