@@ -192,11 +192,16 @@ pub(crate) fn rescale(v: &[Est; 3], top: f64) -> [Est; 3] {
     if !(top > 0.0 && top.is_finite()) {
         return *v;
     }
-    let k = (-top.log2().floor()).clamp(-2100.0, 2100.0) as i32;
-    let (h, r) = (
-        Est::exact(2f64.powi(k / 2)),
-        Est::exact(2f64.powi(k - k / 2)),
-    );
+    // The binary exponent of top (a subnormal scaled into the normal range first).
+    let (x, shift) = if top < f64::MIN_POSITIVE {
+        (top * 4_503_599_627_370_496.0, 52) // 2^52
+    } else {
+        (top, 0)
+    };
+    let k = -(((x.to_bits() >> 52) & 0x7ff) as i32 - 1023 - shift);
+    // 2^k as two factors 2^(k/2), 2^(k − k/2), each within the normal range.
+    let pow2 = |e: i32| Est::exact(f64::from_bits(((e + 1023) as u64) << 52));
+    let (h, r) = (pow2(k / 2), pow2(k - k / 2));
     v.map(|x| x * h * r)
 }
 
