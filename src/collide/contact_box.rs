@@ -14,7 +14,7 @@ use super::{Approach, est, est3, normal_of, time_est, unit};
 use crate::geometry::{Aabb, Obb};
 use crate::overlap::obb_axes::{AxisDir, ObbAxis};
 use crate::predicates::{Polynomial, Ring, polynomial_sign};
-use crate::sweep::interval::{Est, Ex, Expr, Found, INFLATE, Piece, Pt, U, solve};
+use crate::sweep::interval::{Est, Expr, Found, INFLATE, Piece, Pt, Signer, U, solve};
 use crate::sweep::single_hit;
 use crate::sweep::sweep_aabb_aabb::{Boxes, aabb_boxes};
 use crate::sweep::sweep_obb_obb::{Slabs, obb_slabs};
@@ -236,29 +236,26 @@ struct Core {
 }
 
 fn core<T: Scalar, P: Slabbed<T>>(p: &P, found: Found) -> Core {
-    let sign = |e: Expr| polynomial_sign::<T, _>(&Ex(p, e));
+    // The piece's αⱼ, βⱼ evaluated once with running bounds; exact signs where needed.
+    let signer = Signer::new(p);
+    let sign = |e: Expr| signer.sign(e);
     let n = p.lin_count();
-    // Zero directions (parallel generators of an OBB pair) constrain nothing.
-    let live: Vec<usize> = (0..n)
-        .filter(|&j| polynomial_sign::<T, _>(&Depth::DirSq(p, j)) != Sign::Zero)
-        .collect();
+    // Zero directions (parallel generators of an OBB pair) constrain nothing: αⱼ = βⱼ = 0
+    // identically, so they would look tight; asked only of those that do.
+    let live = |j: usize| polynomial_sign::<T, _>(&Depth::DirSq(p, j)) != Sign::Zero;
     let mut tight: Vec<usize> = match found.first {
         // cⱼ(xᵢ)·βᵢ = αⱼβᵢ − αᵢβⱼ.
-        Pt::Lin(i, _) => live
-            .iter()
-            .copied()
-            .filter(|&j| j == i || sign(Expr::Cross(i, j)) == Sign::Zero)
+        Pt::Lin(i, _) => (0..n)
+            .filter(|&j| (j == i || sign(Expr::Cross(i, j)) == Sign::Zero) && live(j))
             .collect(),
-        _ => live
-            .iter()
-            .copied()
-            .filter(|&j| sign(Expr::Alpha(j)) == Sign::Zero)
+        _ => (0..n)
+            .filter(|&j| sign(Expr::Alpha(j)) == Sign::Zero && live(j))
             .collect(),
     };
     let overlapping = tight.is_empty();
     if overlapping {
         // Every constraint strictly holds at u = 0: the least penetration, exactly.
-        for &j in &live {
+        for j in (0..n).filter(|&j| live(j)) {
             let Some(&best) = tight.first() else {
                 tight.push(j);
                 continue;
