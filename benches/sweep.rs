@@ -1,4 +1,5 @@
-//! Sweep benchmarks: each exact sweep of `isect::sweep` against its plain `f64` formula
+//! Sweep benchmarks: each exact sweep of `isect::sweep`, and the contacts of
+//! `isect::collide` for polygons and boxes, against its plain `f64` formula
 //! (Gomez; Ericson, RTCD §5.5), in the same process on the same inputs (see
 //! docs/BENCHMARKS.md, section "Sweeps").
 //!
@@ -18,11 +19,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use isect::collide::{aabb_aabb_contact, obb_obb_contact, sphere_polygon_contact};
 use isect::sweep::{
     Capsule, ray_capsule, sweep_aabb_aabb, sweep_obb_obb, sweep_sphere_plane, sweep_sphere_sphere,
     sweep_sphere_triangle,
 };
-use isect::{Aabb, Obb, Plane, Ray, Sphere, Triangle};
+use isect::{Aabb, Obb, Plane, Polygon, Ray, Sphere, Triangle};
 use isect_testkit::scenes::random_rotation;
 use isect_testkit::{Rng, RngExt};
 
@@ -460,6 +462,21 @@ fn oo_inputs(rng: &mut Rng, graze: bool) -> Vec<OO> {
 // Benchmarks
 // ---------------------------------------------------------------------------------------
 
+/// A contact's time, as the `first` the benchmark folds.
+struct Time {
+    first: f64,
+}
+
+/// The sphere/triangle inputs with the triangle also as a polygon (built once).
+type SPoly = (Sphere<f64>, [f64; 3], Polygon<f64>, Triangle<f64>);
+
+fn spoly_inputs(rng: &mut Rng, graze: bool) -> Vec<SPoly> {
+    st_inputs(rng, graze)
+        .into_iter()
+        .map(|(s, v, t)| (s, v, Polygon::new(vec![t.a, t.b, t.c]), t))
+        .collect()
+}
+
 fn fold(h: u64, x: f64) -> u64 {
     h.rotate_left(5) ^ x.to_bits()
 }
@@ -546,6 +563,29 @@ fn benches(c: &mut Criterion) {
         "obb_obb",
         oo_inputs,
         |i| sweep_obb_obb(&i.0, &i.1, &i.2, &i.3),
+        |j| naive_obb(&j.0, &j.1, &j.2, &j.3).map(|x| x.0)
+    );
+    // The contacts (time, point, normal, features, approach) against the same plain
+    // sweep formulas: what determination costs over the plain time.
+    pair!(
+        c,
+        "contact_sphere_polygon",
+        spoly_inputs,
+        |i| sphere_polygon_contact(&i.0, &i.1, &i.2, &[0.0; 3]).map(|k| Time { first: k.time }),
+        |j| naive_st(&j.0, &j.1, &j.3)
+    );
+    pair!(
+        c,
+        "contact_aabb_aabb",
+        bb_inputs,
+        |i| aabb_aabb_contact(&i.0, &i.1, &i.2, &i.3).map(|k| Time { first: k.time }),
+        |j| naive_aabb(&j.0, &j.1, &j.2, &j.3).map(|x| x.0)
+    );
+    pair!(
+        c,
+        "contact_obb_obb",
+        oo_inputs,
+        |i| obb_obb_contact(&i.0, &i.1, &i.2, &i.3).map(|k| Time { first: k.time }),
         |j| naive_obb(&j.0, &j.1, &j.2, &j.3).map(|x| x.0)
     );
 }

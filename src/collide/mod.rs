@@ -13,6 +13,9 @@
 //! | [`sphere_sphere_contact`] | two moving spheres |
 //! | [`sphere_plane_contact`] | a moving sphere and a moving plane |
 //! | [`sphere_triangle_contact`] | a moving sphere and a moving triangle (face, edge or vertex) |
+//! | [`sphere_polygon_contact`] | a moving sphere and a moving polygon (its fan triangulation) |
+//! | [`aabb_aabb_contact`] | two moving axis-aligned boxes: the contact region ([`AabbContact`]) |
+//! | [`obb_obb_contact`] | two translating oriented boxes: tight axes, features, a point ([`ObbContact`]) |
 //!
 //! [`step_sphere_mesh`] moves a sphere through a closed [`TriMesh`](crate::TriMesh) over a
 //! time step, bouncing at each first impact, never ending inside the mesh.
@@ -31,13 +34,17 @@
 //!   exact unit normal within the angle `normal_error` (radians) of `normal`.
 
 mod bounce;
+mod contact_box;
 mod contact_sphere;
 mod contact_sphere_triangle;
 mod step;
 
 pub use bounce::{Bounce, bounce_sphere, bounce_spheres};
+pub use contact_box::{
+    AabbContact, BoxFeature, BoxSide, ContactAxis, ObbContact, aabb_aabb_contact, obb_obb_contact,
+};
 pub use contact_sphere::{sphere_plane_contact, sphere_sphere_contact};
-pub use contact_sphere_triangle::sphere_triangle_contact;
+pub use contact_sphere_triangle::{sphere_polygon_contact, sphere_triangle_contact};
 pub use step::{Step, StepEnd, step_sphere_mesh};
 
 use crate::scalar::is_float;
@@ -64,7 +71,8 @@ pub enum Feature {
     /// The interior of a face (the plane, for [`sphere_plane_contact`]; the sphere's
     /// surface, for [`sphere_sphere_contact`]).
     Face,
-    /// The open edge from vertex `i` to vertex `i + 1` (mod 3).
+    /// The open edge from vertex `i` to vertex `i + 1` (mod the number of vertices: 3 for
+    /// a triangle).
     Edge(usize),
     /// Vertex `i`.
     Vertex(usize),
@@ -169,9 +177,39 @@ pub(crate) fn edot(a: &[Est; 3], b: &[Est; 3]) -> Est {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-/// `d/|d|`.
+/// The largest magnitude among the values of some `Est` vectors.
+pub(crate) fn top(vs: &[&[Est; 3]]) -> f64 {
+    vs.iter()
+        .flat_map(|v| v.iter())
+        .map(|x| x.v.abs())
+        .fold(0.0, f64::max)
+}
+
+/// `v` times a power of two near `1/top` (none if `top` is zero or not finite), so that
+/// squares of its components neither underflow nor overflow: directions and ratios of
+/// vectors scaled alike are unchanged, and the products' bounds cover any rounding.
+pub(crate) fn rescale(v: &[Est; 3], top: f64) -> [Est; 3] {
+    if !(top > 0.0 && top.is_finite()) {
+        return *v;
+    }
+    // The binary exponent of top (a subnormal scaled into the normal range first).
+    let (x, shift) = if top < f64::MIN_POSITIVE {
+        (top * 4_503_599_627_370_496.0, 52) // 2^52
+    } else {
+        (top, 0)
+    };
+    let k = -(((x.to_bits() >> 52) & 0x7ff) as i32 - 1023 - shift);
+    // 2^k as two factors 2^(k/2), 2^(k − k/2), each within the normal range.
+    let pow2 = |e: i32| Est::exact(f64::from_bits(((e + 1023) as u64) << 52));
+    let (h, r) = (pow2(k / 2), pow2(k - k / 2));
+    v.map(|x| x * h * r)
+}
+
+/// `d/|d|` (computed on `d` rescaled by a power of two: no underflow or overflow in
+/// `|d|²`).
 pub(crate) fn unit(d: &[Est; 3]) -> [Est; 3] {
-    let len = edot(d, d).sqrt();
+    let d = rescale(d, top(&[d]));
+    let len = edot(&d, &d).sqrt();
     d.map(|x| x.div(len))
 }
 
@@ -207,8 +245,16 @@ pub(crate) fn time_est<T: Scalar>(t: &T, e: f64) -> Est {
 
 /// The contact of a sphere with centre path `c(t)` touching along `normal` (unit, from
 /// the other object towards the sphere): the point `c − r·n`.
+/// When the normal is not known well enough for a finite bound (the centre within its
+/// rounding of the feature, an undefined normal, a zero radius), the point is the centre
+/// itself: the exact point `c* − r·n*` is within `|c − c*| + r` of it.
 pub(crate) fn sphere_point(c: &[Est; 3], r: Est, n: &[Est; 3]) -> ([f64; 3], f64) {
-    split(&core::array::from_fn(|k| c[k] - r * n[k]))
+    let (p, e) = split(&core::array::from_fn(|k| c[k] - r * n[k]));
+    if e.is_finite() && p.iter().all(|x| x.is_finite()) {
+        return (p, e);
+    }
+    let (p, e) = split(c);
+    (p, (e + r.v.abs() + r.e) * (1.0 + 4.0 * f64::EPSILON))
 }
 
 /// The approach along the normal `σ·n` when the offset from the surface changes at the

@@ -169,14 +169,14 @@ impl core::ops::Index<usize> for Lins {
     }
 }
 
-struct Signer<'a, T, P> {
+pub(crate) struct Signer<'a, T, P> {
     p: &'a P,
     cache: Option<Cache>,
     _t: core::marker::PhantomData<T>,
 }
 
 impl<'a, T: Scalar, P: Piece<T>> Signer<'a, T, P> {
-    fn new(p: &'a P) -> Self {
+    pub(crate) fn new(p: &'a P) -> Self {
         let cache = is_float::<T>().then(|| {
             let lift = |x: &T| Est::exact(x.to_f64());
             let n = p.lin_count();
@@ -229,7 +229,7 @@ impl<'a, T: Scalar, P: Piece<T>> Signer<'a, T, P> {
     }
 
     #[inline]
-    fn sign(&self, e: Expr) -> Sign {
+    pub(crate) fn sign(&self, e: Expr) -> Sign {
         if let Some(x) = self.est(e) {
             if x.ok() && x.v.abs() > x.e {
                 return if x.v > 0.0 {

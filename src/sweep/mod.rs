@@ -66,10 +66,10 @@ pub(crate) mod compare;
 pub(crate) mod interval;
 pub(crate) mod pieces;
 mod ray_capsule;
-mod sweep_aabb_aabb;
-mod sweep_obb_obb;
+pub(crate) mod sweep_aabb_aabb;
+pub(crate) mod sweep_obb_obb;
 mod sweep_sphere;
-mod sweep_sphere_polygon;
+pub(crate) mod sweep_sphere_polygon;
 pub(crate) mod sweep_sphere_triangle;
 
 pub use ray_capsule::{Capsule, ray_capsule, try_ray_capsule};

@@ -9,11 +9,11 @@ use crate::{InputError, Scalar};
 
 /// Box `b` moving relative to box `a`: on each axis `k`,
 /// `(b.max − a.min) + u·(v_b − v_a) ≥ 0` and `(a.max − b.min) + u·(v_a − v_b) ≥ 0`.
-struct Boxes<'a, T> {
-    a: &'a Aabb<T>,
-    va: &'a [T; 3],
-    b: &'a Aabb<T>,
-    vb: &'a [T; 3],
+pub(crate) struct Boxes<'a, T> {
+    pub(crate) a: &'a Aabb<T>,
+    pub(crate) va: &'a [T; 3],
+    pub(crate) b: &'a Aabb<T>,
+    pub(crate) vb: &'a [T; 3],
 }
 
 impl<T> Piece<T> for Boxes<'_, T> {
@@ -76,6 +76,19 @@ pub fn sweep_aabb_aabb<T: Scalar>(
     b: &Aabb<T>,
     vb: &[T; 3],
 ) -> Option<SweepHit<T>> {
+    let mut c = Collect::new(true);
+    c.add(&aabb_boxes(a, va, b, vb)?);
+    c.finish()
+}
+
+/// The piece of the sweep of `a` and `b`, or `None` for a NaN or infinite input, an
+/// empty box, or a certain miss of the `f64` filter.
+pub(crate) fn aabb_boxes<'a, T: Scalar>(
+    a: &'a Aabb<T>,
+    va: &'a [T; 3],
+    b: &'a Aabb<T>,
+    vb: &'a [T; 3],
+) -> Option<Boxes<'a, T>> {
     if !finite(&[&a.min, &a.max, va, &b.min, &b.max, vb]) {
         return None;
     }
@@ -93,9 +106,7 @@ pub fn sweep_aabb_aabb<T: Scalar>(
     {
         return None;
     }
-    let mut c = Collect::new(true);
-    c.add(&Boxes { a, va, b, vb });
-    c.finish()
+    Some(Boxes { a, va, b, vb })
 }
 
 /// [`sweep_aabb_aabb`], refusing bad input.

@@ -13,11 +13,11 @@ use crate::{InputError, Scalar};
 /// The slabs of the moving boxes on their separating axes, with the exact signs `σₘ` of
 /// `gₘ·L`: the constraints `R ± (D₀ + u·Δv)·L ≥ 0` with `|gₘ·L|` written `σₘ·(gₘ·L)`,
 /// `R = Σ σₘ·extentₘ·(gₘ·L)`, `D₀ = c_b − c_a`, `Δv = v_b − v_a`.
-struct Slabs<'a, T> {
-    pair: ObbPair<'a, T>,
+pub(crate) struct Slabs<'a, T> {
+    pub(crate) pair: ObbPair<'a, T>,
     va: &'a [T; 3],
     vb: &'a [T; 3],
-    axes: alloc::vec::Vec<(ObbAxis, [i8; 6])>,
+    pub(crate) axes: alloc::vec::Vec<(ObbAxis, [i8; 6])>,
 }
 
 impl<T> Piece<T> for Slabs<'_, T> {
@@ -149,6 +149,20 @@ pub fn sweep_obb_obb<T: Scalar>(
     b: &Obb<T>,
     vb: &[T; 3],
 ) -> Option<SweepHit<T>> {
+    let mut c = Collect::new(true);
+    c.add(&obb_slabs(a, va, b, vb)?);
+    c.finish()
+}
+
+/// The piece of the sweep of `a` and `b` (the slabs of every separating axis), or `None`
+/// for a NaN or infinite input, a negative half extent, or a certain miss of the `f64`
+/// filter.
+pub(crate) fn obb_slabs<'a, T: Scalar>(
+    a: &'a Obb<T>,
+    va: &'a [T; 3],
+    b: &'a Obb<T>,
+    vb: &'a [T; 3],
+) -> Option<Slabs<'a, T>> {
     if !valid(a) || !valid(b) || !finite(&[va, vb]) {
         return None;
     }
@@ -160,9 +174,7 @@ pub fn sweep_obb_obb<T: Scalar>(
         .into_iter()
         .map(|axis| (axis, pair.signs(axis)))
         .collect();
-    let mut c = Collect::new(true);
-    c.add(&Slabs { pair, va, vb, axes });
-    c.finish()
+    Some(Slabs { pair, va, vb, axes })
 }
 
 /// [`sweep_obb_obb`], refusing bad input.

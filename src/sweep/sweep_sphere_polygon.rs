@@ -1,10 +1,10 @@
-//! The sweep of a moving sphere against a moving polygon (its fan triangulation).
+//! The sweep of a moving sphere against a moving polygon (its fan triangulation): faces,
+//! then edges as capsules, then vertices as spheres (Ericson §5.5.6; Eberly, *3D Game
+//! Engine Design*; RTR §22.17), and the one place those pieces are built
+//! ([`polygon_pieces`], also for triangles and for the contacts of `crate::collide`).
 
-//! Sphere/triangle and sphere/polygon sweeps: face, then edges as capsules, then vertices
-//! as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
-
-use super::pieces::{Ball, Cylinder, Motion, Radius};
-use super::sweep_sphere_triangle::{NormalSq, add_face};
+use super::pieces::{Ball, Cylinder, Face, Motion, Radius};
+use super::sweep_sphere_triangle::NormalSq;
 use super::{Collect, SweepHit, bounds, finite, radius_ok, swept_misses, validate_sweep};
 use crate::geometry::{Polygon, Sphere};
 use crate::predicates::{Polynomial, Ring, polynomial_sign};
@@ -12,7 +12,75 @@ use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar, Sign};
 
-/// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
+/// Which part of a polygon (vertices `v₀ … vₙ₋₁`, read as its fan from `v₀`) a piece of
+/// its sphere sweep stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The prism over the non-degenerate fan triangle `(v₀, vᵢ, vᵢ₊₁)`.
+    Face(usize),
+    /// The cylinder around the edge `vᵢ → vᵢ₊₁ (mod n)`.
+    Edge(usize),
+    /// The cylinder around the fan diagonal `v₀ → vᵢ` (`2 ≤ i ≤ n − 2`).
+    Diagonal(usize),
+    /// The ball around `vᵢ`.
+    Vertex(usize),
+}
+
+/// Receives the pieces of a polygon's sphere sweep, each with its [`Part`].
+pub(crate) trait Sink<'a, T> {
+    fn face(&mut self, part: Part, p: Face<'a, T>);
+    fn cylinder(&mut self, part: Part, p: Cylinder<'a, T>);
+    fn ball(&mut self, part: Part, p: Ball<'a, T>);
+}
+
+impl<'a, T: Scalar> Sink<'a, T> for Collect<T> {
+    fn face(&mut self, _: Part, p: Face<'a, T>) {
+        self.add(&p);
+    }
+    fn cylinder(&mut self, _: Part, p: Cylinder<'a, T>) {
+        self.add(&p);
+    }
+    fn ball(&mut self, _: Part, p: Ball<'a, T>) {
+        self.add(&p);
+    }
+}
+
+/// The convex pieces of the sweep of a ball (radius `r`, motion `m`) against the fan
+/// surface of the polygon `v` (a triangle for `n = 3`): the prism of every
+/// non-degenerate fan triangle (decided exactly), every edge and fan diagonal with
+/// distinct ends as a cylinder, every vertex as a ball. Two vertices: the segment's
+/// cylinder (edge 0) and balls; one: its ball.
+pub(crate) fn polygon_pieces<'a, T: Scalar>(
+    m: Motion<'a, T>,
+    r: Radius<'a, T>,
+    v: &[&'a [T; 3]],
+    sink: &mut impl Sink<'a, T>,
+) {
+    let n = v.len();
+    for i in 1..n.saturating_sub(1) {
+        let f = [v[0], v[i], v[i + 1]];
+        if polynomial_sign::<T, _>(&NormalSq(f)) != Sign::Zero {
+            sink.face(Part::Face(i), Face { m, v: f, r });
+        }
+    }
+    for i in 0..n {
+        let j = (i + 1) % n;
+        if n > 1 && (n > 2 || i == 0) && v[i] != v[j] {
+            let (s0, s1) = (v[i], v[j]);
+            sink.cylinder(Part::Edge(i), Cylinder { m, s0, s1, r });
+        }
+    }
+    for i in 2..n.saturating_sub(1) {
+        if v[0] != v[i] {
+            let (s0, s1) = (v[0], v[i]);
+            sink.cylinder(Part::Diagonal(i), Cylinder { m, s0, s1, r });
+        }
+    }
+    for (i, q) in v.iter().enumerate() {
+        sink.ball(Part::Vertex(i), Ball { m, q, r });
+    }
+}
+
 /// Sweep of a moving closed ball against a moving polygon over `u ∈ [0, 1]`, read as
 /// the surface of its fan triangulation from vertex 0 (for a convex planar polygon:
 /// the polygon itself).
@@ -73,37 +141,9 @@ pub fn sweep_sphere_polygon<T: Scalar>(
         vp: Some(vs),
         vq: Some(vp),
     };
-    let r = Radius(&s.radius, None);
-    let n = v.len();
+    let refs: alloc::vec::Vec<&[T; 3]> = v.iter().collect();
     let mut c = Collect::new(true);
-    for i in 1..n.saturating_sub(1) {
-        add_face(&mut c, m, [&v[0], &v[i], &v[i + 1]], r);
-    }
-    // Edges (and diagonals from vertex 0) as cylinders, vertices as balls.
-    for i in 0..n {
-        let j = (i + 1) % n;
-        if n > 1 && (n > 2 || i == 0) && v[i] != v[j] {
-            c.add(&Cylinder {
-                m,
-                s0: &v[i],
-                s1: &v[j],
-                r,
-            });
-        }
-    }
-    for i in 2..n.saturating_sub(1) {
-        if v[0] != v[i] {
-            c.add(&Cylinder {
-                m,
-                s0: &v[0],
-                s1: &v[i],
-                r,
-            });
-        }
-    }
-    for q in v {
-        c.add(&Ball { m, q, r });
-    }
+    polygon_pieces(m, Radius(&s.radius, None), &refs, &mut c);
     c.finish()
 }
 

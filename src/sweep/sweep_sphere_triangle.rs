@@ -1,13 +1,14 @@
 //! The sweep of a moving sphere against a moving triangle: face, then edges as capsules,
 //! then vertices as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
 
-use super::pieces::{Ball, Cylinder, Face, Motion, Radius};
+use super::pieces::{Motion, Radius};
+use super::sweep_sphere_polygon::polygon_pieces;
 use super::{Collect, SweepHit, bounds, finite, radius_ok, swept_misses, validate_sweep};
 use crate::geometry::{Sphere, Triangle};
-use crate::predicates::{Polynomial, Ring, polynomial_sign};
+use crate::predicates::{Polynomial, Ring};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
-use crate::{InputError, Scalar, Sign};
+use crate::{InputError, Scalar};
 
 /// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
 pub(crate) struct NormalSq<'a, T>(pub(crate) [&'a [T; 3]; 3]);
@@ -17,18 +18,6 @@ impl<T> Polynomial<T> for NormalSq<'_, T> {
         let [a, b, c] = self.0.map(|p| p.each_ref().map(lift));
         let n = cross(&sub(&b, &a), &sub(&c, &a));
         dot(&n, &n)
-    }
-}
-
-/// Adds the face piece of triangle `v` if it is not degenerate (decided exactly).
-pub(super) fn add_face<'a, T: Scalar>(
-    c: &mut Collect<T>,
-    m: Motion<'a, T>,
-    v: [&'a [T; 3]; 3],
-    r: Radius<'a, T>,
-) {
-    if polynomial_sign::<T, _>(&NormalSq(v)) != Sign::Zero {
-        c.add(&Face { m, v, r });
     }
 }
 
@@ -91,19 +80,13 @@ pub fn sweep_sphere_triangle<T: Scalar>(
         vp: Some(vs),
         vq: Some(vt),
     };
-    let r = Radius(&s.radius, None);
-    let v = [&tri.a, &tri.b, &tri.c];
     let mut c = Collect::new(true);
-    add_face(&mut c, m, v, r);
-    for i in 0..3 {
-        let (s0, s1) = (v[i], v[(i + 1) % 3]);
-        if s0 != s1 {
-            c.add(&Cylinder { m, s0, s1, r });
-        }
-    }
-    for q in v {
-        c.add(&Ball { m, q, r });
-    }
+    polygon_pieces(
+        m,
+        Radius(&s.radius, None),
+        &[&tri.a, &tri.b, &tri.c],
+        &mut c,
+    );
     c.finish()
 }
 

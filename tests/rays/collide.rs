@@ -20,9 +20,9 @@
 use super::sweep::{TRIPLES3, V, graze_ss, random_ss, ss_quadratic};
 use isect::collide::{
     Approach, Bounce, Contact, Feature, bounce_sphere, bounce_spheres, sphere_plane_contact,
-    sphere_sphere_contact, sphere_triangle_contact, step_sphere_mesh,
+    sphere_polygon_contact, sphere_sphere_contact, sphere_triangle_contact, step_sphere_mesh,
 };
-use isect::{InputError, Plane, Sphere, Triangle};
+use isect::{InputError, Plane, Polygon, Sphere, Triangle};
 use isect_testkit::q::{add, dot, q, q3 as rq, qi, scale, sub};
 use isect_testkit::{Q, Rng, cases};
 use num_traits::{Signed, Zero};
@@ -75,7 +75,7 @@ fn perm(p: &[i64; 3], k: usize) -> [i64; 3] {
 struct Built {
     s: Sphere<f64>,
     vs: [f64; 3],
-    tri: [[f64; 3]; 3],
+    tri: Vec<[f64; 3]>,
     vt: [f64; 3],
     feature: Feature,
     approach: Approach,
@@ -102,9 +102,19 @@ fn dot_i(a: &[i64; 3], b: &[i64; 3]) -> i64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-fn build(rng: &mut Rng) -> Built {
-    // The triangle (0,0,0), (32,0,0), (0,32,0) before the transformation.
-    let tri0 = [[0, 0, 0], [32, 0, 0], [0, 32, 0]];
+/// The triangle (0,0,0), (32,0,0), (0,32,0) before the transformation.
+const TRI0: [[i64; 3]; 3] = [[0, 0, 0], [32, 0, 0], [0, 32, 0]];
+
+/// Convex polygons with the same vertex 0, edge 0 and face near them as [`TRI0`]: a
+/// square whose fan diagonal `v₀v₂` is `x = y`, and a pentagon whose diagonals are
+/// `y = x/3` and `y = 5x/4` (face contacts at `(1..12, 1..12)` fall on them).
+const POLYS0: [&[[i64; 3]]; 2] = [
+    &[[0, 0, 0], [32, 0, 0], [32, 32, 0], [0, 32, 0]],
+    &[[0, 0, 0], [32, 0, 0], [48, 16, 0], [32, 40, 0], [0, 32, 0]],
+];
+
+fn build(rng: &mut Rng, tri0: &[[i64; 3]]) -> Built {
+    let nv = tri0.len();
     let t3 = TRIPLES3[rng.range(0, 5) as usize];
     let kind = rng.range(0, 2);
     // Contact point P (in 1/1 units), direction N (integer, length `len`), feature in
@@ -215,7 +225,7 @@ fn build(rng: &mut Rng) -> Built {
         [0, 1, 2].map(|i| p[i] as f64 / 8.0 * sc + off[i])
     };
     let dirv = |v: &[i64; 3]| -> [f64; 3] { perm(v, k).map(|x| x as f64 * sc) };
-    let mut tri = tri0.map(|v| place(&v.map(|x| 8 * x)));
+    let mut tri: Vec<[f64; 3]> = tri0.iter().map(|v| place(&v.map(|x| 8 * x))).collect();
     // The exact contact geometry (before the vertex rotation).
     let vt = dirv(&ivec(rng, 3));
     let vs = [0, 1, 2].map(|i| vt[i] + dirv(&w)[i]);
@@ -232,24 +242,24 @@ fn build(rng: &mut Rng) -> Built {
     };
     let normal = rq(&dirv(&n));
     // Vertex order: a rotation, maybe a reflection; the feature's index follows.
-    let rot = rng.range(0, 5) as usize;
-    let order: [usize; 3] = {
-        let mut o = [0, 1, 2];
-        o.rotate_left(rot % 3);
-        if rot >= 3 {
-            o.swap(1, 2);
+    let rot = rng.range(0, 2 * nv as i64 - 1) as usize;
+    let order: Vec<usize> = {
+        let mut o: Vec<usize> = (0..nv).collect();
+        o.rotate_left(rot % nv);
+        if rot >= nv {
+            o.reverse();
         }
         o
     };
-    let tri_new = order.map(|i| tri[i]);
+    let tri_new: Vec<[f64; 3]> = order.iter().map(|&i| tri[i]).collect();
     let index = |orig: usize| order.iter().position(|&x| x == orig).unwrap();
     let feature = match feature {
         Feature::Face => Feature::Face,
         Feature::Vertex(v) => Feature::Vertex(index(v)),
         Feature::Edge(e) => {
-            let (a, b) = (index(e), index((e + 1) % 3));
+            let (a, b) = (index(e), index((e + 1) % nv));
             // Edge i joins new vertices i and i + 1.
-            if (a + 1) % 3 == b {
+            if (a + 1) % nv == b {
                 Feature::Edge(a)
             } else {
                 Feature::Edge(b)
@@ -291,7 +301,7 @@ fn sphere_triangle_contacts_known_by_construction() {
     let mut rng = Rng::new(1801);
     let mut seen = std::collections::BTreeMap::new();
     for i in 0..cases(300) {
-        let b = build(&mut rng);
+        let b = build(&mut rng, &TRI0);
         let what = format!(
             "tri contact {i}: {:?} {:?} {:?} {:?} expect {:?} {:?} overlap {}",
             b.s, b.vs, b.tri, b.vt, b.feature, b.approach, b.overlapping
@@ -350,6 +360,70 @@ fn sphere_triangle_contacts_known_by_construction() {
         }
     }
     // Every feature kind and approach appears.
+    assert!(seen.len() >= 6, "{seen:?}");
+}
+
+/// Sphere/polygon: the constructions of the triangle test on convex polygons that share
+/// its vertex 0, edge 0 and the face around them, so face contacts fall on fan diagonals
+/// and edge or vertex contacts are ties between fan triangles' pieces; vertex orders
+/// rotated and reversed; `f64`, `f32` and rationals.
+#[test]
+fn sphere_polygon_contacts_known_by_construction() {
+    let mut rng = Rng::new(1807);
+    let mut seen = std::collections::BTreeMap::new();
+    for i in 0..cases(200) {
+        let base = POLYS0[rng.range(0, 1) as usize];
+        let b = build(&mut rng, base);
+        let what = format!(
+            "poly contact {i}: {:?} {:?} {:?} {:?} expect {:?} {:?} overlap {}",
+            b.s, b.vs, b.tri, b.vt, b.feature, b.approach, b.overlapping
+        );
+        let poly = Polygon::new(b.tri.clone());
+        let c = sphere_polygon_contact(&b.s, &b.vs, &poly, &b.vt).expect(&what);
+        assert_eq!(
+            (c.feature, c.approach, c.overlapping),
+            (b.feature, b.approach, b.overlapping),
+            "{what}: {c:?}"
+        );
+        check_contact(&c, &b.time, &b.point, &b.normal, &what);
+        *seen.entry(format!("{:?}", c.feature)).or_insert(0) += 1;
+        let to32 = |p: &[f64; 3]| -> Option<[f32; 3]> {
+            let x = p.map(|x| x as f32);
+            (x.map(f64::from) == *p).then_some(x)
+        };
+        let v32: Option<Vec<[f32; 3]>> = b.tri.iter().map(to32).collect();
+        if let (Some(c0), Some(vs), Some(v32), Some(vt)) =
+            (to32(&b.s.center), to32(&b.vs), v32, to32(&b.vt))
+        {
+            let s32 = Sphere::new(c0, b.s.radius as f32);
+            let c32 = sphere_polygon_contact(&s32, &vs, &Polygon::new(v32), &vt).expect(&what);
+            assert_eq!(
+                (c32.feature, c32.approach, c32.overlapping),
+                (b.feature, b.approach, b.overlapping),
+                "{what}: f32"
+            );
+            check_contact(&c32, &b.time, &b.point, &b.normal, &format!("{what}: f32"));
+        }
+        if i % 5 == 0 {
+            let qp = Polygon::new(b.tri.iter().map(rq).collect());
+            let qs = Sphere::new(rq(&b.s.center), q(b.s.radius));
+            let cq = sphere_polygon_contact(&qs, &rq(&b.vs), &qp, &rq(&b.vt)).expect(&what);
+            assert_eq!(
+                (cq.feature, cq.approach, cq.overlapping),
+                (b.feature, b.approach, b.overlapping),
+                "{what}: rational"
+            );
+            assert_eq!(cq.time, b.time, "{what}: rational time");
+            check_contact(
+                &cq,
+                &b.time,
+                &b.point,
+                &b.normal,
+                &format!("{what}: rational"),
+            );
+        }
+    }
+    // Faces, edges and vertices of every index position appear.
     assert!(seen.len() >= 6, "{seen:?}");
 }
 

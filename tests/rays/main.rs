@@ -5,6 +5,7 @@
 //! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
 
 mod collide;
+mod collide_boxes;
 mod fuzz_regressions;
 mod mesh_batch;
 mod mesh_exactly_once;

@@ -11,13 +11,16 @@
 //! inputs whose float error tracking underflows, huge ones), moved by offsets of
 //! `2^20`–`2^50` times their size, with velocities made subnormal or `2^20`–`2^40` times
 //! faster (tunnelling), and one coordinate moved by one ulp; each in `f64` and rounded to
-//! `f32`.
+//! `f32`. The box cases also judge the box contacts (`collide_boxes::judge`: exact facts,
+//! point, region and normal bounds in rationals).
 
+use super::collide_boxes::{aabb_frame, judge, obb_frame, seen_aabb, seen_obb};
 use super::sweep::{
     TRIPLES3, TriCase, V, aabb_times, add_f, capsule_contact, check_by_points, check_quadratic,
     graze_ss, graze_tri, ivec, path_seg2, path_tri2, perm, point_seg2, point_tri2, random_ss,
     scale_f, ss_oracle, ss_quadratic, sub_f,
 };
+use isect::collide::{aabb_aabb_contact, obb_obb_contact, sphere_polygon_contact};
 use isect::sweep::{
     Capsule, SweepHit, TIME_ACCURACY, ray_capsule, sweep_aabb_aabb, sweep_obb_obb,
     sweep_sphere_plane, sweep_sphere_polygon, sweep_sphere_sphere, sweep_sphere_triangle,
@@ -288,6 +291,7 @@ fn hurt_tri(c: &TriCase, h: &Hurt) -> Option<TriCase> {
 fn sphere_triangle_and_polygon_times_within_accuracy() {
     let mut rng = Rng::new(183);
     let (mut tri_count, mut poly_count) = (Count::default(), Count::default());
+    let mut poly_points = 0;
     for i in 0..cases(300) {
         let base = graze_tri(&mut rng);
         let h = hurt(&mut rng);
@@ -352,38 +356,72 @@ fn sphere_triangle_and_polygon_times_within_accuracy() {
         }
         assert_accurate(&hit, false, &format!("{what}: polygon"));
         poly_count.add(&hit);
+        // The contact: the sweep's time; the point on the moving fan and on the sphere at
+        // that time, within its bound plus the motion over the time's bound (the exact
+        // contact point y* at t* is on both: |point − y*| ≤ point_error, |y*(t̃) − y*| ≤
+        // |t̃ − t*|·|v|).
+        let contact = if h.f32 {
+            sphere_polygon_contact(
+                &Sphere::new(f32s(&c.s.center), c.s.radius as f32),
+                &f32s(&c.vs),
+                &Polygon::new(poly.iter().map(f32s).collect()),
+                &f32s(&c.vt),
+            )
+            .map(|k| {
+                (
+                    k.time.to_f64(),
+                    k.time_error,
+                    k.point,
+                    k.point_error,
+                    k.overlapping,
+                )
+            })
+        } else {
+            sphere_polygon_contact(&c.s, &c.vs, &Polygon::new(poly.clone()), &c.vt)
+                .map(|k| (k.time, k.time_error, k.point, k.point_error, k.overlapping))
+        };
+        assert_eq!(contact.is_some(), touch, "{what}: polygon contact");
+        if let (Some((t, te, pt, pe, over)), Some(hh)) = (contact, &hit) {
+            assert_eq!((t, te), (hh.first, hh.first_error), "{what}: contact time");
+            // (Overlapping at the start, the point is on the sphere towards the polygon.)
+            assert!(pe.is_finite(), "{what}: contact point bound {pe}");
+            if !over {
+                let (vt, vs) = (rq(&c.vt), rq(&c.vs));
+                let l1 = |v: &V| v.iter().fold(q(0.0), |s, x| s + num_traits::Signed::abs(x));
+                let slack = |v: &V| q(pe) + q(te) * l1(v);
+                let x = sub(&rq(&pt), &scale(&vt, &q(t)));
+                let e = slack(&vt);
+                assert!(
+                    (1..3).any(|j| point_tri2(&x, &fan(j)) <= &e * &e),
+                    "{what}: contact point {pt:?} ± {pe} off the polygon"
+                );
+                let cu = add(&rq(&c.s.center), &scale(&vs, &q(t)));
+                let dd = sub(&rq(&pt), &cu);
+                let r = q(c.s.radius) + slack(&vs);
+                assert!(
+                    dot(&dd, &dd) <= &r * &r,
+                    "{what}: contact point off the sphere"
+                );
+                poly_points += 1;
+            }
+        }
     }
     tri_count.check("sphere/triangle");
     poly_count.check("sphere/polygon");
+    assert!(
+        poly_points * 3 > poly_count.touch,
+        "{poly_points} contact points checked"
+    );
 }
 
 /// A rotation-and-scale shared by both boxes: `R` with orthogonal rows of equal length
 /// `L` (`Rᵀ R = L² I`), so a box `c + R·diag(h)·s` is, in the coordinates
 /// `y = R x / L²`, the axis-aligned box `R c / L² ± h`.
-const ROTATIONS: [([[i64; 3]; 3], i64); 3] = [
+pub(crate) const ROTATIONS: [([[i64; 3]; 3], i64); 3] = [
     ([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 1),
     ([[3, 4, 0], [-4, 3, 0], [0, 0, 5]], 5),
     ([[2, 3, 6], [3, -6, 2], [6, 2, -3]], 7),
 ];
-
-/// Gomez's times of two OBBs sharing the rotation `rot`, exactly.
-fn obb_times(
-    rot: &[[f64; 3]; 3],
-    l: f64,
-    a: &Obb<f64>,
-    va: &[f64; 3],
-    b: &Obb<f64>,
-    vb: &[f64; 3],
-) -> Option<(Q, Q)> {
-    let ll = q(l) * q(l);
-    let to = |x: &[f64; 3]| -> V {
-        let x = rq(x);
-        [0, 1, 2].map(|k| dot(&rq(&rot[k]), &x) / &ll)
-    };
-    let lo = |o: &Obb<f64>| sub(&to(&o.center), &rq(&o.half_extents));
-    let hi = |o: &Obb<f64>| add(&to(&o.center), &rq(&o.half_extents));
-    aabb_times(&lo(a), &hi(a), &lo(b), &hi(b), &sub(&to(vb), &to(va)))
-}
 
 #[test]
 fn box_times_within_accuracy() {
@@ -432,6 +470,23 @@ fn box_times_within_accuracy() {
         );
         check_times(&hit, &exact, &what);
         aabb_count.add(&hit);
+        // The contact: its exact facts and bounds judged in rationals.
+        let (ba, bb) = (Aabb::new(amin, amax), Aabb::new(bmin, bmax));
+        let contact = if h.f32 {
+            let b32 = |b: &Aabb<f64>| Aabb::new(f32s(&b.min), f32s(&b.max));
+            aabb_aabb_contact(&b32(&ba), &f32s(&va), &b32(&bb), &f32s(&vb)).map(|c| seen_aabb(&c))
+        } else {
+            aabb_aabb_contact(&ba, &va, &bb, &vb).map(|c| seen_aabb(&c))
+        };
+        assert_eq!(contact.is_some(), exact.is_some(), "{what}: contact");
+        if let (Some(c), Some((t, _))) = (&contact, &exact) {
+            judge(
+                c,
+                &aabb_frame(&ba, &va, &bb, &vb),
+                t,
+                &format!("{what}: contact"),
+            );
+        }
 
         // The same boxes in a rotated frame, as OBBs sharing the rotation R: the frame
         // box `y ∈ [m − e, m + e]` is the OBB with centre `Rᵀ m`, axes the rows of R and
@@ -453,20 +508,32 @@ fn box_times_within_accuracy() {
             continue;
         }
         let what = format!("obb {i} {h2:?}: {a:?} {va:?} {b:?} {vb:?}");
+        let o32 = |o: &Obb<f64>| {
+            Obb::new(
+                f32s(&o.center),
+                o.axes.map(|r| f32s(&r)),
+                f32s(&o.half_extents),
+            )
+        };
         let hit = if h2.f32 {
-            let o32 = |o: &Obb<f64>| {
-                Obb::new(
-                    f32s(&o.center),
-                    o.axes.map(|r| f32s(&r)),
-                    f32s(&o.half_extents),
-                )
-            };
             hit64(sweep_obb_obb(&o32(&a), &f32s(&va), &o32(&b), &f32s(&vb)))
         } else {
             sweep_obb_obb(&a, &va, &b, &vb)
         };
-        check_times(&hit, &obb_times(&rot, l as f64, &a, &va, &b, &vb), &what);
+        // Gomez's times in the boxes' common frame, exactly.
+        let f = obb_frame(&rot, l as f64, &a, &va, &b, &vb);
+        let exact = aabb_times(&f.a[0], &f.a[1], &f.b[0], &f.b[1], &sub(&f.wb, &f.wa));
+        check_times(&hit, &exact, &what);
         obb_count.add(&hit);
+        let contact = if h2.f32 {
+            obb_obb_contact(&o32(&a), &f32s(&va), &o32(&b), &f32s(&vb)).map(|c| seen_obb(&c))
+        } else {
+            obb_obb_contact(&a, &va, &b, &vb).map(|c| seen_obb(&c))
+        };
+        assert_eq!(contact.is_some(), exact.is_some(), "{what}: contact");
+        if let (Some(c), Some((t, _))) = (&contact, &exact) {
+            judge(c, &f, t, &format!("{what}: contact"));
+        }
     }
     aabb_count.check("aabb/aabb");
     obb_count.check("obb/obb");
