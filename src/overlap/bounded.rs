@@ -32,7 +32,7 @@ use crate::{Plane, Scalar};
 /// ```
 /// use isect::overlap::{three_planes_bounded, Bounded};
 /// use isect::Plane;
-/// let x = Plane::new([1.0, 0.0, 0.0], -1.0);
+/// let x = Plane::new([1.0f64, 0.0, 0.0], -1.0);
 /// let y = Plane::new([0.0, 1.0, 0.0], -2.0);
 /// let z = Plane::new([0.0, 0.0, 1.0], -3.0);
 /// let p = three_planes_bounded(&x, &y, &z).unwrap();

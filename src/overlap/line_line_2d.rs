@@ -212,7 +212,7 @@ pub fn line_line_2d<T: Scalar>(
 ///
 /// ```
 /// use isect::overlap::{line_line_2d_bounded, LineLine2d};
-/// let r = line_line_2d_bounded(&[0.0, 0.0], &[3.0, 1.0], &[0.0, 1.0], &[1.0, -1.0]);
+/// let r = line_line_2d_bounded(&[0.0f64, 0.0], &[3.0, 1.0], &[0.0, 1.0], &[1.0, -1.0]);
 /// let LineLine2d::Point { s, t, point } = r else { panic!() };
 /// // Exactly s = 1/4, t = 3/4, point (3/4, 1/4).
 /// assert!((s.value - 0.25).abs() <= s.error && s.error <= 1e-12);

@@ -489,7 +489,7 @@ pub fn segment_segment_2d_intersection<T: Scalar>(
 /// ```
 /// use isect::overlap::{segment_segment_2d_intersection_bounded, SegmentIntersection};
 /// let r = segment_segment_2d_intersection_bounded(
-///     &[0.0, 0.0], &[3.0, 3.0], &[0.0, 1.0], &[1.0, 0.0],
+///     &[0.0f64, 0.0], &[3.0, 3.0], &[0.0, 1.0], &[1.0, 0.0],
 /// );
 /// let SegmentIntersection::Crossing(p) = r else { panic!() };
 /// for c in p {

@@ -154,7 +154,7 @@ pub fn segment_segment_3d_intersection<T: Scalar>(
 /// ```
 /// use isect::overlap::{segment_segment_3d_intersection_bounded, SegmentIntersection};
 /// use isect::Segment;
-/// let a = Segment::new([0.0, 0.0, 0.0], [3.0, 3.0, 3.0]);
+/// let a = Segment::new([0.0f64, 0.0, 0.0], [3.0, 3.0, 3.0]);
 /// let b = Segment::new([0.0, 2.0, 0.0], [2.0, 0.0, 2.0]);
 /// let SegmentIntersection::Crossing(p) = segment_segment_3d_intersection_bounded(&a, &b) else {
 ///     panic!()

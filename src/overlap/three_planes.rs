@@ -154,7 +154,7 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
 /// ```
 /// use isect::overlap::three_planes_bounded;
 /// use isect::Plane;
-/// let a = Plane::new([1.0, 1.0, 0.0], -1.0); // x + y = 1
+/// let a = Plane::new([1.0f64, 1.0, 0.0], -1.0); // x + y = 1
 /// let b = Plane::new([0.0, 1.0, 1.0], -1.0); // y + z = 1
 /// let c = Plane::new([1.0, 0.0, 1.0], -1.0); // x + z = 1
 /// let p = three_planes_bounded(&a, &b, &c).unwrap();
