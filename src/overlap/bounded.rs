@@ -4,13 +4,11 @@
 //! operation by operation in `proofs/bounded_constructions.md`.
 //!
 //! Every kernel here runs on the exact `f64` view of the inputs (the float capability of
-//! the scalar) after checking that every input is zero or of magnitude in
-//! `[2^-240, 2^240]` ([`in_window`]): then no product of inputs overflows or underflows,
-//! and the only operations that may underflow are the products with a quotient, which
-//! the absolute terms [`TAU`] and [`TAU2`] cover. Overflow of a quotient or of a bound
-//! gives `∞` or NaN, which the strict acceptance test `error < 2^-40·|value|` refuses.
+//! the scalar), for any input: each bound carries absolute terms ([`TAU`], [`TAU2`])
+//! that cover underflow, and overflow or a non-finite input gives `∞` or NaN in a value
+//! or a bound, which the strict acceptance test `error < 2^-40·|value|` refuses; the
+//! caller then takes the correctly rounded path.
 
-use super::dd::in_window;
 use super::filter::{TAU, TAU2, planes_as_f64, points2_as_f64};
 use crate::scalar::{as_f64_array, is_f32};
 use crate::{Plane, Scalar};
@@ -59,6 +57,12 @@ const U: f64 = f64::EPSILON / 2.0;
 const U1: f64 = U * (1.0 + 1.0 / 1024.0);
 /// `2u·(1 + 2^-10)`.
 const U2: f64 = 2.0 * U1;
+/// `3u·(1 + 2^-10)`.
+const U3: f64 = 3.0 * U1;
+/// `4u·(1 + 2^-10)`.
+const U4: f64 = 4.0 * U1;
+/// `5u·(1 + 2^-10)`.
+const U5: f64 = 5.0 * U1;
 /// `1 + 2^-18`: `(1 + u)³/(1 − 2^-20)` and the evaluation of the quotient's bound.
 const C_QUOT: f64 = 1.0 + 1.0 / 262_144.0;
 /// `1 + 2^-45`: `1 + u` and the evaluation of the point's bound.
@@ -154,37 +158,33 @@ fn den_ok(den: f64, b: f64) -> bool {
     b * DEN_MARGIN < den.abs()
 }
 
-/// `u × v` of two exact or rounded vectors and its bound, `k·u` per product plus one
-/// rounding of the difference: `k` is 1 for inputs, 2 for one rounded difference
-/// factor, 3 for two.
+/// `u × v = u₀v₁ − u₁v₀` and its magnitude `|fl(u₀v₁)| + |fl(u₁v₀)|`.
 #[inline(always)]
-fn cross2(u: [f64; 2], v: [f64; 2], k: f64) -> (f64, f64) {
+fn cross2(u: [f64; 2], v: [f64; 2]) -> (f64, f64) {
     let (p, q) = (u[0] * v[1], u[1] * v[0]);
-    let c = p - q;
-    (c, k * U1 * (p.abs() + q.abs()) + U1 * c.abs())
+    (p - q, p.abs() + q.abs())
 }
 
 /// The `(s, t, point)` of [`line_line_2d_bounded`](crate::overlap::line_line_2d_bounded)
-/// for inputs in the window whose lines certainly cross, or `None`.
+/// when the `f64` formula certifies them (the lines then certainly cross), or `None`.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
 pub(super) fn line_line_2d_f64<T: Scalar>(
     pts: [&[T; 2]; 4],
 ) -> Option<(Bounded<T>, Bounded<T>, [Bounded<T>; 2])> {
     let [o1, d1, o2, d2] = points2_as_f64(pts)?;
-    if ![o1, d1, o2, d2].iter().flatten().all(|&x| in_window(x)) {
-        return None;
-    }
-    let (den, b) = cross2(d1, d2, 1.0);
+    // Two roundings per term of d1 × d2, three of w × d (w is a rounded difference).
+    let (den, md) = cross2(d1, d2);
+    let b = U2 * md + TAU;
     if !den_ok(den, b) {
         return None;
     }
     let r = 1.0 / den;
     let w = [o2[0] - o1[0], o2[1] - o1[1]];
-    let (sn, sa) = cross2(w, d2, 2.0);
-    let (tn, ta) = cross2(w, d1, 2.0);
-    let s = quotient(sn, sa + TAU, r, b);
-    let t = quotient(tn, ta + TAU, r, b);
+    let (sn, ms) = cross2(w, d2);
+    let (tn, mt) = cross2(w, d1);
+    let s = quotient(sn, U3 * ms + TAU, r, b);
+    let t = quotient(tn, U3 * mt + TAU, r, b);
     let x = affine(o1[0], s, d1[0]);
     let y = affine(o1[1], s, d1[1]);
     if !(accepted(s.0, s.1) & accepted(t.0, t.1) & accepted(x.0, x.1) & accepted(y.0, y.1)) {
@@ -195,8 +195,7 @@ pub(super) fn line_line_2d_f64<T: Scalar>(
 
 /// The crossing point `a0 + t(a1 − a0)` of two segments whose lines cross in one point
 /// interior to both (decided exactly by the caller), `t` from the four points `proj` in
-/// the plane where the crossing was decided; `None` outside the window or when a bound
-/// is not small.
+/// the plane where the crossing was decided; `None` when a bound is not small.
 ///
 /// `t = o3/(o3 − o4)` with `o3 = (q1 − q0) × (p0 − q0)` and `o4 = (q1 − q0) × (p1 − q0)`,
 /// the two orientations of `p0` and `p1` against the second segment's line, of opposite
@@ -209,20 +208,18 @@ pub(super) fn crossing_point_f64<T: Scalar, const N: usize>(
 ) -> Option<[Bounded<T>; N]> {
     let [p0, p1, q0, q1] = points2_as_f64(proj)?;
     let (c0, c1) = (as_f64_array(a0)?, as_f64_array(a1)?);
-    let inputs = [p0, p1, q0, q1].into_iter().flatten();
-    if !inputs.chain(c0).chain(c1).all(in_window) {
-        return None;
-    }
     let sub = |a: [f64; 2], b: [f64; 2]| [a[0] - b[0], a[1] - b[1]];
     let e = sub(q1, q0);
-    let (o3, e3) = cross2(e, sub(p0, q0), 3.0);
-    let (o4, e4) = cross2(e, sub(p1, q0), 3.0);
+    // Four roundings per term of o3 and o4 (two differences, a product, a difference),
+    // five in o3 − o4.
+    let (o3, m3) = cross2(e, sub(p0, q0));
+    let (o4, m4) = cross2(e, sub(p1, q0));
     let den = o3 - o4;
-    let b = U1 * den.abs() + (1.0 + 4.0 * U) * (e3 + e4);
+    let b = U5 * (m3 + m4) + TAU;
     if !den_ok(den, b) {
         return None;
     }
-    let t = quotient(o3, e3 + TAU, 1.0 / den, b);
+    let t = quotient(o3, U4 * m3 + TAU, 1.0 / den, b);
     let mut out = [(0.0, 0.0); N];
     let mut ok = accepted(t.0, t.1);
     for (k, o) in out.iter_mut().enumerate() {
@@ -239,21 +236,20 @@ pub(super) fn crossing_point_f64<T: Scalar, const N: usize>(
     Some(res)
 }
 
-/// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) for inputs
-/// in the window whose normals are certainly independent, or `None`.
+/// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) when the
+/// `f64` formula certifies it (the normals are then certainly independent), or `None`.
 ///
 /// `x = −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂))/det`, `det = n₁·(n₂×n₃)`.
 #[inline(always)]
 pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded<T>; 3]> {
     let (n, d) = planes_as_f64(ps)?;
-    if !n.iter().flatten().chain(&d).all(|&x| in_window(x)) {
-        return None;
-    }
-    // Cross products of inputs and their bounds: c[j] = n[j+1] × n[j+2].
+    // c[j] = n[j+1] × n[j+2] with the magnitudes of its components, plus TAU: times the
+    // 5u·(1 + 2^-10) below it still covers the underflow of their two products.
     let cross = |a: &[f64; 3], b: &[f64; 3]| -> [(f64, f64); 3] {
         core::array::from_fn(|k| {
             let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-            cross2([a[i], a[j]], [b[i], b[j]], 1.0)
+            let (c, m) = cross2([a[i], a[j]], [b[i], b[j]]);
+            (c, m + TAU)
         })
     };
     let c = [
@@ -261,15 +257,12 @@ pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded
         cross(&n[2], &n[0]),
         cross(&n[0], &n[1]),
     ];
-    // Σ xᵢ·cᵢ over three terms with its bound: the factors' own bounds times |xᵢ|, then
-    // one rounding per product and per sum.
+    // Σ xᵢ·cᵢ and its magnitude Σ |xᵢ|·mᵢ: five roundings per term (two products, the
+    // difference, at most two sums).
     let dot = |x: [f64; 3], c: [(f64, f64); 3]| -> (f64, f64) {
-        let p = [x[0] * c[0].0, x[1] * c[1].0, x[2] * c[2].0];
-        let s = p[0] + p[1];
-        let v = s + p[2];
-        let inherited = x[0].abs() * c[0].1 + x[1].abs() * c[1].1 + x[2].abs() * c[2].1;
-        let own = p[0].abs() + p[1].abs() + p[2].abs() + s.abs() + v.abs();
-        (v, (1.0 + 8.0 * U) * inherited + U1 * own)
+        let v = x[0] * c[0].0 + x[1] * c[1].0 + x[2] * c[2].0;
+        let m = x[0].abs() * c[0].1 + x[1].abs() * c[1].1 + x[2].abs() * c[2].1;
+        (v, U5 * m + TAU)
     };
     let (det, b) = dot(n[0], c[0]);
     if !den_ok(det, b) {
@@ -280,11 +273,79 @@ pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded
     let mut ok = true;
     for (k, o) in out.iter_mut().enumerate() {
         let (num, a) = dot([-d[0], -d[1], -d[2]], [c[0][k], c[1][k], c[2][k]]);
-        *o = quotient(num, a + TAU, r, b);
+        *o = quotient(num, a, r, b);
         ok &= accepted(o.0, o.1);
     }
     if !ok {
         return None;
     }
     Some([to_scalar(out[0])?, to_scalar(out[1])?, to_scalar(out[2])?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::overlap::filter::tests::round_up;
+    use num_rational::BigRational;
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    /// The constants are the stated values, and each exceeds what it stands for by more
+    /// than the `(1 − u)^-12 − 1 < 13u` of a bound's own evaluation
+    /// (proofs/bounded_constructions.md §1), recomputed in rationals.
+    #[test]
+    fn constants_carry_their_slack() {
+        let u = q(U);
+        let one = q(1.0);
+        let eval = one.clone() + q(13.0) * &u;
+        assert_eq!(U, 2f64.powi(-53));
+        assert_eq!(REL, 2f64.powi(-40));
+        assert_eq!(DEN_MARGIN, 2f64.powi(20));
+        assert_eq!(C_QUOT, 1.0 + 2f64.powi(-18));
+        assert_eq!(C_POINT, 1.0 + 2f64.powi(-45));
+        // k roundings on a term: (1 + u)^k − 1, measured against computed magnitudes
+        // (at most a factor (1 + u)^k more), then evaluated.
+        for (k, c) in [(1, U1), (2, U2), (3, U3), (4, U4), (5, U5)] {
+            let mut p = one.clone();
+            for _ in 0..k {
+                p *= one.clone() + &u;
+            }
+            let need = (p.clone() - &one) * p * &eval;
+            assert!(q(c) >= need, "U{k}");
+        }
+        // Lemma Q: (1 + u)³/(1 − 2^-20), evaluated.
+        let cube = (one.clone() + &u) * (one.clone() + &u) * (one.clone() + &u);
+        let need = cube / (one.clone() - q(1.0 / DEN_MARGIN)) * &eval;
+        assert!(q(C_QUOT) >= need);
+        assert_eq!(round_up(&need).max(C_QUOT), C_QUOT);
+        // Lemma P: 1 + u, evaluated.
+        assert!(q(C_POINT) >= (one.clone() + &u) * &eval);
+        // The plane formula's absolute term: 5u·TAU covers the two underflows (2·2^-1075)
+        // of a cross product's component, and TAU2 a bound's own underflows.
+        assert!(q(U5) * q(TAU) >= q(2.0) * q(2f64.powi(-1074)) / q(2.0));
+        assert!(q(TAU2) >= q(16.0) * q(2f64.powi(-1074)) / q(2.0));
+    }
+
+    #[test]
+    fn rounded_bounds_are_half_an_ulp_or_the_gap() {
+        assert_eq!(rounded(1.0f64).error, f64::EPSILON / 2.0);
+        assert_eq!(rounded(-1.0f64).error, f64::EPSILON / 2.0);
+        assert_eq!(rounded(0.0f64).error, f64::from_bits(1));
+        assert_eq!(rounded(f64::INFINITY).error, f64::INFINITY);
+        assert_eq!(rounded(1.0f32).error, f32::EPSILON / 2.0);
+        assert_eq!(rounded(q(0.75)).error, q(0.0));
+    }
+
+    #[test]
+    fn f32_results_carry_their_rounding() {
+        let v = 0.1f64;
+        let b: Bounded<f32> = to_scalar((v, 1e-30)).unwrap();
+        assert_eq!(b.value, 0.1f32);
+        assert!(f64::from(b.error) >= (v - f64::from(b.value)).abs() + 1e-30);
+        assert!(to_scalar::<f32>((1e300, 1.0)).is_none());
+        let b: Bounded<f64> = to_scalar((v, 1e-30)).unwrap();
+        assert_eq!((b.value, b.error), (v, 1e-30));
+    }
 }
