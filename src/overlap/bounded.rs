@@ -208,12 +208,27 @@ pub(super) fn crossing_point_f64<T: Scalar, const N: usize>(
 ) -> Option<[Bounded<T>; N]> {
     let [p0, p1, q0, q1] = points2_as_f64(proj)?;
     let (c0, c1) = (as_f64_array(a0)?, as_f64_array(a1)?);
-    let sub = |a: [f64; 2], b: [f64; 2]| [a[0] - b[0], a[1] - b[1]];
     let e = sub(q1, q0);
-    // Four roundings per term of o3 and o4 (two differences, a product, a difference),
-    // five in o3 − o4.
-    let (o3, m3) = cross2(e, sub(p0, q0));
-    let (o4, m4) = cross2(e, sub(p1, q0));
+    let o3 = cross2(e, sub(p0, q0));
+    let o4 = cross2(e, sub(p1, q0));
+    point_on_first(o3, o4, c0, core::array::from_fn(|k| c1[k] - c0[k]))
+}
+
+/// `a − b` for 2D points.
+#[inline(always)]
+fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
+/// `c0 + t·d` with `t = o3/(o3 − o4)`, from `o3`, `o4` with their magnitudes (four
+/// roundings per term: two differences, a product, a difference) and `d = fl(c1 − c0)`.
+#[inline(always)]
+fn point_on_first<T: Scalar, const N: usize>(
+    (o3, m3): (f64, f64),
+    (o4, m4): (f64, f64),
+    c0: [f64; N],
+    d: [f64; N],
+) -> Option<[Bounded<T>; N]> {
     let den = o3 - o4;
     let b = U5 * (m3 + m4) + TAU;
     if !den_ok(den, b) {
@@ -221,9 +236,9 @@ pub(super) fn crossing_point_f64<T: Scalar, const N: usize>(
     }
     let t = quotient(o3, U4 * m3 + TAU, 1.0 / den, b);
     let mut out = [(0.0, 0.0); N];
-    let mut ok = accepted(t.0, t.1);
+    let mut ok = true;
     for (k, o) in out.iter_mut().enumerate() {
-        *o = affine(c0[k], t, c1[k] - c0[k]);
+        *o = affine(c0[k], t, d[k]);
         ok &= accepted(o.0, o.1);
     }
     if !ok {
@@ -234,6 +249,36 @@ pub(super) fn crossing_point_f64<T: Scalar, const N: usize>(
         *r = to_scalar(o)?;
     }
     Some(res)
+}
+
+/// The crossing point of the 2D segments `p0p1` and `q0q1` when the `f64` orientations
+/// certify that they cross (one common point interior to both: the exact
+/// classification's `Crossing`) and the bounds certify the point; `None` otherwise (the
+/// caller classifies exactly).
+#[inline(always)]
+pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Bounded<T>; 2]> {
+    let [p0, p1, q0, q1] = points2_as_f64(pts)?;
+    let (d, e) = (sub(p1, p0), sub(q1, q0));
+    let f = sub(q0, p0);
+    // The four orientations of classify2: o1, o2 of q0, q1 against p0p1, o3, o4 of p0, p1
+    // against q0q1 (p0 − q0 is −f exactly).
+    let o1 = cross2(d, f);
+    let o2 = cross2(d, sub(q1, p0));
+    let o3 = cross2(e, [-f[0], -f[1]]);
+    let o4 = cross2(e, sub(p1, q0));
+    // Each sign certified (bound below the value) and opposite in each pair: exactly
+    // a crossing.
+    let sure = |(o, m): (f64, f64)| (U4 * m + TAU) < o.abs();
+    let crossing = sure(o1)
+        & sure(o2)
+        & sure(o3)
+        & sure(o4)
+        & ((o1.0 < 0.0) != (o2.0 < 0.0))
+        & ((o3.0 < 0.0) != (o4.0 < 0.0));
+    if !crossing {
+        return None;
+    }
+    point_on_first(o3, o4, p0, d)
 }
 
 /// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) when the

@@ -4,7 +4,7 @@
 
 use num_rational::BigRational;
 
-use super::bounded::{Bounded, crossing_point_f64, exact, rounded};
+use super::bounded::{Bounded, crossing_point_f64, exact, rounded, segment_crossing_f64};
 use crate::scalar::{as_f64_array, float_array_from_f64, is_f32};
 use crate::{InputError, Scalar, Sign, Validate, orient2d};
 
@@ -508,12 +508,22 @@ pub fn segment_segment_2d_intersection_bounded<T: Scalar>(
     q0: &[T; 2],
     q1: &[T; 2],
 ) -> SegmentIntersection<[Bounded<T>; 2]> {
-    if !(finite2(p0) && finite2(p1) && finite2(q0) && finite2(q1)) {
+    let pts = [p0, p1, q0, q1];
+    match segment_crossing_f64(pts) {
+        Some(x) => SegmentIntersection::Crossing(x),
+        None => segment_segment_2d_intersection_classified(pts),
+    }
+}
+
+/// [`segment_segment_2d_intersection_bounded`] after the exact classification.
+fn segment_segment_2d_intersection_classified<T: Scalar>(
+    pts: [&[T; 2]; 4],
+) -> SegmentIntersection<[Bounded<T>; 2]> {
+    if !pts.iter().all(|p| finite2(p)) {
         return SegmentIntersection::Disjoint;
     }
-    let pts = [p0, p1, q0, q1];
     assemble(classify2(pts), pts, exact_point, || {
-        crossing_point_bounded(pts, p0, p1)
+        crossing_point_bounded(pts, pts[0], pts[1])
     })
 }
 
