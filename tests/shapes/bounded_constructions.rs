@@ -12,8 +12,9 @@
 //! exponents across the fast path's window (`2^±240`), coordinates scaled by `2^±500`
 //! and into the subnormals, small segments far from the origin (offsets `2^40` and
 //! more), crossings exactly at end points, exactly parallel and coincident lines.
-//! A tally checks that the fast path's kind of answer (error below half an ulp is not
-//! what it gives in general) is not all the test sees: see `fast_path_is_taken`.
+//! Each test also counts the values whose bound is wider than half an ulp (only the
+//! `f64` formula gives those; the correctly rounded fallback gives half an ulp), so a
+//! change that silently sent everything to the fallback fails (`fast_path_is_taken`).
 
 #![allow(clippy::needless_range_loop)]
 
