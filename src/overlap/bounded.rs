@@ -23,7 +23,8 @@ use crate::{Plane, Scalar};
 /// [`three_planes_bounded`](crate::overlap::three_planes_bounded)). For those, `error` is
 /// `0` for rational scalars (the value is exact) and input coordinates returned as given;
 /// for `f32`/`f64`, `error ≤ 2^-40·|value| + ulp(value)` with `ulp(v)` the gap from `|v|`
-/// to the next float up (`proofs/bounded_constructions.md`).
+/// to the next float up, or down at the largest finite value
+/// (`proofs/bounded_constructions.md`).
 ///
 /// # Examples
 ///
@@ -102,8 +103,9 @@ fn to_scalar<T: Scalar>((v, e): (f64, f64)) -> Option<Bounded<T>> {
 }
 
 /// A correctly rounded value (or an exact one) with its bound: half the gap to the next
-/// value away from zero, the whole gap where half is not representable (the smallest
-/// subnormals), `0` for exact types, `∞` for an infinite value.
+/// value away from zero (toward zero at the largest finite value), the whole gap where
+/// half is not representable (the smallest subnormals), `0` for exact types, `∞` for an
+/// infinite value.
 #[cold]
 pub(super) fn rounded<T: Scalar>(value: T) -> Bounded<T> {
     let a = if value < T::zero() {
@@ -114,7 +116,12 @@ pub(super) fn rounded<T: Scalar>(value: T) -> Bounded<T> {
     if !value.is_finite() {
         return Bounded { value, error: a };
     }
-    let gap = a.next_up() - &a;
+    // The gap above |v|; at the largest finite value (gap ∞) the one below, equal to it
+    // in the top binade (a value rounded to the largest finite one is within half of it).
+    let mut gap = a.next_up() - &a;
+    if !gap.is_finite() {
+        gap = a.clone() - a.next_down();
+    }
     let half = T::from_f64_rounded(0.5).map(|(h, _)| gap.clone() * &h);
     let error = match half {
         Some(h) if h.clone() + &h == gap => h,
@@ -379,6 +386,8 @@ mod tests {
         assert_eq!(rounded(-1.0f64).error, f64::EPSILON / 2.0);
         assert_eq!(rounded(0.0f64).error, f64::from_bits(1));
         assert_eq!(rounded(f64::INFINITY).error, f64::INFINITY);
+        assert_eq!(rounded(-f64::MAX).error, 2f64.powi(970));
+        assert_eq!(rounded(f32::MAX).error, 2f32.powi(103));
         assert_eq!(rounded(1.0f32).error, f32::EPSILON / 2.0);
         assert_eq!(rounded(q(0.75)).error, q(0.0));
     }

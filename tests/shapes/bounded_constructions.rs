@@ -58,7 +58,14 @@ fn check_bound<T: Scalar + std::fmt::Debug>(b: &Bounded<T>, exact: &Q, what: &st
     } else {
         b.value.clone()
     };
-    let ulp = (Scalar::next_up(&a) - &a).to_rational().unwrap_or_default();
+    // The gap above |v| (below it at the largest finite value).
+    let up = Scalar::next_up(&a) - &a;
+    let gap = if up.is_finite() {
+        up
+    } else {
+        a.clone() - Scalar::next_down(&a)
+    };
+    let ulp = gap.to_rational().unwrap();
     let quality = value.abs() * q_pow2(-40) + &ulp;
     assert!(
         err <= quality,
