@@ -20,10 +20,11 @@ use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
 };
 use isect::overlap::{
-    LineLine2d, SegmentContact, SegmentIntersection, line_line_2d, line_line_2d_with, obb_segment,
-    obb_segment_with, segment_segment_2d, segment_segment_2d_antonio_with,
-    segment_segment_2d_intersection, segment_segment_2d_parametric_with, segment_segment_3d,
-    three_planes,
+    LineLine2d, SegmentContact, SegmentIntersection, line_line_2d, line_line_2d_bounded,
+    line_line_2d_with, obb_segment, obb_segment_with, segment_segment_2d,
+    segment_segment_2d_antonio_with, segment_segment_2d_intersection,
+    segment_segment_2d_intersection_bounded, segment_segment_2d_parametric_with,
+    segment_segment_3d, three_planes, three_planes_bounded,
 };
 use isect::policy::{Naive, Relative};
 use isect::{Obb, Plane, Segment};
@@ -197,6 +198,43 @@ fn benches(c: &mut Criterion) {
             })
         })
     });
+    // All of s, t and the point, from the plain formula (`line_line_2d_with(Naive, ..)`),
+    // the bounded form and the correctly rounded form.
+    for (input, set) in [("random", &l2), ("near_parallel", &near)] {
+        g.bench_function(BenchmarkId::new("plain_f64_all", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, v| {
+                    let v = black_box(v);
+                    match line_line_2d_with(Naive, &v[0], &v[1], &v[2], &v[3]) {
+                        LineLine2d::Point { s, t, point } => acc + s + t + point[0] + point[1],
+                        _ => acc,
+                    }
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("isect_bounded_all", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, v| {
+                    match line_line_2d_bounded(&v[0], &v[1], &v[2], &v[3]) {
+                        LineLine2d::Point { s, t, point } => {
+                            acc + s.value + t.value + point[0].value + point[1].value + s.error
+                        }
+                        _ => acc,
+                    }
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("isect_exact_all", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, v| {
+                    match line_line_2d(&v[0], &v[1], &v[2], &v[3]) {
+                        LineLine2d::Point { s, t, point } => acc + s + t + point[0] + point[1],
+                        _ => acc,
+                    }
+                })
+            })
+        });
+    }
     g.finish();
     // Crossing points: 1024 crossing pairs of the 2D segments above (every pair decided
     // Crossing by the exact test), and 1024 nearly parallel crossing pairs (the second
@@ -254,6 +292,28 @@ fn benches(c: &mut Criterion) {
                     .fold(0.0, |acc, v| acc + naive_point(black_box(v))[0])
             })
         });
+        // Both coordinates, from the plain formula and the bounded form.
+        g.bench_function(BenchmarkId::new("naive_f64_both", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, v| {
+                    let p = naive_point(black_box(v));
+                    acc + p[0] + p[1]
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("isect_bounded_both", input), |b| {
+            b.iter(|| {
+                set.iter()
+                    .fold(0.0, |acc, v| match segment_segment_2d_intersection_bounded(
+                        &v[0], &v[1], &v[2], &v[3],
+                    ) {
+                        SegmentIntersection::Crossing(p) => {
+                            acc + p[0].value + p[1].value + p[0].error
+                        }
+                        _ => acc,
+                    })
+            })
+        });
     }
     g.finish();
     // Three planes: normals uniform in [−1, 1]³, offsets in [−1, 1]. Baseline: the plain
@@ -283,21 +343,43 @@ fn benches(c: &mut Criterion) {
         let x: [f64; 3] = std::array::from_fn(|k| -(d1 * c1[k] + d2 * c2[k] + d3 * c3[k]) / det);
         x[0] + x[1] + x[2]
     };
+    // Nearly singular: the third normal is the sum of the first two, nudged by 1 to 8 ulps
+    // in one coordinate (the f64 formula's bound declines; the exact paths run).
+    let near_planes: Vec<[Plane<f64>; 3]> = planes
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut n: [f64; 3] = std::array::from_fn(|k| p[0].normal[k] + p[1].normal[k]);
+            for _ in 0..1 + i % 8 {
+                n[i % 3] = n[i % 3].next_up();
+            }
+            [p[0].clone(), p[1].clone(), Plane::new(n, p[2].offset)]
+        })
+        .collect();
     let mut g = lines_group(c, "overlap_lines/three_planes", N as u64);
-    g.bench_function(BenchmarkId::new("isect_exact", "random"), |b| {
-        b.iter(|| {
-            planes.iter().fold(0.0, |acc, p| {
-                acc + three_planes(&p[0], &p[1], &p[2]).map_or(0.0, |x| x[0] + x[1] + x[2])
+    for (input, set) in [("random", &planes), ("near_singular", &near_planes)] {
+        g.bench_function(BenchmarkId::new("isect_exact", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, p| {
+                    acc + three_planes(&p[0], &p[1], &p[2]).map_or(0.0, |x| x[0] + x[1] + x[2])
+                })
             })
-        })
-    });
-    g.bench_function(BenchmarkId::new("naive_f64", "random"), |b| {
-        b.iter(|| {
-            planes
-                .iter()
-                .fold(0.0, |acc, p| acc + naive_planes(black_box(p)))
-        })
-    });
+        });
+        g.bench_function(BenchmarkId::new("isect_bounded", input), |b| {
+            b.iter(|| {
+                set.iter().fold(0.0, |acc, p| {
+                    acc + three_planes_bounded(&p[0], &p[1], &p[2])
+                        .map_or(0.0, |x| x[0].value + x[1].value + x[2].value + x[0].error)
+                })
+            })
+        });
+        g.bench_function(BenchmarkId::new("naive_f64", input), |b| {
+            b.iter(|| {
+                set.iter()
+                    .fold(0.0, |acc, p| acc + naive_planes(black_box(p)))
+            })
+        });
+    }
     g.finish();
     let s3: Vec<(Segment<f64>, Segment<f64>)> =
         (0..N).map(|_| (seg3(&mut rng), seg3(&mut rng))).collect();

@@ -5,7 +5,7 @@
 //! ([`Scalar::as_f64`], `crate::scalar::as_f64_array`): exact for `f32` and `f64`,
 //! absent for exact types, which take the exact paths.
 
-use crate::geometry::{Aabb, Obb};
+use crate::geometry::{Aabb, Obb, Plane};
 use crate::scalar::as_f64_array;
 use crate::{Scalar, Sign};
 
@@ -50,6 +50,35 @@ pub(super) fn obb_as_f64<T: Scalar>(b: &Obb<T>) -> Option<ObbF64> {
         axes,
         as_f64_array(&b.half_extents)?,
     ))
+}
+
+/// The exact `f64` views of four 2D points: `Some` exactly when `T` has the float
+/// capability.
+#[inline(always)]
+pub(super) fn points2_as_f64<T: Scalar>(p: [&[T; 2]; 4]) -> Option<[[f64; 2]; 4]> {
+    Some([
+        as_f64_array(p[0])?,
+        as_f64_array(p[1])?,
+        as_f64_array(p[2])?,
+        as_f64_array(p[3])?,
+    ])
+}
+
+/// The exact `f64` views of three planes' normals and offsets: `Some` exactly when `T`
+/// has the float capability.
+#[inline(always)]
+pub(super) fn planes_as_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<([[f64; 3]; 3], [f64; 3])> {
+    let n = [
+        as_f64_array(&ps[0].normal)?,
+        as_f64_array(&ps[1].normal)?,
+        as_f64_array(&ps[2].normal)?,
+    ];
+    let d = [
+        ps[0].offset.as_f64()?,
+        ps[1].offset.as_f64()?,
+        ps[2].offset.as_f64()?,
+    ];
+    Some((n, d))
 }
 
 /// `|x|` in `T`.

@@ -6,9 +6,10 @@ use num_rational::BigRational;
 
 use crate::policy::Policy;
 use crate::predicates::{Polynomial, Ring, polynomial_sign};
-use crate::scalar::{as_f64_array, float_array_from_f64, float_from_f64, is_f32};
+use crate::scalar::{float_array_from_f64, float_from_f64, is_f32};
 use crate::{InputError, Scalar, Sign};
 
+use super::bounded::{Bounded, line_line_2d_f64, rounded};
 use super::dd::Dd;
 use super::filter::abs;
 use super::segment_segment_2d::{rational, sub2, validate_points};
@@ -192,6 +193,95 @@ pub fn line_line_2d<T: Scalar>(
     }
 }
 
+/// [`line_line_2d`] with a certified error bound on each constructed number instead of
+/// correct rounding: the same decision, cheaper construction.
+///
+/// The answer's kind ([`Point`](LineLine2d::Point), [`Parallel`](LineLine2d::Parallel),
+/// [`Coincident`](LineLine2d::Coincident)) is exactly [`line_line_2d`]'s. In a `Point`,
+/// each of `s`, `t` and the two coordinates of `o1 + s·d1` is a [`Bounded`]: the exact
+/// value lies within `error` of `value`. Exact (`error` 0) for rationals. For `f32`/`f64`
+/// the book's formula is evaluated in `f64` with a running error bound
+/// (`proofs/bounded_constructions.md` §2) and kept when every bound is below `2^-40` of
+/// its value; otherwise (nearly parallel lines, cancellation, inputs outside
+/// `[2^-240, 2^240]`) the values are [`line_line_2d`]'s correctly rounded ones with half
+/// an ulp as the bound. Either way `error ≤ 2^-40·|value| + ulp(value)`.
+///
+/// Degenerate and non-finite input as for [`line_line_2d`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{line_line_2d_bounded, LineLine2d};
+/// let r = line_line_2d_bounded(&[0.0f64, 0.0], &[3.0, 1.0], &[0.0, 1.0], &[1.0, -1.0]);
+/// let LineLine2d::Point { s, t, point } = r else { panic!() };
+/// // Exactly s = 1/4, t = 3/4, point (3/4, 1/4).
+/// assert!((s.value - 0.25).abs() <= s.error && s.error <= 1e-12);
+/// assert!((t.value - 0.75).abs() <= t.error);
+/// assert!((point[0].value - 0.75).abs() <= point[0].error);
+/// assert!((point[1].value - 0.25).abs() <= point[1].error);
+/// // The decision stays exact: one ulp from parallel is still a crossing.
+/// let d = 1.0f64.next_up();
+/// let r = line_line_2d_bounded(&[0.0, 0.0], &[1.0, 1.0], &[0.0, 1.0], &[1.0, d]);
+/// assert!(matches!(r, LineLine2d::Point { .. }));
+/// let r = line_line_2d_bounded(&[0.0, 0.0], &[1.0, 1.0], &[0.0, 1.0], &[2.0, 2.0]);
+/// assert_eq!(r, LineLine2d::Parallel);
+/// ```
+pub fn line_line_2d_bounded<T: Scalar>(
+    o1: &[T; 2],
+    d1: &[T; 2],
+    o2: &[T; 2],
+    d2: &[T; 2],
+) -> LineLine2d<Bounded<T>> {
+    match line_line_2d_f64([o1, d1, o2, d2]) {
+        Some((s, t, point)) => LineLine2d::Point { s, t, point },
+        None => line_line_2d_rounded(o1, d1, o2, d2),
+    }
+}
+
+/// [`line_line_2d`]'s answer with the bounds of correctly rounded values.
+#[cold]
+fn line_line_2d_rounded<T: Scalar>(
+    o1: &[T; 2],
+    d1: &[T; 2],
+    o2: &[T; 2],
+    d2: &[T; 2],
+) -> LineLine2d<Bounded<T>> {
+    match line_line_2d(o1, d1, o2, d2) {
+        LineLine2d::Point { s, t, point } => LineLine2d::Point {
+            s: rounded(s),
+            t: rounded(t),
+            point: point.map(rounded),
+        },
+        LineLine2d::Parallel => LineLine2d::Parallel,
+        LineLine2d::Coincident => LineLine2d::Coincident,
+    }
+}
+
+/// [`line_line_2d_bounded`] after validating the lines.
+///
+/// # Errors
+///
+/// As [`try_line_line_2d`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_line_line_2d_bounded, LineLine2d};
+/// let o = [0.0, 0.0];
+/// let r = try_line_line_2d_bounded(&o, &[1.0, 0.0], &[0.0, 1.0], &[0.0, 1.0]);
+/// assert!(matches!(r, Ok(LineLine2d::Point { .. })));
+/// assert!(try_line_line_2d_bounded(&o, &[0.0, 0.0], &o, &[1.0, 0.0]).is_err());
+/// ```
+pub fn try_line_line_2d_bounded<T: Scalar>(
+    o1: &[T; 2],
+    d1: &[T; 2],
+    o2: &[T; 2],
+    d2: &[T; 2],
+) -> Result<LineLine2d<Bounded<T>>, InputError> {
+    validate_lines([o1, d1, o2, d2])?;
+    Ok(line_line_2d_bounded(o1, d1, o2, d2))
+}
+
 /// Whether two 2D lines `o1 + s·d1` and `o2 + t·d2` share a point: exactly
 /// `line_line_2d(o1, d1, o2, d2).intersects()`, without constructing the point.
 ///
@@ -235,12 +325,7 @@ fn line_line_2d_dd<T: Scalar>(
     use super::dd::{Divisor, affine, det2, exact_dd, in_window, nearest_quotient};
     use crate::predicates::{sum_sign_in_place, two_diff, two_product};
     // The exact f64 views of the inputs: `None` (the exact path) for non-float types.
-    let [o1, d1, o2, d2] = [
-        as_f64_array(o1)?,
-        as_f64_array(d1)?,
-        as_f64_array(o2)?,
-        as_f64_array(d2)?,
-    ];
+    let [o1, d1, o2, d2] = super::filter::points2_as_f64([o1, d1, o2, d2])?;
     let is_f32 = is_f32::<T>();
     if ![o1, d1, o2, d2].iter().flatten().all(|&x| in_window(x)) {
         return None;
@@ -332,12 +417,7 @@ fn line_line_2d_float<T: Scalar>(
     d2: &[T; 2],
 ) -> Option<LineLine2d<T>> {
     use num_bigint::BigInt;
-    let pts = [
-        as_f64_array(o1)?,
-        as_f64_array(d1)?,
-        as_f64_array(o2)?,
-        as_f64_array(d2)?,
-    ];
+    let pts = super::filter::points2_as_f64([o1, d1, o2, d2])?;
     let parts = pts.map(|p| p.map(crate::predicates::decompose));
     let e_min = parts.iter().flatten().map(|&(_, e)| e).min().unwrap_or(0);
     let int = |(m, e): (i64, i32)| BigInt::from(m) << ((e - e_min) as usize);

@@ -24,10 +24,17 @@
 //! | three planes (RTR 22.16) | | | [`three_planes`] (the common point) | |
 //! | OBB/segment | [`obb_segment`] → `bool` | | | [`obb_segment_with`] |
 //!
+//! The constructions of lines, segments and planes also have a `_bounded` form, the
+//! same decision with each number a [`Bounded`] (value and certified error bound,
+//! cheaper than correct rounding): [`line_line_2d_bounded`],
+//! [`segment_segment_2d_intersection_bounded`], [`segment_segment_3d_intersection_bounded`],
+//! [`three_planes_bounded`].
+//!
 //! Triangles are passed as anything [`TriangleRef`]: `[[T; 3]; 3]` or
 //! [`Triangle`](crate::Triangle), by value or by reference.
 
 mod aabb_aabb;
+mod bounded;
 mod dd;
 #[cfg(test)]
 mod dd_tests;
@@ -59,6 +66,7 @@ mod tri_tri_moller;
 mod zonotope;
 
 pub use aabb_aabb::{aabb_aabb, aabb_aabb_center_extent_with, try_aabb_aabb};
+pub use bounded::Bounded;
 pub use frustum::{
     DepthRange, Frustum, FrustumClass, frustum_aabb, frustum_aabb_intersect, frustum_obb,
     frustum_obb_intersect, frustum_sphere, frustum_sphere_intersect, try_frustum_aabb,
@@ -70,8 +78,8 @@ pub use frustum_conservative::{
 };
 pub use kdop::{Kdop, Kdop6, Kdop14, Kdop18, Kdop26, kdop_kdop, try_kdop_kdop};
 pub use line_line_2d::{
-    LineLine2d, line_line_2d, line_line_2d_intersect, line_line_2d_with, try_line_line_2d,
-    try_line_line_2d_intersect,
+    LineLine2d, line_line_2d, line_line_2d_bounded, line_line_2d_intersect, line_line_2d_with,
+    try_line_line_2d, try_line_line_2d_bounded, try_line_line_2d_intersect,
 };
 pub use line_line_closest::{line_line_closest, try_line_line_closest};
 pub use obb_obb::{obb_obb, obb_obb_gottschalk_with, try_obb_obb};
@@ -86,14 +94,17 @@ pub use plane_obb::{
 };
 pub use segment_segment_2d::{
     SegmentContact, SegmentIntersection, segment_segment_2d, segment_segment_2d_intersect,
-    segment_segment_2d_intersection, try_segment_segment_2d, try_segment_segment_2d_intersect,
-    try_segment_segment_2d_intersection,
+    segment_segment_2d_intersection, segment_segment_2d_intersection_bounded,
+    try_segment_segment_2d, try_segment_segment_2d_intersect, try_segment_segment_2d_intersection,
+    try_segment_segment_2d_intersection_bounded,
 };
 pub use segment_segment_2d_antonio::segment_segment_2d_antonio_with;
 pub use segment_segment_2d_parametric::segment_segment_2d_parametric_with;
 pub use segment_segment_3d::{
     segment_segment_3d, segment_segment_3d_intersect, segment_segment_3d_intersection,
-    try_segment_segment_3d, try_segment_segment_3d_intersect, try_segment_segment_3d_intersection,
+    segment_segment_3d_intersection_bounded, try_segment_segment_3d,
+    try_segment_segment_3d_intersect, try_segment_segment_3d_intersection,
+    try_segment_segment_3d_intersection_bounded,
 };
 pub use sphere_aabb::{
     sphere_aabb, sphere_aabb_arvo_with, sphere_aabb_branchless_with, sphere_aabb_quick_reject_with,
@@ -101,7 +112,9 @@ pub use sphere_aabb::{
 };
 pub use sphere_obb::{sphere_obb, sphere_obb_arvo_with, try_sphere_obb};
 pub use sphere_sphere::{sphere_sphere, sphere_sphere_distance_with, try_sphere_sphere};
-pub use three_planes::{three_planes, try_three_planes};
+pub use three_planes::{
+    three_planes, three_planes_bounded, try_three_planes, try_three_planes_bounded,
+};
 pub use tri_aabb::{tri_aabb, tri_aabb_moller_with, try_tri_aabb};
 pub use tri_tri::{
     TriContact, TriTri, TriangleRef, tri_tri, tri_tri_intersect, try_tri_tri, try_tri_tri_intersect,

@@ -4,6 +4,7 @@
 
 use num_rational::BigRational;
 
+use super::bounded::{Bounded, crossing_point_f64, exact, rounded, segment_crossing_f64};
 use crate::scalar::{as_f64_array, float_array_from_f64, is_f32};
 use crate::{InputError, Scalar, Sign, Validate, orient2d};
 
@@ -235,12 +236,7 @@ pub(super) fn crossing_point_dd<T: Scalar, const N: usize>(
     };
     use crate::predicates::{two_diff, two_product};
     // The exact f64 views of the inputs: `None` (the exact path) for non-float types.
-    let [p0, p1, q0, q1] = [
-        as_f64_array(proj[0])?,
-        as_f64_array(proj[1])?,
-        as_f64_array(proj[2])?,
-        as_f64_array(proj[3])?,
-    ];
+    let [p0, p1, q0, q1] = super::filter::points2_as_f64(proj)?;
     let (c0, c1) = (as_f64_array(a0)?, as_f64_array(a1)?);
     let is_f32 = is_f32::<T>();
     let inputs = [p0, p1, q0, q1].into_iter().flatten();
@@ -293,6 +289,58 @@ pub(super) fn crossing_point_dd<T: Scalar, const N: usize>(
     };
     let nd = exact_expansion(&mut den);
     float_array_from_f64(nearest_quotients::<N, 48>(&den[..nd], num, is_f32)?)
+}
+
+/// The crossing point `a0 + t(a1 − a0)` of two segments whose lines cross in one point,
+/// `t` from the points `proj` (see [`crossing_point_dd`]), each coordinate correctly
+/// rounded.
+pub(super) fn crossing_point<T: Scalar, const N: usize>(
+    proj: [&[T; 2]; 4],
+    a0: &[T; N],
+    a1: &[T; N],
+) -> [T; N] {
+    crossing_point_dd(proj, a0, a1).unwrap_or_else(|| point_at(a0, a1, &cross_param(proj)))
+}
+
+/// [`crossing_point`] with a certified error bound per coordinate: the `f64` kernel of
+/// `overlap::bounded`, else the correctly rounded point.
+pub(super) fn crossing_point_bounded<T: Scalar, const N: usize>(
+    proj: [&[T; 2]; 4],
+    a0: &[T; N],
+    a1: &[T; N],
+) -> [Bounded<T>; N] {
+    crossing_point_f64(proj, a0, a1).unwrap_or_else(|| crossing_point_rounded(proj, a0, a1))
+}
+
+#[cold]
+fn crossing_point_rounded<T: Scalar, const N: usize>(
+    proj: [&[T; 2]; 4],
+    a0: &[T; N],
+    a1: &[T; N],
+) -> [Bounded<T>; N] {
+    crossing_point(proj, a0, a1).map(rounded)
+}
+
+/// The common points of a decided contact `raw` of the segments `pts[0]pts[1]` and
+/// `pts[2]pts[3]`: `point` hands an input end point back, `cross` constructs the
+/// crossing point.
+pub(super) fn assemble<Q, P>(
+    raw: Raw,
+    pts: [&Q; 4],
+    point: impl Fn(&Q) -> P,
+    cross: impl FnOnce() -> P,
+) -> SegmentIntersection<P> {
+    match raw {
+        Raw::Disjoint => SegmentIntersection::Disjoint,
+        Raw::TouchAt(i) => SegmentIntersection::Touching(point(pts[i])),
+        Raw::Overlap(i, j) => SegmentIntersection::CollinearOverlap(point(pts[i]), point(pts[j])),
+        Raw::Cross => SegmentIntersection::Crossing(cross()),
+    }
+}
+
+/// An input point with zero error bounds.
+pub(super) fn exact_point<T: Scalar, const N: usize>(p: &[T; N]) -> [Bounded<T>; N] {
+    p.clone().map(exact)
 }
 
 /// `p0 + t(p1 − p0)` rounded to `T`, for points of any dimension.
@@ -414,14 +462,69 @@ pub fn segment_segment_2d_intersection<T: Scalar>(
         return SegmentIntersection::Disjoint;
     }
     let pts = [p0, p1, q0, q1];
-    match classify2(pts) {
-        Raw::Disjoint => SegmentIntersection::Disjoint,
-        Raw::TouchAt(i) => SegmentIntersection::Touching(pts[i].clone()),
-        Raw::Overlap(i, j) => SegmentIntersection::CollinearOverlap(pts[i].clone(), pts[j].clone()),
-        Raw::Cross => SegmentIntersection::Crossing(
-            crossing_point_dd(pts, p0, p1).unwrap_or_else(|| point_at(p0, p1, &cross_param(pts))),
-        ),
+    assemble(classify2(pts), pts, Clone::clone, || {
+        crossing_point(pts, p0, p1)
+    })
+}
+
+/// [`segment_segment_2d_intersection`] with a certified error bound on each coordinate
+/// of a crossing point instead of correct rounding: the same decision, cheaper
+/// construction.
+///
+/// The classification is exactly [`segment_segment_2d`]'s. Touching points and overlap
+/// ends are input points, returned as given with `error` 0. A crossing point
+/// `p0 + t(p1 − p0)` has each coordinate as a [`Bounded`]: the exact coordinate lies
+/// within `error` of `value`. Exact (`error` 0) for rationals. For `f32`/`f64`,
+/// `t = o₃/(o₃ − o₄)` from the two orientations of `p0` and `p1` against `q0q1` (of
+/// opposite signs, so the denominator does not cancel) is evaluated in `f64` with a
+/// running error bound (`proofs/bounded_constructions.md` §3) and kept when every bound
+/// is below `2^-40` of its value; otherwise (nearly parallel segments, a coordinate that
+/// cancels, inputs outside `[2^-240, 2^240]`) the coordinates are
+/// [`segment_segment_2d_intersection`]'s correctly rounded ones with half an ulp as the
+/// bound. Either way `error ≤ 2^-40·|value| + ulp(value)`. Non-finite input gives
+/// [`Disjoint`](SegmentIntersection::Disjoint).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{segment_segment_2d_intersection_bounded, SegmentIntersection};
+/// let r = segment_segment_2d_intersection_bounded(
+///     &[0.0f64, 0.0], &[3.0, 3.0], &[0.0, 1.0], &[1.0, 0.0],
+/// );
+/// let SegmentIntersection::Crossing(p) = r else { panic!() };
+/// for c in p {
+///     assert!((c.value - 0.5).abs() <= c.error && c.error <= 1e-12);
+/// }
+/// // An end point on the other segment is returned as given, exactly.
+/// let r = segment_segment_2d_intersection_bounded(
+///     &[0.0, 0.0], &[2.0, 2.0], &[1.0, 1.0], &[1.0, 5.0],
+/// );
+/// let SegmentIntersection::Touching(p) = r else { panic!() };
+/// assert_eq!((p[0].value, p[0].error, p[1].value, p[1].error), (1.0, 0.0, 1.0, 0.0));
+/// ```
+pub fn segment_segment_2d_intersection_bounded<T: Scalar>(
+    p0: &[T; 2],
+    p1: &[T; 2],
+    q0: &[T; 2],
+    q1: &[T; 2],
+) -> SegmentIntersection<[Bounded<T>; 2]> {
+    let pts = [p0, p1, q0, q1];
+    match segment_crossing_f64(pts) {
+        Some(x) => SegmentIntersection::Crossing(x),
+        None => segment_segment_2d_intersection_classified(pts),
     }
+}
+
+/// [`segment_segment_2d_intersection_bounded`] after the exact classification.
+fn segment_segment_2d_intersection_classified<T: Scalar>(
+    pts: [&[T; 2]; 4],
+) -> SegmentIntersection<[Bounded<T>; 2]> {
+    if !pts.iter().all(|p| finite2(p)) {
+        return SegmentIntersection::Disjoint;
+    }
+    assemble(classify2(pts), pts, exact_point, || {
+        crossing_point_bounded(pts, pts[0], pts[1])
+    })
 }
 
 /// Validates points passed as separate arguments, numbered from 0.
@@ -517,4 +620,29 @@ pub fn try_segment_segment_2d_intersection<T: Scalar>(
 ) -> Result<SegmentIntersection<[T; 2]>, InputError> {
     validate_points(&[p0, p1, q0, q1])?;
     Ok(segment_segment_2d_intersection(p0, p1, q0, q1))
+}
+
+/// [`segment_segment_2d_intersection_bounded`] after validating the end points.
+///
+/// # Errors
+///
+/// As [`try_segment_segment_2d`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_segment_segment_2d_intersection_bounded, SegmentIntersection};
+/// let (o, x) = ([0.0, 0.0], [1.0, 0.0]);
+/// let r = try_segment_segment_2d_intersection_bounded(&o, &x, &[0.5, 1.0], &[0.5, -1.0]);
+/// assert!(matches!(r, Ok(SegmentIntersection::Crossing(_))));
+/// assert!(try_segment_segment_2d_intersection_bounded(&o, &x, &o, &[f64::NAN, 0.0]).is_err());
+/// ```
+pub fn try_segment_segment_2d_intersection_bounded<T: Scalar>(
+    p0: &[T; 2],
+    p1: &[T; 2],
+    q0: &[T; 2],
+    q1: &[T; 2],
+) -> Result<SegmentIntersection<[Bounded<T>; 2]>, InputError> {
+    validate_points(&[p0, p1, q0, q1])?;
+    Ok(segment_segment_2d_intersection_bounded(p0, p1, q0, q1))
 }

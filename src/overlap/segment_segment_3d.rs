@@ -5,10 +5,11 @@
 use crate::geometry::Segment;
 use crate::{InputError, Scalar, Sign, Validate, orient2d, orient3d};
 
+use super::bounded::Bounded;
 use super::filter::finite3;
 use super::segment_segment_2d::{
-    Raw, SegmentContact, SegmentIntersection, classify2, contact_of, cross_param,
-    crossing_point_dd, point_at,
+    Raw, SegmentContact, SegmentIntersection, assemble, classify2, contact_of, crossing_point,
+    crossing_point_bounded, exact_point,
 };
 use super::tri_tri_degenerate::drop_axis as project;
 
@@ -129,21 +130,52 @@ pub fn segment_segment_3d_intersection<T: Scalar>(
         return SegmentIntersection::Disjoint;
     }
     let pts = [&a.a, &a.b, &b.a, &b.b];
-    match classify3(pts) {
-        (Raw::Disjoint, _) => SegmentIntersection::Disjoint,
-        (Raw::TouchAt(i), _) => SegmentIntersection::Touching(pts[i].clone()),
-        (Raw::Overlap(i, j), _) => {
-            SegmentIntersection::CollinearOverlap(pts[i].clone(), pts[j].clone())
-        }
-        (Raw::Cross, k) => {
-            let p = pts.map(|x| project(x, k));
-            let proj = [&p[0], &p[1], &p[2], &p[3]];
-            SegmentIntersection::Crossing(
-                crossing_point_dd(proj, &a.a, &a.b)
-                    .unwrap_or_else(|| point_at(&a.a, &a.b, &cross_param(proj))),
-            )
-        }
+    let (raw, k) = classify3(pts);
+    assemble(raw, pts, Clone::clone, || {
+        let p = pts.map(|x| project(x, k));
+        crossing_point([&p[0], &p[1], &p[2], &p[3]], &a.a, &a.b)
+    })
+}
+
+/// [`segment_segment_3d_intersection`] with a certified error bound on each coordinate
+/// of a crossing point instead of correct rounding: the same decision, cheaper
+/// construction.
+///
+/// The classification is exactly [`segment_segment_3d`]'s; touching points and overlap
+/// ends are input points with `error` 0. A crossing point `a.a + t(a.b − a.a)` (`t` from
+/// the coordinate projection the decision used) has each coordinate as a [`Bounded`],
+/// as in [`segment_segment_2d_intersection_bounded`](crate::overlap::segment_segment_2d_intersection_bounded):
+/// exact for rationals; for `f32`/`f64` the `f64` formula with a running error bound
+/// (`proofs/bounded_constructions.md` §3), else the correctly rounded point with half an
+/// ulp as the bound; either way `error ≤ 2^-40·|value| + ulp(value)`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{segment_segment_3d_intersection_bounded, SegmentIntersection};
+/// use isect::Segment;
+/// let a = Segment::new([0.0f64, 0.0, 0.0], [3.0, 3.0, 3.0]);
+/// let b = Segment::new([0.0, 2.0, 0.0], [2.0, 0.0, 2.0]);
+/// let SegmentIntersection::Crossing(p) = segment_segment_3d_intersection_bounded(&a, &b) else {
+///     panic!()
+/// };
+/// for c in p {
+///     assert!((c.value - 1.0).abs() <= c.error && c.error <= 1e-12);
+/// }
+/// ```
+pub fn segment_segment_3d_intersection_bounded<T: Scalar>(
+    a: &Segment<T>,
+    b: &Segment<T>,
+) -> SegmentIntersection<[Bounded<T>; 3]> {
+    if !(finite_seg(a) && finite_seg(b)) {
+        return SegmentIntersection::Disjoint;
     }
+    let pts = [&a.a, &a.b, &b.a, &b.b];
+    let (raw, k) = classify3(pts);
+    assemble(raw, pts, exact_point, || {
+        let p = pts.map(|x| project(x, k));
+        crossing_point_bounded([&p[0], &p[1], &p[2], &p[3]], &a.a, &a.b)
+    })
 }
 
 /// [`segment_segment_3d`] after validating both segments.
@@ -230,4 +262,31 @@ pub fn try_segment_segment_3d_intersection<T: Scalar>(
     a.validate(0)?;
     b.validate(1)?;
     Ok(segment_segment_3d_intersection(a, b))
+}
+
+/// [`segment_segment_3d_intersection_bounded`] after validating both segments.
+///
+/// # Errors
+///
+/// As [`try_segment_segment_3d`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{try_segment_segment_3d_intersection_bounded, SegmentIntersection};
+/// use isect::Segment;
+/// let a = Segment::new([0.0; 3], [2.0; 3]);
+/// let r = try_segment_segment_3d_intersection_bounded(&a, &Segment::new([2.0; 3], [3.0; 3]));
+/// assert!(matches!(r, Ok(SegmentIntersection::Touching(_))));
+/// let bad = Segment::new([f64::NAN; 3], [0.0; 3]);
+/// assert!(try_segment_segment_3d_intersection_bounded(&a, &bad).is_err());
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn try_segment_segment_3d_intersection_bounded<T: Scalar>(
+    a: &Segment<T>,
+    b: &Segment<T>,
+) -> Result<SegmentIntersection<[Bounded<T>; 3]>, InputError> {
+    a.validate(0)?;
+    b.validate(1)?;
+    Ok(segment_segment_3d_intersection_bounded(a, b))
 }

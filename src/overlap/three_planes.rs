@@ -5,10 +5,11 @@ use num_rational::BigRational;
 
 use crate::geometry::Plane;
 use crate::predicates::{Polynomial, Ring, polynomial_sign};
-use crate::scalar::{as_f64_array, float_array_from_f64, is_f32};
+use crate::scalar::{float_array_from_f64, is_f32};
 use crate::vec3::{cross, det3};
 use crate::{InputError, Scalar, Sign, Validate};
 
+use super::bounded::{Bounded, rounded, three_planes_f64};
 use super::filter::finite3;
 use super::segment_segment_2d::rational;
 
@@ -85,16 +86,7 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
         product3,
     };
     // The exact f64 views of the inputs: `None` (the exact path) for non-float types.
-    let n = [
-        as_f64_array(&ps[0].normal)?,
-        as_f64_array(&ps[1].normal)?,
-        as_f64_array(&ps[2].normal)?,
-    ];
-    let d = [
-        ps[0].offset.as_f64()?,
-        ps[1].offset.as_f64()?,
-        ps[2].offset.as_f64()?,
-    ];
+    let (n, d) = super::filter::planes_as_f64(ps)?;
     let is_f32 = is_f32::<T>();
     if !n.iter().flatten().chain(&d).all(|&x| in_window(x)) {
         return None;
@@ -145,6 +137,80 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
     };
     float_array_from_f64(nearest_quotients::<3, 24>(&det[..nd], num, is_f32)?).map(Some)
 }
+/// [`three_planes`] with a certified error bound on each coordinate instead of correct
+/// rounding: the same decision, cheaper construction.
+///
+/// `None` exactly when [`three_planes`] answers `None` (no single common point, decided
+/// exactly). Otherwise each coordinate is a [`Bounded`]: the exact coordinate lies within
+/// `error` of `value`. Exact (`error` 0) for rationals. For `f32`/`f64` Cramer's rule is
+/// evaluated in `f64` with a running error bound (`proofs/bounded_constructions.md` §4)
+/// and kept when every bound is below `2^-40` of its value; otherwise (nearly dependent
+/// normals, cancellation, inputs outside `[2^-240, 2^240]`) the coordinates are
+/// [`three_planes`]'s correctly rounded ones with half an ulp as the bound. Either way
+/// `error ≤ 2^-40·|value| + ulp(value)`.
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::three_planes_bounded;
+/// use isect::Plane;
+/// let a = Plane::new([1.0f64, 1.0, 0.0], -1.0); // x + y = 1
+/// let b = Plane::new([0.0, 1.0, 1.0], -1.0); // y + z = 1
+/// let c = Plane::new([1.0, 0.0, 1.0], -1.0); // x + z = 1
+/// let p = three_planes_bounded(&a, &b, &c).unwrap();
+/// for x in p {
+///     assert!((x.value - 0.5).abs() <= x.error && x.error <= 1e-12);
+/// }
+/// let flat = Plane::new([1.0, 2.0, 1.0], 0.0); // normal a + b: no single point
+/// assert_eq!(three_planes_bounded(&a, &b, &flat), None);
+/// ```
+pub fn three_planes_bounded<T: Scalar>(
+    p1: &Plane<T>,
+    p2: &Plane<T>,
+    p3: &Plane<T>,
+) -> Option<[Bounded<T>; 3]> {
+    match three_planes_f64([p1, p2, p3]) {
+        Some(x) => Some(x),
+        None => three_planes_rounded(p1, p2, p3),
+    }
+}
+
+/// [`three_planes`]'s answer with the bounds of correctly rounded values.
+#[cold]
+fn three_planes_rounded<T: Scalar>(
+    p1: &Plane<T>,
+    p2: &Plane<T>,
+    p3: &Plane<T>,
+) -> Option<[Bounded<T>; 3]> {
+    three_planes(p1, p2, p3).map(|x| x.map(rounded))
+}
+
+/// [`three_planes_bounded`] after validating the planes.
+///
+/// # Errors
+///
+/// As [`try_three_planes`].
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::try_three_planes_bounded;
+/// use isect::Plane;
+/// let p = Plane::new([1.0, 0.0, 0.0], 0.0);
+/// assert_eq!(try_three_planes_bounded(&p, &p, &p), Ok(None));
+/// let zero = Plane::new([0.0; 3], 1.0);
+/// assert!(try_three_planes_bounded(&p, &p, &zero).is_err());
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn try_three_planes_bounded<T: Scalar>(
+    p1: &Plane<T>,
+    p2: &Plane<T>,
+    p3: &Plane<T>,
+) -> Result<Option<[Bounded<T>; 3]>, InputError> {
+    validate_planes([p1, p2, p3])?;
+    Ok(three_planes_bounded(p1, p2, p3))
+}
+
 /// [`three_planes`] after validating the planes.
 ///
 /// # Errors
@@ -174,8 +240,14 @@ pub fn try_three_planes<T: Scalar>(
     p2: &Plane<T>,
     p3: &Plane<T>,
 ) -> Result<Option<[T; 3]>, InputError> {
-    p1.validate(0)?;
-    p2.validate(1)?;
-    p3.validate(2)?;
+    validate_planes([p1, p2, p3])?;
     Ok(three_planes(p1, p2, p3))
+}
+
+/// Validates three planes, arguments 0 to 2.
+fn validate_planes<T: Scalar>(ps: [&Plane<T>; 3]) -> Result<(), InputError> {
+    for (argument, p) in ps.into_iter().enumerate() {
+        p.validate(argument)?;
+    }
+    Ok(())
 }

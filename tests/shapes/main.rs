@@ -4,6 +4,7 @@
 //! One test binary, a module per family. Randomized tests run a bounded number of cases;
 //! `ISECT_TEST_SCALE` multiplies them (see `isect_testkit::cases`).
 
+mod bounded_constructions;
 mod bounding_volumes;
 mod kdop_measure;
 mod mesh_self_intersections;

@@ -42,13 +42,13 @@ fn at(p: &[Q], d: &[Q], s: &Q) -> Vec<Q> {
 }
 
 #[derive(Debug, Clone)]
-struct Oracle {
-    kind: SegmentContact,
+pub(super) struct Oracle {
+    pub(super) kind: SegmentContact,
     /// The single point, or the overlap's two ends.
-    points: Vec<Vec<Q>>,
+    pub(super) points: Vec<Vec<Q>>,
 }
 
-fn oracle(p0: &[Q], p1: &[Q], q0: &[Q], q1: &[Q]) -> Oracle {
+pub(super) fn oracle(p0: &[Q], p1: &[Q], q0: &[Q], q1: &[Q]) -> Oracle {
     let none = |kind| Oracle {
         kind,
         points: vec![],
@@ -556,7 +556,7 @@ fn segments_3d_random_and_named() {
 /// What two 2D lines share, by Gaussian elimination with pivoting on
 /// `[d1 | −d2] (s, t)ᵀ = o2 − o1` (a different computation from the library's cross
 /// products): `Ok((s, t))`, or `Err(true)` for one line, `Err(false)` for parallel ones.
-fn oracle_lines_2d(o1: &[Q], d1: &[Q], o2: &[Q], d2: &[Q]) -> Result<(Q, Q), bool> {
+pub(super) fn oracle_lines_2d(o1: &[Q], d1: &[Q], o2: &[Q], d2: &[Q]) -> Result<(Q, Q), bool> {
     let w = sub(o2, o1);
     // Rows (a, b | c): a s + b t = c.
     let mut rows = [
@@ -952,7 +952,7 @@ fn line_line_closest_against_the_gram_system() {
 // ---------------------------------------------------------------------------------------
 
 /// Gaussian elimination on `[n | −d]`.
-fn oracle_planes(n: &[[Q; 3]; 3], d: &[Q; 3]) -> Option<Vec<Q>> {
+pub(super) fn oracle_planes(n: &[[Q; 3]; 3], d: &[Q; 3]) -> Option<Vec<Q>> {
     let mut m: Vec<Vec<Q>> = (0..3)
         .map(|i| {
             let mut row = n[i].to_vec();
@@ -1069,7 +1069,7 @@ fn three_planes_against_elimination() {
 // ---------------------------------------------------------------------------------------
 
 /// A full 53-bit mantissa times `2^e`, `e` uniform in `[lo, hi]`, either sign.
-fn full(r: &mut Rng, lo: i64, hi: i64) -> f64 {
+pub(super) fn full(r: &mut Rng, lo: i64, hi: i64) -> f64 {
     let m = 1.0 + (r.next_u64() >> 12) as f64 * 2f64.powi(-52);
     let x = mul_pow2_f64(m, r.range(lo, hi) as i32);
     if r.next_u64() & 1 == 0 { x } else { -x }
@@ -1077,7 +1077,7 @@ fn full(r: &mut Rng, lo: i64, hi: i64) -> f64 {
 
 /// Exponent ranges for [`full`]: near 1, across both edges of the double-double window
 /// (`2^±240`, beyond which the exact path runs), and at its top.
-fn exp_class(i: u32) -> (i64, i64) {
+pub(super) fn exp_class(i: u32) -> (i64, i64) {
     [(-8, 8), (-250, 250), (230, 250), (-250, -230)][i as usize % 4]
 }
 
@@ -1086,7 +1086,7 @@ fn exp_class(i: u32) -> (i64, i64) {
 /// direction; nearly parallel pairs (the directions a few ulps apart, where the
 /// determinant cancels to its last bits), pairs through the origin (the crossing point is
 /// exactly `(0, 0)`, recognised by exact zero numerators), and copies far from the origin.
-fn crossing2(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
+pub(super) fn crossing2(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
     let (lo, hi) = exp_class(i);
     let p0 = [full(r, lo, hi), full(r, lo, hi)];
     let p1 = [full(r, lo, hi), full(r, lo, hi)];
@@ -1190,6 +1190,22 @@ fn crossing_points_are_correctly_rounded_in_full_mantissas() {
     assert!(t3.0[crossing] > n as usize / 3, "{t3:?}");
 }
 
+/// Three planes' normals and offsets, rounded to `f32` values if `f32`; `None` when a
+/// value is not finite.
+pub(super) fn planes_in(
+    f32: bool,
+    n: [[f64; 3]; 3],
+    d: [f64; 3],
+) -> Option<([[f64; 3]; 3], [f64; 3])> {
+    let r = |x: f64| if f32 { f64::from(x as f32) } else { x };
+    let (n, d) = (n.map(|p| p.map(r)), d.map(r));
+    n.iter()
+        .flatten()
+        .chain(&d)
+        .all(|x| x.is_finite())
+        .then_some((n, d))
+}
+
 /// `three_planes` returns the nearest float to each coordinate of the exact point (or
 /// `None` exactly when the normals are dependent), in `f64` and `f32`: full mantissas
 /// across the window's edges, nearly dependent normals (`n₃ = n₁ + n₂` rounded, then
@@ -1216,17 +1232,9 @@ fn three_planes_are_correctly_rounded_in_full_mantissas() {
             _ => {}
         }
         for f32 in [false, true] {
-            let (n, d) = if f32 {
-                (
-                    n.map(|p| p.map(|x| f64::from(x as f32))),
-                    d.map(|x| f64::from(x as f32)),
-                )
-            } else {
-                (n, d)
-            };
-            if !n.iter().flatten().chain(&d).all(|x| x.is_finite()) {
+            let Some((n, d)) = planes_in(f32, n, d) else {
                 continue;
-            }
+            };
             let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
             let got64 = three_planes(
                 &Plane::new(n[0], d[0]),

@@ -1,0 +1,405 @@
+//! Constructions with a certified error bound (the `_bounded` forms): the plain formula
+//! evaluated in `f64` with a running error bound, accepted when the bound is small
+//! against the value, else the correctly rounded construction. The bounds are derived
+//! operation by operation in `proofs/bounded_constructions.md`.
+//!
+//! Every kernel here runs on the exact `f64` view of the inputs (the float capability of
+//! the scalar), for any input: each bound carries absolute terms ([`TAU`], [`TAU2`])
+//! that cover underflow, and overflow or a non-finite input gives `∞` or NaN in a value
+//! or a bound, which the strict acceptance test `error < 2^-40·|value|` refuses; the
+//! caller then takes the correctly rounded path.
+
+use super::filter::{TAU, TAU2, planes_as_f64, points2_as_f64};
+use crate::scalar::{as_f64_array, is_f32};
+use crate::{Plane, Scalar};
+
+/// A constructed number and a certified bound on its absolute error: the exact value
+/// lies in `[value − error, value + error]`.
+///
+/// Returned by the `_bounded` constructions
+/// ([`line_line_2d_bounded`](crate::overlap::line_line_2d_bounded),
+/// [`segment_segment_2d_intersection_bounded`](crate::overlap::segment_segment_2d_intersection_bounded),
+/// [`segment_segment_3d_intersection_bounded`](crate::overlap::segment_segment_3d_intersection_bounded),
+/// [`three_planes_bounded`](crate::overlap::three_planes_bounded)). For those, `error` is
+/// `0` for rational scalars (the value is exact) and input coordinates returned as given;
+/// for `f32`/`f64`, `error ≤ 2^-40·|value| + ulp(value)` with `ulp(v)` the gap from `|v|`
+/// to the next float up, or down at the largest finite value
+/// (`proofs/bounded_constructions.md`).
+///
+/// # Examples
+///
+/// ```
+/// use isect::overlap::{three_planes_bounded, Bounded};
+/// use isect::Plane;
+/// let x = Plane::new([1.0f64, 0.0, 0.0], -1.0);
+/// let y = Plane::new([0.0, 1.0, 0.0], -2.0);
+/// let z = Plane::new([0.0, 0.0, 1.0], -3.0);
+/// let p = three_planes_bounded(&x, &y, &z).unwrap();
+/// // Each coordinate within its error of the exact value.
+/// for (b, exact) in p.iter().zip([1.0, 2.0, 3.0]) {
+///     assert!((b.value - exact).abs() <= b.error);
+///     assert!(b.error <= 1e-12 * b.value.abs() + f64::EPSILON * 4.0);
+/// }
+/// let exact = Bounded { value: 2.5, error: 0.0 };
+/// assert_eq!(exact.value, 2.5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounded<T> {
+    /// The computed value.
+    pub value: T,
+    /// A bound on `|value − exact|`, never negative (`∞` where the value is infinite).
+    pub error: T,
+}
+
+/// `2^-53`, the unit roundoff of `f64`.
+const U: f64 = f64::EPSILON / 2.0;
+/// `u·(1 + 2^-10)`: one rounding error, with room for the rounding of the bound's own
+/// evaluation (proofs/bounded_constructions.md §1).
+const U1: f64 = U * (1.0 + 1.0 / 1024.0);
+/// `2u·(1 + 2^-10)`.
+const U2: f64 = 2.0 * U1;
+/// `3u·(1 + 2^-10)`.
+const U3: f64 = 3.0 * U1;
+/// `4u·(1 + 2^-10)`.
+const U4: f64 = 4.0 * U1;
+/// `5u·(1 + 2^-10)`.
+const U5: f64 = 5.0 * U1;
+/// `1 + 2^-18`: `(1 + u)³/(1 − 2^-20)` and the evaluation of the quotient's bound.
+const C_QUOT: f64 = 1.0 + 1.0 / 262_144.0;
+/// `1 + 2^-45`: `1 + u` and the evaluation of the point's bound.
+const C_POINT: f64 = 1.0 + 1.0 / 35_184_372_088_832.0;
+/// `2^20`: a denominator is used only when its bound is below `2^-20` of it.
+const DEN_MARGIN: f64 = 1_048_576.0;
+/// `2^-40`: the fast path hands a value back only when its bound is below `2^-40` of it.
+pub(super) const REL: f64 = 1.0 / 1_099_511_627_776.0;
+
+/// `Some(value)` when the bound certifies it: `e < 2^-40·|v|` (false for NaN and `∞`).
+#[inline(always)]
+fn accepted(v: f64, e: f64) -> bool {
+    e < REL * v.abs()
+}
+
+/// The `f64` value `v` with bound `e` handed back in `T`: for `f32` the rounding to `f32`
+/// is added to the bound, which is then rounded up; `None` when an `f32` value overflows.
+#[inline(always)]
+fn to_scalar<T: Scalar>((v, e): (f64, f64)) -> Option<Bounded<T>> {
+    let (value, r) = T::from_f64_rounded(v)?;
+    if !is_f32::<T>() {
+        return Some(Bounded {
+            value,
+            error: T::from_f64_rounded(e)?.0,
+        });
+    }
+    if !value.is_finite() {
+        return None;
+    }
+    // (e + r)(1 + 2^-50) ≥ e + r despite the two roundings, then rounded up to f32.
+    let e = (e + r) * (1.0 + 1.0 / 1_125_899_906_842_624.0);
+    let (mut error, _) = T::from_f64_rounded(e)?;
+    if error.as_f64()? < e {
+        error = error.next_up();
+    }
+    Some(Bounded { value, error })
+}
+
+/// A correctly rounded value (or an exact one) with its bound: half the gap to the next
+/// value away from zero (toward zero at the largest finite value), the whole gap where
+/// half is not representable (the smallest subnormals), `0` for exact types, `∞` for an
+/// infinite value.
+#[cold]
+pub(super) fn rounded<T: Scalar>(value: T) -> Bounded<T> {
+    let a = if value < T::zero() {
+        -value.clone()
+    } else {
+        value.clone()
+    };
+    if !value.is_finite() {
+        return Bounded { value, error: a };
+    }
+    // The gap above |v|; at the largest finite value (gap ∞) the one below, equal to it
+    // in the top binade (a value rounded to the largest finite one is within half of it).
+    let mut gap = a.next_up() - &a;
+    if !gap.is_finite() {
+        gap = a.clone() - a.next_down();
+    }
+    let half = T::from_f64_rounded(0.5).map(|(h, _)| gap.clone() * &h);
+    let error = match half {
+        Some(h) if h.clone() + &h == gap => h,
+        _ => gap,
+    };
+    Bounded { value, error }
+}
+
+/// An input coordinate returned as given: exact.
+#[inline(always)]
+pub(super) fn exact<T: Scalar>(value: T) -> Bounded<T> {
+    Bounded {
+        value,
+        error: T::zero(),
+    }
+}
+
+/// `q = num/den` as `num·r` with `r = fl(1/den)`, and its bound, from `|num − N| ≤ a`
+/// (`a ≥ 2^-1020`) and `|den − D| ≤ b ≤ 2^-20·|den|` (§1, the quotient lemma).
+#[inline(always)]
+fn quotient(num: f64, a: f64, r: f64, b: f64) -> (f64, f64) {
+    let q = num * r;
+    let e = U2 * q.abs() + C_QUOT * ((a + q.abs() * b) * r.abs()) + TAU2;
+    (q, e)
+}
+
+/// `o + q·d` and its bound, for an input `o`, a quotient `q` with bound `eq`, and `d`
+/// within `u·|d|` of its exact value (exact or one rounded difference; §1, the point
+/// lemma).
+#[inline(always)]
+fn affine(o: f64, (q, eq): (f64, f64), d: f64) -> (f64, f64) {
+    let m = q * d;
+    let x = o + m;
+    let e = U1 * x.abs() + U2 * m.abs() + C_POINT * (d.abs() * eq) + TAU2;
+    (x, e)
+}
+
+/// `den` is certified non-zero with room: its bound is below `2^-20` of it.
+#[inline(always)]
+fn den_ok(den: f64, b: f64) -> bool {
+    b * DEN_MARGIN < den.abs()
+}
+
+/// `u × v = u₀v₁ − u₁v₀` and its magnitude `|fl(u₀v₁)| + |fl(u₁v₀)|`.
+#[inline(always)]
+fn cross2(u: [f64; 2], v: [f64; 2]) -> (f64, f64) {
+    let (p, q) = (u[0] * v[1], u[1] * v[0]);
+    (p - q, p.abs() + q.abs())
+}
+
+/// The `(s, t, point)` of [`line_line_2d_bounded`](crate::overlap::line_line_2d_bounded)
+/// when the `f64` formula certifies them (the lines then certainly cross), or `None`.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub(super) fn line_line_2d_f64<T: Scalar>(
+    pts: [&[T; 2]; 4],
+) -> Option<(Bounded<T>, Bounded<T>, [Bounded<T>; 2])> {
+    let [o1, d1, o2, d2] = points2_as_f64(pts)?;
+    // Two roundings per term of d1 × d2, three of w × d (w is a rounded difference).
+    let (den, md) = cross2(d1, d2);
+    let b = U2 * md + TAU;
+    if !den_ok(den, b) {
+        return None;
+    }
+    let r = 1.0 / den;
+    let w = [o2[0] - o1[0], o2[1] - o1[1]];
+    let (sn, ms) = cross2(w, d2);
+    let (tn, mt) = cross2(w, d1);
+    let s = quotient(sn, U3 * ms + TAU, r, b);
+    let t = quotient(tn, U3 * mt + TAU, r, b);
+    let x = affine(o1[0], s, d1[0]);
+    let y = affine(o1[1], s, d1[1]);
+    if !(accepted(s.0, s.1) & accepted(t.0, t.1) & accepted(x.0, x.1) & accepted(y.0, y.1)) {
+        return None;
+    }
+    Some((to_scalar(s)?, to_scalar(t)?, [to_scalar(x)?, to_scalar(y)?]))
+}
+
+/// The crossing point `a0 + t(a1 − a0)` of two segments whose lines cross in one point
+/// interior to both (decided exactly by the caller), `t` from the four points `proj` in
+/// the plane where the crossing was decided; `None` when a bound is not small.
+///
+/// `t = o3/(o3 − o4)` with `o3 = (q1 − q0) × (p0 − q0)` and `o4 = (q1 − q0) × (p1 − q0)`,
+/// the two orientations of `p0` and `p1` against the second segment's line, of opposite
+/// exact signs.
+#[inline(always)]
+pub(super) fn crossing_point_f64<T: Scalar, const N: usize>(
+    proj: [&[T; 2]; 4],
+    a0: &[T; N],
+    a1: &[T; N],
+) -> Option<[Bounded<T>; N]> {
+    let [p0, p1, q0, q1] = points2_as_f64(proj)?;
+    let (c0, c1) = (as_f64_array(a0)?, as_f64_array(a1)?);
+    let e = sub(q1, q0);
+    let o3 = cross2(e, sub(p0, q0));
+    let o4 = cross2(e, sub(p1, q0));
+    point_on_first(o3, o4, c0, core::array::from_fn(|k| c1[k] - c0[k]))
+}
+
+/// `a − b` for 2D points.
+#[inline(always)]
+fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    [a[0] - b[0], a[1] - b[1]]
+}
+
+/// `c0 + t·d` with `t = o3/(o3 − o4)`, from `o3`, `o4` with their magnitudes (four
+/// roundings per term: two differences, a product, a difference) and `d = fl(c1 − c0)`.
+#[inline(always)]
+fn point_on_first<T: Scalar, const N: usize>(
+    (o3, m3): (f64, f64),
+    (o4, m4): (f64, f64),
+    c0: [f64; N],
+    d: [f64; N],
+) -> Option<[Bounded<T>; N]> {
+    let den = o3 - o4;
+    let b = U5 * (m3 + m4) + TAU;
+    if !den_ok(den, b) {
+        return None;
+    }
+    let t = quotient(o3, U4 * m3 + TAU, 1.0 / den, b);
+    let mut out = [(0.0, 0.0); N];
+    let mut ok = true;
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = affine(c0[k], t, d[k]);
+        ok &= accepted(o.0, o.1);
+    }
+    if !ok {
+        return None;
+    }
+    let mut res: [Bounded<T>; N] = core::array::from_fn(|_| exact(T::zero()));
+    for (r, o) in res.iter_mut().zip(out) {
+        *r = to_scalar(o)?;
+    }
+    Some(res)
+}
+
+/// The crossing point of the 2D segments `p0p1` and `q0q1` when the `f64` orientations
+/// certify that they cross (one common point interior to both: the exact
+/// classification's `Crossing`) and the bounds certify the point; `None` otherwise (the
+/// caller classifies exactly).
+#[inline(always)]
+pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Bounded<T>; 2]> {
+    let [p0, p1, q0, q1] = points2_as_f64(pts)?;
+    let (d, e) = (sub(p1, p0), sub(q1, q0));
+    let f = sub(q0, p0);
+    // The four orientations of classify2: o1, o2 of q0, q1 against p0p1, o3, o4 of p0, p1
+    // against q0q1 (p0 − q0 is −f exactly).
+    let o1 = cross2(d, f);
+    let o2 = cross2(d, sub(q1, p0));
+    let o3 = cross2(e, [-f[0], -f[1]]);
+    let o4 = cross2(e, sub(p1, q0));
+    // Each sign certified (bound below the value) and opposite in each pair: exactly
+    // a crossing.
+    let sure = |(o, m): (f64, f64)| (U4 * m + TAU) < o.abs();
+    let crossing = sure(o1)
+        & sure(o2)
+        & sure(o3)
+        & sure(o4)
+        & ((o1.0 < 0.0) != (o2.0 < 0.0))
+        & ((o3.0 < 0.0) != (o4.0 < 0.0));
+    if !crossing {
+        return None;
+    }
+    point_on_first(o3, o4, p0, d)
+}
+
+/// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) when the
+/// `f64` formula certifies it (the normals are then certainly independent), or `None`.
+///
+/// `x = −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂))/det`, `det = n₁·(n₂×n₃)`.
+#[inline(always)]
+pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded<T>; 3]> {
+    let (n, d) = planes_as_f64(ps)?;
+    // c[j] = n[j+1] × n[j+2] with the magnitudes of its components, plus TAU: times the
+    // 5u·(1 + 2^-10) below it still covers the underflow of their two products.
+    let cross = |a: &[f64; 3], b: &[f64; 3]| -> [(f64, f64); 3] {
+        core::array::from_fn(|k| {
+            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+            let (c, m) = cross2([a[i], a[j]], [b[i], b[j]]);
+            (c, m + TAU)
+        })
+    };
+    let c = [
+        cross(&n[1], &n[2]),
+        cross(&n[2], &n[0]),
+        cross(&n[0], &n[1]),
+    ];
+    // Σ xᵢ·cᵢ and its magnitude Σ |xᵢ|·mᵢ: five roundings per term (two products, the
+    // difference, at most two sums).
+    let dot = |x: [f64; 3], c: [(f64, f64); 3]| -> (f64, f64) {
+        let v = x[0] * c[0].0 + x[1] * c[1].0 + x[2] * c[2].0;
+        let m = x[0].abs() * c[0].1 + x[1].abs() * c[1].1 + x[2].abs() * c[2].1;
+        (v, U5 * m + TAU)
+    };
+    let (det, b) = dot(n[0], c[0]);
+    if !den_ok(det, b) {
+        return None;
+    }
+    let r = 1.0 / det;
+    let mut out = [(0.0, 0.0); 3];
+    let mut ok = true;
+    for (k, o) in out.iter_mut().enumerate() {
+        let (num, a) = dot([-d[0], -d[1], -d[2]], [c[0][k], c[1][k], c[2][k]]);
+        *o = quotient(num, a, r, b);
+        ok &= accepted(o.0, o.1);
+    }
+    if !ok {
+        return None;
+    }
+    Some([to_scalar(out[0])?, to_scalar(out[1])?, to_scalar(out[2])?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::overlap::filter::tests::round_up;
+    use num_rational::BigRational;
+
+    fn q(x: f64) -> BigRational {
+        BigRational::from_float(x).unwrap()
+    }
+
+    /// The constants are the stated values, and each exceeds what it stands for by more
+    /// than the `(1 − u)^-12 − 1 < 13u` of a bound's own evaluation
+    /// (proofs/bounded_constructions.md §1), recomputed in rationals.
+    #[test]
+    fn constants_carry_their_slack() {
+        let u = q(U);
+        let one = q(1.0);
+        let eval = one.clone() + q(13.0) * &u;
+        assert_eq!(U, 2f64.powi(-53));
+        assert_eq!(REL, 2f64.powi(-40));
+        assert_eq!(DEN_MARGIN, 2f64.powi(20));
+        assert_eq!(C_QUOT, 1.0 + 2f64.powi(-18));
+        assert_eq!(C_POINT, 1.0 + 2f64.powi(-45));
+        // k roundings on a term: (1 + u)^k − 1, measured against computed magnitudes
+        // (at most a factor (1 + u)^k more), then evaluated.
+        for (k, c) in [(1, U1), (2, U2), (3, U3), (4, U4), (5, U5)] {
+            let mut p = one.clone();
+            for _ in 0..k {
+                p *= one.clone() + &u;
+            }
+            let need = (p.clone() - &one) * p * &eval;
+            assert!(q(c) >= need, "U{k}");
+        }
+        // Lemma Q: (1 + u)³/(1 − 2^-20), evaluated.
+        let cube = (one.clone() + &u) * (one.clone() + &u) * (one.clone() + &u);
+        let need = cube / (one.clone() - q(1.0 / DEN_MARGIN)) * &eval;
+        assert!(q(C_QUOT) >= need);
+        assert_eq!(round_up(&need).max(C_QUOT), C_QUOT);
+        // Lemma P: 1 + u, evaluated.
+        assert!(q(C_POINT) >= (one.clone() + &u) * &eval);
+        // The plane formula's absolute term: 5u·TAU covers the two underflows (2·2^-1075)
+        // of a cross product's component, and TAU2 a bound's own underflows.
+        assert!(q(U5) * q(TAU) >= q(2.0) * q(2f64.powi(-1074)) / q(2.0));
+        assert!(q(TAU2) >= q(16.0) * q(2f64.powi(-1074)) / q(2.0));
+    }
+
+    #[test]
+    fn rounded_bounds_are_half_an_ulp_or_the_gap() {
+        assert_eq!(rounded(1.0f64).error, f64::EPSILON / 2.0);
+        assert_eq!(rounded(-1.0f64).error, f64::EPSILON / 2.0);
+        assert_eq!(rounded(0.0f64).error, f64::from_bits(1));
+        assert_eq!(rounded(f64::INFINITY).error, f64::INFINITY);
+        assert_eq!(rounded(-f64::MAX).error, 2f64.powi(970));
+        assert_eq!(rounded(f32::MAX).error, 2f32.powi(103));
+        assert_eq!(rounded(1.0f32).error, f32::EPSILON / 2.0);
+        assert_eq!(rounded(q(0.75)).error, q(0.0));
+    }
+
+    #[test]
+    fn f32_results_carry_their_rounding() {
+        let v = 0.1f64;
+        let b: Bounded<f32> = to_scalar((v, 1e-30)).unwrap();
+        assert_eq!(b.value, 0.1f32);
+        assert!(f64::from(b.error) >= (v - f64::from(b.value)).abs() + 1e-30);
+        assert!(to_scalar::<f32>((1e300, 1.0)).is_none());
+        let b: Bounded<f64> = to_scalar((v, 1e-30)).unwrap();
+        assert_eq!((b.value, b.error), (v, 1e-30));
+    }
+}

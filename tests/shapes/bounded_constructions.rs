@@ -1,0 +1,522 @@
+//! The `_bounded` constructions (`line_line_2d_bounded`,
+//! `segment_segment_2d_intersection_bounded`, `segment_segment_3d_intersection_bounded`,
+//! `three_planes_bounded`) against the independent exact oracles of `overlap_lines`
+//! (Gaussian elimination, the Gram system), in `BigRational`.
+//!
+//! Every case checks that the answer's kind (point, parallel, coincident; the segment
+//! contact; a point or none) is the oracle's, that every returned number is within its
+//! stated error of the exact value (`|value − exact| ≤ error`, compared exactly), that the
+//! error meets the documented quality (`error ≤ 2^-40·|value| + ulp(value)`, `0` for
+//! rationals and for input points handed back), in `f64`, `f32` and `BigRational`.
+//! Generators are adversarial: directions one ulp from parallel, full mantissas with
+//! exponents across the fast path's window (`2^±240`), coordinates scaled by `2^±500`
+//! and into the subnormals, small segments far from the origin (offsets `2^40` and
+//! more), crossings exactly at end points, exactly parallel and coincident lines.
+//! Each test also counts the values whose bound is wider than half an ulp (only the
+//! `f64` formula gives those; the correctly rounded fallback gives half an ulp), so a
+//! change that silently sent everything to the fallback fails (`fast_path_is_taken`).
+
+#![allow(clippy::needless_range_loop)]
+
+use isect::overlap::*;
+use isect::{Plane, Scalar, Segment};
+use isect_testkit::float::mul_pow2_f64;
+use isect_testkit::q::{q as qf, q_pow2};
+use isect_testkit::{Q, Rng, cases};
+use num_traits::{Signed, Zero};
+
+use super::overlap_lines::{
+    crossing2, exp_class, full, oracle, oracle_lines_2d, oracle_planes, planes_in,
+};
+
+/// `|b.value − exact| ≤ b.error` exactly, and the documented quality of the bound:
+/// `error ≤ 2^-40·|value| + ulp(value)` for floats, `error = 0` for exact types.
+/// Returns whether the bound is wider than half an ulp of the value (only the `f64`
+/// formula gives such bounds: the correctly rounded fallback gives half an ulp).
+fn check_bound<T: Scalar + std::fmt::Debug>(b: &Bounded<T>, exact: &Q, what: &str) -> bool {
+    let err = b.error.to_rational();
+    let Some(value) = b.value.to_rational() else {
+        // An infinite value: only from the correctly rounded path, with an infinite bound.
+        assert!(
+            !b.error.is_finite(),
+            "{what}: {b:?} infinite with a finite bound"
+        );
+        return false;
+    };
+    let err = err.unwrap_or_else(|| panic!("{what}: {b:?} has an infinite bound"));
+    assert!(!err.is_negative(), "{what}: {b:?}");
+    assert!(
+        (&value - exact).abs() <= err,
+        "{what}: {b:?} is not within its bound of {exact}"
+    );
+    if T::FLOAT.is_none() {
+        assert!(err.is_zero(), "{what}: an exact type with a bound {b:?}");
+        return false;
+    }
+    let a = if b.value < T::zero() {
+        -b.value.clone()
+    } else {
+        b.value.clone()
+    };
+    // The gap above |v| (below it at the largest finite value).
+    let up = Scalar::next_up(&a) - &a;
+    let gap = if up.is_finite() {
+        up
+    } else {
+        a.clone() - Scalar::next_down(&a)
+    };
+    let ulp = gap.to_rational().unwrap();
+    let quality = value.abs() * q_pow2(-40) + &ulp;
+    assert!(
+        err <= quality,
+        "{what}: {b:?} bound wider than 2^-40|v| + ulp"
+    );
+    err * Q::from_integer(2.into()) > ulp
+}
+
+/// A point handed back from the input: as given, with zero bounds.
+fn check_exact_point<T: Scalar + std::fmt::Debug, const N: usize>(
+    p: &[Bounded<T>; N],
+    exact: &[Q],
+    what: &str,
+) {
+    for (b, x) in p.iter().zip(exact) {
+        assert_eq!(b.value.to_rational().as_ref(), Some(x), "{what}: {p:?}");
+        assert!(b.error.is_zero(), "{what}: {p:?}");
+    }
+}
+
+/// How many values the `f64` formula answered (bounds wider than half an ulp) and how
+/// many were checked at all.
+#[derive(Default, Debug)]
+struct Tally {
+    wide: usize,
+    values: usize,
+}
+
+impl Tally {
+    fn add(&mut self, wide: bool) {
+        self.values += 1;
+        self.wide += usize::from(wide);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 2D lines
+// ---------------------------------------------------------------------------------------
+
+fn conv2<T: Scalar>(v: &[[f64; 2]; 4], f: impl Fn(f64) -> T + Copy) -> [[T; 2]; 4] {
+    v.map(|p| p.map(f))
+}
+
+/// `line_line_2d_bounded` in `T` against the oracle's answer for the exact inputs `v`.
+fn check_lines_in<T: Scalar + std::fmt::Debug>(
+    v: &[[f64; 2]; 4],
+    f: impl Fn(f64) -> T + Copy,
+    want: &Result<(Q, Q), bool>,
+    tally: &mut Tally,
+) {
+    let p = conv2(v, f);
+    let got = line_line_2d_bounded(&p[0], &p[1], &p[2], &p[3]);
+    match (want, &got) {
+        (Err(true), LineLine2d::Coincident) | (Err(false), LineLine2d::Parallel) => {}
+        (
+            Ok((s, t)),
+            LineLine2d::Point {
+                s: bs,
+                t: bt,
+                point,
+            },
+        ) => {
+            let q: Vec<Vec<Q>> = v
+                .iter()
+                .map(|p| p.iter().map(|&x| qf(x)).collect())
+                .collect();
+            tally.add(check_bound(bs, s, &format!("s {v:?}")));
+            tally.add(check_bound(bt, t, &format!("t {v:?}")));
+            for k in 0..2 {
+                let x = &q[0][k] + s * &q[1][k];
+                tally.add(check_bound(&point[k], &x, &format!("point[{k}] {v:?}")));
+            }
+        }
+        _ => panic!("{v:?}: {got:?}, oracle {want:?}"),
+    }
+    if let Ok(r) = try_line_line_2d_bounded(&p[0], &p[1], &p[2], &p[3]) {
+        assert_eq!(r, got);
+    }
+}
+
+/// One case in `f64`, `BigRational`, and `f32` when the coordinates are `f32` values.
+fn check_lines(v: &[[f64; 2]; 4], tally: &mut Tally) -> &'static str {
+    if !v.iter().flatten().all(|x| x.is_finite()) {
+        return "skipped";
+    }
+    let q: Vec<Vec<Q>> = v
+        .iter()
+        .map(|p| p.iter().map(|&x| qf(x)).collect())
+        .collect();
+    let want = oracle_lines_2d(&q[0], &q[1], &q[2], &q[3]);
+    check_lines_in::<f64>(v, |x| x, &want, tally);
+    check_lines_in::<Q>(v, qf, &want, &mut Tally::default());
+    if v.iter().flatten().all(|&x| f64::from(x as f32) == x) {
+        check_lines_in::<f32>(v, |x| x as f32, &want, &mut Tally::default());
+    }
+    match want {
+        Ok(_) => "point",
+        Err(true) => "coincident",
+        Err(false) => "parallel",
+    }
+}
+
+/// A random 2D line case of family `i`: uniform, small integers (parallel, coincident),
+/// one ulp from parallel, far from the origin, full mantissas across the window.
+fn lines_case(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
+    let unit = |r: &mut Rng| [r.next_f64() - 0.5, r.next_f64() - 0.5];
+    match i % 7 {
+        0 => std::array::from_fn(|_| unit(r)),
+        6 => {
+            // Nearly parallel by 2^-5 to 2^-14 (rounded): the denominator's rounding
+            // dominates the error, and the f64 formula still answers.
+            let (o1, d1) = (unit(r), unit(r));
+            let k = 5 + (i / 7) % 10;
+            let eps = mul_pow2_f64(r.next_f64() + 0.5, -(k as i32));
+            let d2 = [d1[0] - eps * d1[1], d1[1] + eps * d1[0]];
+            [o1, d1, unit(r), d2]
+        }
+        1 => std::array::from_fn(|_| std::array::from_fn(|_| r.range(-2, 2) as f64)),
+        2 => {
+            // One ulp (or a few) from parallel, through a common point or not.
+            let (o1, d1) = (unit(r), unit(r));
+            let mut d2 = d1.map(|x| x * 4.0);
+            for _ in 0..(i / 6) % 3 {
+                d2[(i / 18) as usize % 2] = d2[(i / 18) as usize % 2].next_up();
+            }
+            let k = r.range(-3, 3) as f64;
+            let o2 = if (i / 6).is_multiple_of(2) || (i / 6).is_multiple_of(3) {
+                [o1[0] + k * d1[0], o1[1] + k * d1[1]]
+            } else {
+                unit(r)
+            };
+            [o1, d1, o2, d2]
+        }
+        3 => {
+            // Small lines far from the origin: offsets 2^40 to 2^60.
+            let off = mul_pow2_f64(1.0, 40 + (i % 21) as i32);
+            let o1 = unit(r).map(|x| off + x);
+            let o2 = unit(r).map(|x| off + x);
+            [o1, unit(r), o2, unit(r)]
+        }
+        4 => {
+            let (lo, hi) = exp_class(i / 6);
+            std::array::from_fn(|_| [full(r, lo, hi), full(r, lo, hi)])
+        }
+        _ => {
+            // Meeting exactly at the first origin (s = 0) or at the origin.
+            let (d1, d2) = (unit(r), unit(r));
+            let o1 = if i % 4 == 1 { [0.0, 0.0] } else { unit(r) };
+            let k = r.range(-4, 4) as f64;
+            [o1, d1, [o1[0] + k * d2[0], o1[1] + k * d2[1]], d2]
+        }
+    }
+}
+
+#[test]
+fn line_line_2d_bounded_against_elimination() {
+    let mut r = Rng::new(0xB0_0D);
+    let mut seen = std::collections::HashMap::new();
+    let mut tally = Tally::default();
+    for i in 0..cases(3000) {
+        let mut v = lines_case(&mut r, i);
+        if i.is_multiple_of(7) {
+            // Every coordinate scaled alike: 2^±500, 2^±1000, into the subnormals.
+            let s = [500, -500, 1000, -1000, -1060][(i / 7) as usize % 5];
+            v = v.map(|p| p.map(|x| mul_pow2_f64(x, s)));
+        }
+        *seen.entry(check_lines(&v, &mut tally)).or_insert(0) += 1;
+        // The same lines in f32 precision.
+        check_lines(
+            &v.map(|p| p.map(|x| f64::from(x as f32))),
+            &mut Tally::default(),
+        );
+    }
+    for class in ["point", "parallel", "coincident"] {
+        assert!(
+            seen.get(class).copied().unwrap_or(0) > 30,
+            "{class}: {seen:?}"
+        );
+    }
+    // (the f64 formula answers most values: random, far and full-mantissa families)
+    assert!(tally.wide > tally.values / 3, "{tally:?}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Segments
+// ---------------------------------------------------------------------------------------
+
+/// `segment_segment_2d_intersection_bounded` in `T` against the oracle, in two argument
+/// orders (the crossing point is constructed from the first segment).
+fn check_segments_in<T: Scalar + std::fmt::Debug>(
+    pts: &[[f64; 2]; 4],
+    f: impl Fn(f64) -> T + Copy,
+    tally: &mut Tally,
+) -> SegmentContact {
+    let q: Vec<Vec<Q>> = pts
+        .iter()
+        .map(|p| p.iter().map(|&x| qf(x)).collect())
+        .collect();
+    let o = oracle(&q[0], &q[1], &q[2], &q[3]);
+    let p = conv2(pts, f);
+    for [a, b, c, d] in [[0, 1, 2, 3], [3, 2, 1, 0]] {
+        let r = segment_segment_2d_intersection_bounded(&p[a], &p[b], &p[c], &p[d]);
+        assert_eq!(r.contact(), o.kind, "{pts:?}");
+        let what = format!("{pts:?} order {a}{b}{c}{d}");
+        match &r {
+            SegmentIntersection::Disjoint => {}
+            SegmentIntersection::Touching(x) => check_exact_point(x, &o.points[0], &what),
+            SegmentIntersection::Crossing(x) => {
+                for k in 0..2 {
+                    tally.add(check_bound(&x[k], &o.points[0][k], &what));
+                }
+            }
+            SegmentIntersection::CollinearOverlap(x, y) => {
+                let mut got = [x, y].map(|p| p.iter().map(|b| b.value.to_rational().unwrap()));
+                let got: Vec<Vec<Q>> = got.iter_mut().map(|i| i.collect()).collect();
+                let mut got = got;
+                got.sort();
+                let mut want = o.points.clone();
+                want.sort();
+                assert_eq!(got, want, "{what}");
+                check_exact_point(x, &x.clone().map(|b| b.value.to_rational().unwrap()), &what);
+                check_exact_point(y, &y.clone().map(|b| b.value.to_rational().unwrap()), &what);
+            }
+        }
+        assert_eq!(
+            try_segment_segment_2d_intersection_bounded(&p[a], &p[b], &p[c], &p[d]),
+            Ok(r)
+        );
+    }
+    o.kind
+}
+
+fn check_segments(pts: &[[f64; 2]; 4], tally: &mut Tally) -> Option<SegmentContact> {
+    if !pts.iter().flatten().all(|x| x.is_finite()) {
+        return None;
+    }
+    let kind = check_segments_in::<f64>(pts, |x| x, tally);
+    check_segments_in::<Q>(pts, qf, &mut Tally::default());
+    if pts.iter().flatten().all(|&x| f64::from(x as f32) == x) {
+        check_segments_in::<f32>(pts, |x| x as f32, &mut Tally::default());
+    }
+    Some(kind)
+}
+
+/// `segment_segment_3d_intersection_bounded` on a coplanar lift of a 2D case, against the
+/// oracle in 3D.
+fn check_segments_3d(pts: &[[f64; 3]; 4], tally: &mut Tally) {
+    let q: Vec<Vec<Q>> = pts
+        .iter()
+        .map(|p| p.iter().map(|&x| qf(x)).collect())
+        .collect();
+    let o = oracle(&q[0], &q[1], &q[2], &q[3]);
+    let (a, b) = (Segment::new(pts[0], pts[1]), Segment::new(pts[2], pts[3]));
+    let r = segment_segment_3d_intersection_bounded(&a, &b);
+    assert_eq!(r.contact(), o.kind, "{pts:?}");
+    match &r {
+        SegmentIntersection::Touching(x) => check_exact_point(x, &o.points[0], "3d touch"),
+        SegmentIntersection::Crossing(x) => {
+            for k in 0..3 {
+                tally.add(check_bound(&x[k], &o.points[0][k], &format!("3d {pts:?}")));
+            }
+        }
+        _ => {}
+    }
+    let aq = Segment::new(pts[0].map(qf), pts[1].map(qf));
+    let bq = Segment::new(pts[2].map(qf), pts[3].map(qf));
+    let rq = segment_segment_3d_intersection_bounded(&aq, &bq);
+    assert_eq!(rq.contact(), o.kind);
+    if let SegmentIntersection::Crossing(x) = &rq {
+        for k in 0..3 {
+            check_bound(&x[k], &o.points[0][k], "3d rational");
+        }
+    }
+    assert_eq!(try_segment_segment_3d_intersection_bounded(&a, &b), Ok(r));
+}
+
+/// Segments of family `i`: `crossing2`'s (full mantissas across the window, nearly
+/// parallel, through the origin, far away), small-integer grids (end points exactly on
+/// the other segment, collinear overlaps), and segments of unit size at offsets
+/// `2^40`–`2^60`.
+fn segments_case(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
+    match i % 7 {
+        5 if i.is_multiple_of(2) => {
+            // Collinear on a small grid: overlaps, end-to-end touches, gaps.
+            let (a, d) = ([r.range(-3, 3) as f64, r.range(-3, 3) as f64], [1.0, 2.0]);
+            std::array::from_fn(|_| {
+                let k = r.range(-3, 3) as f64;
+                [a[0] + k * d[0], a[1] + k * d[1]]
+            })
+        }
+        5 => std::array::from_fn(|_| std::array::from_fn(|_| r.range(-3, 3) as f64)),
+        6 => {
+            let off = mul_pow2_f64(1.0, 40 + (i % 21) as i32);
+            let c = [off, -off];
+            let mut p: [[f64; 2]; 4] =
+                std::array::from_fn(|_| std::array::from_fn(|k| c[k] + r.next_f64() * 4.0));
+            if i.is_multiple_of(3) {
+                // q0 exactly on p0p1 (its midpoint, exact here): a crossing at an end point.
+                p[2] = [(p[0][0] + p[1][0]) / 2.0, (p[0][1] + p[1][1]) / 2.0];
+            }
+            p
+        }
+        _ => crossing2(r, i),
+    }
+}
+
+#[test]
+fn segment_crossing_points_bounded_against_the_gram_oracle() {
+    let mut r = Rng::new(0x5E6B);
+    let mut kinds = [0usize; 4];
+    let mut tally = Tally::default();
+    let n = cases(1500);
+    for i in 0..n {
+        let mut p = segments_case(&mut r, i);
+        if i.is_multiple_of(11) {
+            let s = [500, -500, -1000, 1000, -1070][(i / 11) as usize % 5];
+            p = p.map(|x| x.map(|c| mul_pow2_f64(c, s)));
+        }
+        let Some(kind) = check_segments(&p, &mut tally) else {
+            continue;
+        };
+        kinds[kind as usize] += 1;
+        check_segments(
+            &p.map(|x| x.map(|c| f64::from(c as f32))),
+            &mut Tally::default(),
+        );
+        // A coplanar 3D copy (z = x: the dropped coordinate is not constant; or z = c).
+        let c = full(&mut r, -8, 8);
+        let p3 = p.map(|x| {
+            if i.is_multiple_of(2) {
+                [x[0], x[1], x[0]]
+            } else {
+                [c, x[0], x[1]]
+            }
+        });
+        if p3.iter().flatten().all(|x| x.is_finite()) {
+            check_segments_3d(&p3, &mut tally);
+        }
+    }
+    let [disjoint, touching, crossing, overlap] = kinds;
+    assert!(crossing > n as usize / 4, "{kinds:?}");
+    assert!(touching > 20 && disjoint > 20 && overlap > 5, "{kinds:?}");
+    assert!(tally.wide > tally.values / 3, "{tally:?}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Three planes
+// ---------------------------------------------------------------------------------------
+
+fn check_planes_in<T: Scalar + std::fmt::Debug>(
+    n: &[[f64; 3]; 3],
+    d: &[f64; 3],
+    f: impl Fn(f64) -> T + Copy,
+    want: &Option<Vec<Q>>,
+    tally: &mut Tally,
+) {
+    let ps: Vec<Plane<T>> = (0..3).map(|k| Plane::new(n[k].map(f), f(d[k]))).collect();
+    let got = three_planes_bounded(&ps[0], &ps[1], &ps[2]);
+    match (want, &got) {
+        (None, None) => {}
+        (Some(x), Some(b)) => {
+            for k in 0..3 {
+                tally.add(check_bound(&b[k], &x[k], &format!("{n:?} {d:?} [{k}]")));
+            }
+        }
+        _ => panic!("{n:?} {d:?}: {got:?}, oracle {want:?}"),
+    }
+    if let Ok(r) = try_three_planes_bounded(&ps[0], &ps[1], &ps[2]) {
+        assert_eq!(r, got);
+    }
+}
+
+#[test]
+fn three_planes_bounded_against_elimination() {
+    let mut r = Rng::new(0x3B0D);
+    let (mut points, mut singular) = (0, 0);
+    let mut tally = Tally::default();
+    let count = cases(1500);
+    for i in 0..count {
+        let (lo, hi) = exp_class(i);
+        let mut n: [[f64; 3]; 3] = std::array::from_fn(|_| {
+            std::array::from_fn(|_| match i % 3 {
+                0 => r.next_f64() * 2.0 - 1.0,
+                1 => full(&mut r, lo, hi),
+                _ => r.range(-2, 2) as f64,
+            })
+        });
+        let mut d: [f64; 3] = std::array::from_fn(|_| full(&mut r, lo, hi));
+        match i % 7 {
+            // Dependent normals (exactly on the small grid), then nudged by ulps.
+            1 | 2 => {
+                n[2] = std::array::from_fn(|k| n[0][k] + n[1][k]);
+                for _ in 0..i % 3 {
+                    n[2][i as usize % 3] = n[2][i as usize % 3].next_up();
+                }
+            }
+            // The point at the origin, or on a coordinate plane.
+            3 => d = [0.0; 3],
+            4 => d[i as usize % 3] = 0.0,
+            // Planes through a point far from the origin (offset 2^40 and more).
+            5 => {
+                let x: [f64; 3] =
+                    std::array::from_fn(|_| mul_pow2_f64(1.0 + r.next_f64(), 40 + (i % 20) as i32));
+                d = std::array::from_fn(|j| -(n[j][0] * x[0] + n[j][1] * x[1] + n[j][2] * x[2]));
+            }
+            _ => {}
+        }
+        if i.is_multiple_of(9) {
+            let s = [500, -500, -1000, 1000, -1070][(i / 9) as usize % 5];
+            n = n.map(|p| p.map(|x| mul_pow2_f64(x, s)));
+            d = d.map(|x| mul_pow2_f64(x, s));
+        }
+        for f32 in [false, true] {
+            let Some((n, d)) = planes_in(f32, n, d) else {
+                continue;
+            };
+            let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
+            match want {
+                Some(_) => points += 1,
+                None => singular += 1,
+            }
+            if f32 {
+                check_planes_in::<f32>(&n, &d, |x| x as f32, &want, &mut Tally::default());
+            } else {
+                check_planes_in::<f64>(&n, &d, |x| x, &want, &mut tally);
+                check_planes_in::<Q>(&n, &d, qf, &want, &mut Tally::default());
+            }
+        }
+    }
+    assert!(
+        points > count as usize && singular > 20,
+        "{points} {singular}"
+    );
+    assert!(tally.wide > tally.values / 3, "{tally:?}");
+}
+
+/// On random input (the benchmark's distributions) the `f64` formula answers: its bounds
+/// are wider than the half ulp of the correctly rounded fallback on most values. This is
+/// what makes the forms fast; a regression to the fallback would pass the bound checks.
+#[test]
+fn fast_path_is_taken() {
+    let mut r = Rng::new(7);
+    let mut tally = Tally::default();
+    for _ in 0..cases(200) {
+        let v: [[f64; 2]; 4] = std::array::from_fn(|_| [r.next_f64(), r.next_f64()]);
+        check_lines(&v, &mut tally);
+        let n: [[f64; 3]; 3] =
+            std::array::from_fn(|_| std::array::from_fn(|_| r.next_f64() * 2.0 - 1.0));
+        let d: [f64; 3] = std::array::from_fn(|_| r.next_f64() * 2.0 - 1.0);
+        let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
+        check_planes_in::<f64>(&n, &d, |x| x, &want, &mut tally);
+    }
+    assert!(tally.wide * 10 > tally.values * 9, "{tally:?}");
+}
