@@ -523,7 +523,7 @@ fn bench_batch<C: Copy, const D: usize, const K: usize>(
     split: fn(&[C]) -> [Vec<[f64; D]>; K],
     naive: impl Fn(C) -> i32,
     exact: impl Fn(C) -> Sign,
-    naive_row: impl Fn(&[Vec<[f64; D]>; K], usize) -> i32,
+    naive_row: impl Fn(&[&[[f64; D]]; K], usize) -> i32,
     batch: impl Fn(&[Vec<[f64; D]>; K], &mut [Sign]),
 ) {
     let mut group = c.benchmark_group(format!("{name}_batch"));
@@ -545,10 +545,12 @@ fn bench_batch<C: Copy, const D: usize, const K: usize>(
             ("naive", &|| hash_signs(black_box(&cases[..]), &naive)),
             ("naive_simd", &|| sum_signs(black_box(&cases[..]), &naive)),
             ("naive_out", &|| {
+                // Every slice cut to N, so that LLVM drops the bounds checks and vectorizes.
                 let cols = black_box(&cols);
+                let cols: [&[[f64; D]]; K] = std::array::from_fn(|k| &cols[k][..N]);
                 let mut out = out.borrow_mut();
-                for (i, o) in out.iter_mut().enumerate() {
-                    *o = to_sign(naive_row(cols, i));
+                for (i, o) in out[..N].iter_mut().enumerate() {
+                    *o = to_sign(naive_row(&cols, i));
                 }
                 black_box(&out[..]);
                 0
@@ -578,8 +580,38 @@ fn bench_batch<C: Copy, const D: usize, const K: usize>(
     group.finish();
 }
 
+/// orient3d rows sharing `a, b, c` (one plane, many points: `orient3d_many`): `d` uniform
+/// (`random`), rounded onto the plane (`near_degenerate`), or an integer point of the
+/// plane of three lattice points (`exact_degenerate`).
+fn orient3d_many_cases(distribution: &str) -> Vec<O3> {
+    let mut g = seed("orient3d_many", distribution);
+    let (a, b, c) = match distribution {
+        "exact_degenerate" => (f3([0, 0, 0]), f3([1, 2, 3]), f3([3, -1, 2])),
+        _ => (g.point::<3>(1.0), g.point::<3>(1.0), g.point::<3>(1.0)),
+    };
+    (0..N)
+        .map(|_| {
+            let d = match distribution {
+                "random" => g.point::<3>(1.0),
+                "near_degenerate" => {
+                    let (s, t) = (g.signed(), g.signed());
+                    std::array::from_fn(|i| a[i] + s * (b[i] - a[i]) + t * (c[i] - a[i]))
+                }
+                "exact_degenerate" => {
+                    let (m, n) = (g.range(-50, 50) as f64, g.range(-50, 50) as f64);
+                    std::array::from_fn(|i| m * b[i] + n * c[i])
+                }
+                _ => unreachable!(),
+            };
+            [a, b, c, d]
+        })
+        .collect()
+}
+
 fn batches(c: &mut Criterion) {
-    use isect::predicates::{incircle_batch, insphere_batch, orient2d_batch, orient3d_batch};
+    use isect::predicates::{
+        incircle_batch, insphere_batch, orient2d_batch, orient3d_batch, orient3d_many,
+    };
     bench_batch(
         c,
         "orient2d",
@@ -599,6 +631,16 @@ fn batches(c: &mut Criterion) {
         |[a, b, c, d]| isect::orient3d(a, b, c, d),
         |[a, b, c, d], i| orient3d_naive(a[i], b[i], c[i], d[i]),
         |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+    );
+    bench_batch(
+        c,
+        "orient3d_many",
+        orient3d_many_cases,
+        columns,
+        |[a, b, c, d]| orient3d_naive(a, b, c, d),
+        |[a, b, c, d]| isect::orient3d(a, b, c, d),
+        |[a, b, c, d], i| orient3d_naive(a[i], b[i], c[i], d[i]),
+        |[a, b, c, d], out| orient3d_many(&a[0], &b[0], &c[0], &d[..], out).unwrap(),
     );
     bench_batch(
         c,

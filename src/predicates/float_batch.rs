@@ -158,10 +158,13 @@ trait Rows: Copy {
 /// that many.
 #[inline(always)]
 fn run<R: Rows>(out: &mut [Sign], rows: R) {
+    let n = out.len();
+    // Every slice narrowed to `n` once, so that the chunks below need no bounds checks.
+    let rows = rows.narrow(0, n);
     let mut start = 0;
-    let mut chunks = out.chunks_exact_mut(W);
-    for chunk in &mut chunks {
+    while start + W <= n {
         let s = rows.narrow(start, W);
+        let chunk = &mut out[start..start + W];
         let verdicts = s.filter();
         for (o, &v) in chunk.iter_mut().zip(&verdicts) {
             *o = to_sign(v);
@@ -171,9 +174,8 @@ fn run<R: Rows>(out: &mut [Sign], rows: R) {
         }
         start += W;
     }
-    let rest = chunks.into_remainder();
-    let s = rows.narrow(start, rest.len());
-    for (l, o) in rest.iter_mut().enumerate() {
+    let s = rows.narrow(start, n - start);
+    for (l, o) in out[start..].iter_mut().enumerate() {
         *o = s.one(l);
     }
 }
@@ -376,4 +378,20 @@ where
     E: Column<3, Scalar = A::Scalar>,
 {
     run(out, Is(a, b, c, d, e));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::float::{O3_K, O3_XY_FLOOR, O3_Z_FLOOR};
+
+    /// proofs/predicates.md §7: flooring each maximum at `β(F) = O3_Z_FLOOR` dominates
+    /// §1.6's floors (`T₁ = 2·β(F)`, `T₃ = β(F)`), and the smallest exact `Bb'` is `2^52`
+    /// (so the wrapping `u64` arithmetic never wraps for a finite determinant).
+    #[test]
+    fn batch_orient3d_floors_match_the_proof() {
+        assert_eq!(O3_XY_FLOOR, 2 * O3_Z_FLOOR);
+        assert_eq!(3 * O3_Z_FLOOR - O3_K, 1 << 52);
+        let max = f64::MAX.to_bits();
+        assert!(3 * u128::from(max) - u128::from(O3_K) < 4048 << 52);
+    }
 }
