@@ -110,10 +110,11 @@ fn make_near<const D: usize>(g: &mut Rng, c: &mut [Vec<[f64; D]>], lifted: bool)
             }
         } else {
             let base = c[0][i];
+            let w: Vec<f64> = (1..k - 1).map(|_| g.signed()).collect();
             let p: [f64; D] = std::array::from_fn(|j| {
                 let mut x = base[j];
-                for col in c[1..k - 1].iter() {
-                    x += g.signed() * (col[i][j] - base[j]);
+                for (col, s) in c[1..k - 1].iter().zip(&w) {
+                    x += s * (col[i][j] - base[j]);
                 }
                 x
             });

@@ -40,8 +40,8 @@ impl Lane for f64 {
     }
 }
 
-/// Rows per batch chunk (four measured fewest instructions per row against two and eight:
-/// docs/BENCHMARKS.md, "Batch predicates").
+/// Rows per batch chunk: four cost the fewest instructions per row over the four
+/// predicates together, against two and eight (docs/BENCHMARKS.md, "Batch predicates").
 pub(super) const W: usize = 4;
 
 /// Four `f64` lanes, one per row of a batch chunk.
