@@ -14,7 +14,7 @@ use isect::predicates::{
 use isect::{InputError, incircle, insphere, orient2d, orient3d};
 use isect_testkit::float::{Fl, mul_pow2_f64, nudge, to_q};
 use isect_testkit::predicates as oracle;
-use isect_testkit::{Q, Rng, config, strategies};
+use isect_testkit::{Q, Rng, RngExt, config, strategies};
 use proptest::prelude::*;
 
 /// The cases as `K` columns, one slice per argument.
@@ -340,6 +340,24 @@ fn overflowing_rows_are_exact() {
         })
         .collect();
     run_orient3d("orient3d_batch overflow", &o3);
+    // One minor overflows to −∞ while the semi-static bound stays finite (the case of
+    // `orient3d_overflowing_minor_with_finite_bound` in regressions.rs): the determinant is
+    // T·b_x/2 > 0 exactly, and −∞ must not certify "Negative". Every chunk position.
+    let mut rows = Vec::new();
+    for k in [0, 10, 100, 500, 1000] {
+        for bx in [1.0, 1e100, 1e290] {
+            rows.push([
+                [0.0, -0.5, 0.0],
+                [bx, 1.0, 0.0],
+                [0.0, 0.0, 0.0],
+                [f64::MAX, 0.0, -scaled(1.0, -1074 + k)],
+            ]);
+            rows.push(std::array::from_fn(|_| g.point::<3>(1.0)));
+        }
+    }
+    for start in 0..4 {
+        run_orient3d("orient3d_batch overflowing minor", &rows[start..]);
+    }
 }
 
 /// Rationals loop the exact kernel; the batch agrees with the oracle on them too.
