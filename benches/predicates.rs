@@ -485,6 +485,185 @@ fn insphere(c: &mut Criterion) {
     );
 }
 
+// ---------------------------------------------------------------------------------------
+// Batch predicates (`isect::predicates::*_batch`, `orient3d_many`).
+
+/// `-1`, `0`, `1` as a [`Sign`] (a select, so the plain loops writing signs vectorize).
+#[inline(always)]
+fn to_sign(v: i32) -> Sign {
+    match v {
+        1 => Sign::Positive,
+        -1 => Sign::Negative,
+        _ => Sign::Zero,
+    }
+}
+
+/// The cases as `K` columns, one slice per argument: what a batch call takes.
+fn columns<const D: usize, const K: usize>(cases: &[[[f64; D]; K]]) -> [Vec<[f64; D]>; K] {
+    std::array::from_fn(|k| cases.iter().map(|case| case[k]).collect())
+}
+
+/// One predicate's batch group, `<name>_batch`, on every distribution, rows:
+///
+/// - `naive`: the plain formula folded into the hash, one call at a time (as in the
+///   predicate's own group): the scalar plain determinant loop;
+/// - `naive_simd`: the plain formula with the signs summed, which LLVM vectorizes;
+/// - `naive_out`: the plain formula over the columns writing a `Sign` per row into an
+///   output slice, the same work and output as the batch call (LLVM vectorizes it too);
+/// - `isect_loop`: the exact scalar predicate writing a `Sign` per row (the loop a user
+///   writes without the batch entry point);
+/// - `batch`: the batch entry point on the columns.
+///
+/// Before timing, `batch` must equal the scalar exact predicate on every row.
+#[allow(clippy::too_many_arguments)]
+fn bench_batch<C: Copy, const D: usize, const K: usize>(
+    c: &mut Criterion,
+    name: &str,
+    make: fn(&str) -> Vec<C>,
+    split: fn(&[C]) -> [Vec<[f64; D]>; K],
+    naive: impl Fn(C) -> i32,
+    exact: impl Fn(C) -> Sign,
+    naive_row: impl Fn(&[&[[f64; D]]; K], usize) -> i32,
+    batch: impl Fn(&[Vec<[f64; D]>; K], &mut [Sign]),
+) {
+    let mut group = c.benchmark_group(format!("{name}_batch"));
+    group.throughput(Throughput::Elements(N as u64));
+    for distribution in DISTRIBUTIONS {
+        let cases = make(distribution);
+        let cols = split(&cases);
+        let mut out = vec![Sign::Zero; N];
+        batch(&cols, &mut out);
+        for (i, &case) in cases.iter().enumerate() {
+            assert_eq!(
+                out[i],
+                exact(case),
+                "{name}/{distribution} case {i}: the batch disagrees with the scalar predicate"
+            );
+        }
+        let out = std::cell::RefCell::new(out);
+        let impls: [(&str, &dyn Fn() -> i64); 5] = [
+            ("naive", &|| hash_signs(black_box(&cases[..]), &naive)),
+            ("naive_simd", &|| sum_signs(black_box(&cases[..]), &naive)),
+            ("naive_out", &|| {
+                // Every slice cut to N, so that LLVM drops the bounds checks and vectorizes.
+                let cols = black_box(&cols);
+                let cols: [&[[f64; D]]; K] = std::array::from_fn(|k| &cols[k][..N]);
+                let mut out = out.borrow_mut();
+                for (i, o) in out[..N].iter_mut().enumerate() {
+                    *o = to_sign(naive_row(&cols, i));
+                }
+                black_box(&out[..]);
+                0
+            }),
+            ("isect_loop", &|| {
+                let cases = black_box(&cases[..]);
+                let mut out = out.borrow_mut();
+                for (o, &case) in out.iter_mut().zip(cases) {
+                    *o = exact(case);
+                }
+                black_box(&out[..]);
+                0
+            }),
+            ("batch", &|| {
+                let mut out = out.borrow_mut();
+                batch(black_box(&cols), &mut out);
+                black_box(&out[..]);
+                0
+            }),
+        ];
+        for (implementation, run) in impls {
+            group.bench_function(BenchmarkId::new(implementation, distribution), |bench| {
+                bench.iter(|| black_box(run()))
+            });
+        }
+    }
+    group.finish();
+}
+
+/// orient3d rows sharing `a, b, c` (one plane, many points: `orient3d_many`): `d` uniform
+/// (`random`), rounded onto the plane (`near_degenerate`), or an integer point of the
+/// plane of three lattice points (`exact_degenerate`).
+fn orient3d_many_cases(distribution: &str) -> Vec<O3> {
+    let mut g = seed("orient3d_many", distribution);
+    let (a, b, c) = match distribution {
+        "exact_degenerate" => (f3([0, 0, 0]), f3([1, 2, 3]), f3([3, -1, 2])),
+        _ => (g.point::<3>(1.0), g.point::<3>(1.0), g.point::<3>(1.0)),
+    };
+    (0..N)
+        .map(|_| {
+            let d = match distribution {
+                "random" => g.point::<3>(1.0),
+                "near_degenerate" => {
+                    let (s, t) = (g.signed(), g.signed());
+                    std::array::from_fn(|i| a[i] + s * (b[i] - a[i]) + t * (c[i] - a[i]))
+                }
+                "exact_degenerate" => {
+                    let (m, n) = (g.range(-50, 50) as f64, g.range(-50, 50) as f64);
+                    std::array::from_fn(|i| m * b[i] + n * c[i])
+                }
+                _ => unreachable!(),
+            };
+            [a, b, c, d]
+        })
+        .collect()
+}
+
+fn batches(c: &mut Criterion) {
+    use isect::predicates::{
+        incircle_batch, insphere_batch, orient2d_batch, orient3d_batch, orient3d_many,
+    };
+    bench_batch(
+        c,
+        "orient2d",
+        orient2d_cases,
+        columns,
+        |[a, b, c]| orient2d_naive(a, b, c),
+        |[a, b, c]| isect::orient2d(a, b, c),
+        |[a, b, c], i| orient2d_naive(a[i], b[i], c[i]),
+        |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
+    );
+    bench_batch(
+        c,
+        "orient3d",
+        orient3d_cases,
+        columns,
+        |[a, b, c, d]| orient3d_naive(a, b, c, d),
+        |[a, b, c, d]| isect::orient3d(a, b, c, d),
+        |[a, b, c, d], i| orient3d_naive(a[i], b[i], c[i], d[i]),
+        |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+    );
+    bench_batch(
+        c,
+        "orient3d_many",
+        orient3d_many_cases,
+        columns,
+        |[a, b, c, d]| orient3d_naive(a, b, c, d),
+        |[a, b, c, d]| isect::orient3d(a, b, c, d),
+        |[a, b, c, d], i| orient3d_naive(a[i], b[i], c[i], d[i]),
+        |[a, b, c, d], out| orient3d_many(&a[0], &b[0], &c[0], &d[..], out).unwrap(),
+    );
+    bench_batch(
+        c,
+        "incircle",
+        incircle_cases,
+        columns,
+        |[a, b, c, d]| incircle_naive(a, b, c, d),
+        |[a, b, c, d]| isect::incircle(a, b, c, d),
+        |[a, b, c, d], i| incircle_naive(a[i], b[i], c[i], d[i]),
+        |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+    );
+    bench_batch(
+        c,
+        "insphere",
+        insphere_cases,
+        columns,
+        |[a, b, c, d, e]| insphere_naive(a, b, c, d, e),
+        |[a, b, c, d, e]| isect::insphere(a, b, c, d, e),
+        |[a, b, c, d, e], i| insphere_naive(a[i], b[i], c[i], d[i], e[i]),
+        |[a, b, c, d, e], out| insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap(),
+    );
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .measurement_time(Duration::from_secs(2))
@@ -496,6 +675,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = orient2d, orient3d, incircle, insphere
+    targets = orient2d, orient3d, incircle, insphere, batches
 }
 criterion_main!(benches);

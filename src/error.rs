@@ -90,6 +90,16 @@ pub enum InputError {
         /// Which argument of the call, counted from 0.
         argument: usize,
     },
+    /// A slice of a batch call has a different length from the output slice (every row
+    /// needs one point of each argument, and one answer).
+    LengthMismatch {
+        /// Which argument of the call, counted from 0.
+        argument: usize,
+        /// Its length.
+        len: usize,
+        /// The length of the output slice.
+        expected: usize,
+    },
     /// A mesh triangle names a vertex index past the end of the vertex list.
     IndexOutOfRange {
         /// The triangle.
@@ -227,6 +237,15 @@ impl fmt::Display for InputError {
             InputError::Empty { argument } => {
                 write!(f, "argument {}: no points were given", argument + 1)
             }
+            InputError::LengthMismatch {
+                argument,
+                len,
+                expected,
+            } => write!(
+                f,
+                "argument {}: {len} points, but the output has {expected} rows",
+                argument + 1
+            ),
             InputError::IndexOutOfRange {
                 triangle,
                 corner,

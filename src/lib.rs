@@ -5,7 +5,8 @@
 //!
 //! * The predicate kernel: [`orient2d`], [`orient3d`], [`incircle`] and [`insphere`],
 //!   exact for every finite input; their symbolically perturbed forms in [`sos`]; the
-//!   exact sign of any integer polynomial, [`predicates::polynomial_sign`].
+//!   exact sign of any integer polynomial, [`predicates::polynomial_sign`]; the batch
+//!   forms over slices, [`predicates::orient3d_batch`] and [`predicates::orient3d_many`] ….
 //! * The [`policy`] layer, which lets every test run under an epsilon rule beside the
 //!   exact one.
 //! * Geometry types ([`geometry`]): [`Ray`], [`Triangle`], [`Aabb`], [`Sphere`] …

@@ -32,6 +32,7 @@
 //! recomputes them in rational arithmetic.
 
 use super::float_slow::{incircle_slow, insphere_slow, orient2d_slow, orient3d_slow};
+use super::lanes::Lane;
 use crate::Sign;
 
 /// Stage-A coefficient for orient2d: `(γ₂ + (1−u)^−2 − 1)/(1−u)^4`, rounded up (≈ 4u).
@@ -83,13 +84,6 @@ pub(crate) const IS_WINDOW: (i32, i32) = (180, -196);
 /// A point of the 3D predicates.
 type P3 = [f64; 3];
 
-/// `max(a, b)` as one `maxsd`: for a NaN operand it may return either, which is harmless
-/// here because a NaN anywhere makes the determinant NaN and fails the filter anyway.
-#[inline(always)]
-fn max(a: f64, b: f64) -> f64 {
-    if a > b { a } else { b }
-}
-
 /// [`decide`] with the bound given as a bit pattern (orient3d): `Some(sign of det)` when
 /// `bits(|det|) > bound` and `det` is finite. For non-negative doubles the order of bit
 /// patterns (as integers) is the order of values, so this is `|det| > f64::from_bits(bound)`
@@ -130,8 +124,11 @@ fn decide(det: f64, bound: f64) -> Option<Sign> {
     }
 }
 
-#[inline]
-pub(crate) fn orient2d(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+/// orient2d's stage A: the determinant and its error bound (proofs/predicates.md §1).
+/// Shared by [`orient2d`] and the batch filter (`float_batch.rs`), so both decide with
+/// the same floating-point evaluation.
+#[inline(always)]
+pub(super) fn orient2d_det_bound<L: Lane>(a: &[L; 2], b: &[L; 2], c: &[L; 2]) -> (L, L) {
     let acx = a[0] - c[0];
     let bcx = b[0] - c[0];
     let acy = a[1] - c[1];
@@ -140,7 +137,13 @@ pub(crate) fn orient2d(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
     let r = acy * bcx;
     let det = l - r;
     let perm = l.abs() + r.abs();
-    match decide(det, O2_A * perm + TAU2) {
+    (det, L::splat(O2_A) * perm + L::splat(TAU2))
+}
+
+#[inline]
+pub(crate) fn orient2d(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
+    let (det, bound) = orient2d_det_bound(a, b, c);
+    match decide(det, bound) {
         Some(s) => s,
         None => orient2d_slow(*a, *b, *c),
     }
@@ -160,12 +163,16 @@ pub(super) fn o3_bound(x: f64, y: f64, z: f64) -> u64 {
         .wrapping_sub(O3_K)
 }
 
-/// Always inlined: the hot path is some seventy instructions with the slow path out of
-/// line, and as a call it would rematerialize the constants and pass the arguments through
-/// memory; with plain `#[inline]` LLVM declines to inline it once it has more than one
-/// call site.
+/// orient3d's stage A: the determinant and the per-axis maxima `X, Y, Z` of the
+/// absolute coordinate differences, from which [`o3_bound`] makes the error bound.
+/// Shared by [`orient3d`] and the batch filter (`float_batch.rs`).
 #[inline(always)]
-pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+pub(super) fn orient3d_det_maxima<L: Lane>(
+    a: &[L; 3],
+    b: &[L; 3],
+    c: &[L; 3],
+    d: &[L; 3],
+) -> (L, L, L, L) {
     let adx = a[0] - d[0];
     let bdx = b[0] - d[0];
     let cdx = c[0] - d[0];
@@ -183,9 +190,19 @@ pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -
     // than the permanent, which is what keeps this within reach of the naive formula.
     // (The operand order matches the lanes LLVM packs the differences into, so the x and
     // y maxima are two packed `maxpd` without shuffles.)
-    let x = max(max(cdx.abs(), bdx.abs()), adx.abs());
-    let y = max(max(ady.abs(), bdy.abs()), cdy.abs());
-    let z = max(max(adz.abs(), cdz.abs()), bdz.abs());
+    let x = cdx.abs().max(bdx.abs()).max(adx.abs());
+    let y = ady.abs().max(bdy.abs()).max(cdy.abs());
+    let z = adz.abs().max(cdz.abs()).max(bdz.abs());
+    (det, x, y, z)
+}
+
+/// Always inlined: the hot path is some seventy instructions with the slow path out of
+/// line, and as a call it would rematerialize the constants and pass the arguments through
+/// memory; with plain `#[inline]` LLVM declines to inline it once it has more than one
+/// call site.
+#[inline(always)]
+pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    let (det, x, y, z) = orient3d_det_maxima(a, b, c, d);
     // The product 2^-47·X·Y·Z in the exponent domain: adding bit patterns multiplies
     // (within a factor 2/(e·ln 2) per factor), exactly and in the integer unit; the floors
     // cover underflow and keep the sum in range, so it never wraps (proofs/predicates.md
@@ -197,8 +214,15 @@ pub(crate) fn orient3d(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -
     }
 }
 
-#[inline]
-pub(crate) fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
+/// incircle's stage A: the determinant and its error bound (proofs/predicates.md §1).
+/// Shared by [`incircle`] and the batch filter (`float_batch.rs`).
+#[inline(always)]
+pub(super) fn incircle_det_bound<L: Lane>(
+    a: &[L; 2],
+    b: &[L; 2],
+    c: &[L; 2],
+    d: &[L; 2],
+) -> (L, L) {
     let adx = a[0] - d[0];
     let bdx = b[0] - d[0];
     let cdx = c[0] - d[0];
@@ -215,17 +239,32 @@ pub(crate) fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -
     let bdxady = bdx * ady;
     let clift = cdx * cdx + cdy * cdy;
     let det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
-    let perm = (alift + TAU) * (bdxcdy.abs() + cdxbdy.abs() + TAU)
-        + (blift + TAU) * (cdxady.abs() + adxcdy.abs() + TAU)
-        + (clift + TAU) * (adxbdy.abs() + bdxady.abs() + TAU);
-    match decide(det, IC_A * perm + TAU2) {
+    let tau = L::splat(TAU);
+    let perm = (alift + tau) * (bdxcdy.abs() + cdxbdy.abs() + tau)
+        + (blift + tau) * (cdxady.abs() + adxcdy.abs() + tau)
+        + (clift + tau) * (adxbdy.abs() + bdxady.abs() + tau);
+    (det, L::splat(IC_A) * perm + L::splat(TAU2))
+}
+
+#[inline]
+pub(crate) fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
+    let (det, bound) = incircle_det_bound(a, b, c, d);
+    match decide(det, bound) {
         Some(s) => s,
         None => incircle_slow(*a, *b, *c, *d),
     }
 }
 
-#[inline]
-pub(crate) fn insphere(a: &P3, b: &P3, c: &P3, d: &P3, e: &P3) -> Sign {
+/// insphere's stage A: the determinant and its error bound (proofs/predicates.md §1).
+/// Shared by [`insphere`] and the batch filter (`float_batch.rs`).
+#[inline(always)]
+pub(super) fn insphere_det_bound<L: Lane>(
+    a: &[L; 3],
+    b: &[L; 3],
+    c: &[L; 3],
+    d: &[L; 3],
+    e: &[L; 3],
+) -> (L, L) {
     let aex = a[0] - e[0];
     let bex = b[0] - e[0];
     let cex = c[0] - e[0];
@@ -270,20 +309,27 @@ pub(crate) fn insphere(a: &P3, b: &P3, c: &P3, d: &P3, e: &P3) -> Sign {
 
     let det = (dlift * abc - clift * dab) + (blift * cda - alift * bcd);
 
-    let abp = aexbey.abs() + bexaey.abs() + TAU;
-    let bcp = bexcey.abs() + cexbey.abs() + TAU;
-    let cdp = cexdey.abs() + dexcey.abs() + TAU;
-    let dap = dexaey.abs() + aexdey.abs() + TAU;
-    let acp = aexcey.abs() + cexaey.abs() + TAU;
-    let bdp = bexdey.abs() + dexbey.abs() + TAU;
+    let tau = L::splat(TAU);
+    let abp = aexbey.abs() + bexaey.abs() + tau;
+    let bcp = bexcey.abs() + cexbey.abs() + tau;
+    let cdp = cexdey.abs() + dexcey.abs() + tau;
+    let dap = dexaey.abs() + aexdey.abs() + tau;
+    let acp = aexcey.abs() + cexaey.abs() + tau;
+    let bdp = bexdey.abs() + dexbey.abs() + tau;
     let (aez, bez, cez, dez) = (aez.abs(), bez.abs(), cez.abs(), dez.abs());
-    let abcp = aez * bcp + bez * acp + cez * abp + TAU;
-    let bcdp = bez * cdp + cez * bdp + dez * bcp + TAU;
-    let cdap = cez * dap + dez * acp + aez * cdp + TAU;
-    let dabp = dez * abp + aez * bdp + bez * dap + TAU;
+    let abcp = aez * bcp + bez * acp + cez * abp + tau;
+    let bcdp = bez * cdp + cez * bdp + dez * bcp + tau;
+    let cdap = cez * dap + dez * acp + aez * cdp + tau;
+    let dabp = dez * abp + aez * bdp + bez * dap + tau;
     let perm =
-        (dlift + TAU) * abcp + (clift + TAU) * dabp + (blift + TAU) * cdap + (alift + TAU) * bcdp;
-    match decide(det, IS_A * perm + TAU2) {
+        (dlift + tau) * abcp + (clift + tau) * dabp + (blift + tau) * cdap + (alift + tau) * bcdp;
+    (det, L::splat(IS_A) * perm + L::splat(TAU2))
+}
+
+#[inline]
+pub(crate) fn insphere(a: &P3, b: &P3, c: &P3, d: &P3, e: &P3) -> Sign {
+    let (det, bound) = insphere_det_bound(a, b, c, d, e);
+    match decide(det, bound) {
         Some(s) => s,
         None => insphere_slow(*a, *b, *c, *d, *e),
     }

@@ -3,9 +3,10 @@
 
 use num_traits::Zero;
 
+use super::batch::{self, Column, check_rows};
 use super::poly::{self, Polynomial};
 use super::{exact, float};
-use crate::{Scalar, Sign};
+use crate::{InputError, Scalar, Sign};
 
 /// The four predicates over one scalar type.
 ///
@@ -31,6 +32,174 @@ pub trait Kernel<T> {
     fn insphere(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3], e: &[T; 3]) -> Sign;
     /// See [`polynomial_sign`](crate::predicates::polynomial_sign).
     fn polynomial_sign<P: Polynomial<T> + ?Sized>(p: &P) -> Sign;
+
+    /// See [`orient2d_batch`](crate::predicates::orient2d_batch). The default checks the
+    /// lengths and calls [`Kernel::orient2d`] on every row; the float kernels override it
+    /// with a vectorized filter.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    fn orient2d_batch<A, B, C>(a: A, b: B, c: C, out: &mut [Sign]) -> Result<(), InputError>
+    where
+        A: Column<2, Scalar = T>,
+        B: Column<2, Scalar = T>,
+        C: Column<2, Scalar = T>,
+    {
+        check_rows(out.len(), &[a.rows(), b.rows(), c.rows()])?;
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = Self::orient2d(a.point(i), b.point(i), c.point(i));
+        }
+        Ok(())
+    }
+
+    /// See [`orient3d_batch`](crate::predicates::orient3d_batch); the default loops
+    /// [`Kernel::orient3d`].
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    fn orient3d_batch<A, B, C, D>(
+        a: A,
+        b: B,
+        c: C,
+        d: D,
+        out: &mut [Sign],
+    ) -> Result<(), InputError>
+    where
+        A: Column<3, Scalar = T>,
+        B: Column<3, Scalar = T>,
+        C: Column<3, Scalar = T>,
+        D: Column<3, Scalar = T>,
+    {
+        check_rows(out.len(), &[a.rows(), b.rows(), c.rows(), d.rows()])?;
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = Self::orient3d(a.point(i), b.point(i), c.point(i), d.point(i));
+        }
+        Ok(())
+    }
+
+    /// See [`incircle_batch`](crate::predicates::incircle_batch); the default loops
+    /// [`Kernel::incircle`].
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    fn incircle_batch<A, B, C, D>(
+        a: A,
+        b: B,
+        c: C,
+        d: D,
+        out: &mut [Sign],
+    ) -> Result<(), InputError>
+    where
+        A: Column<2, Scalar = T>,
+        B: Column<2, Scalar = T>,
+        C: Column<2, Scalar = T>,
+        D: Column<2, Scalar = T>,
+    {
+        check_rows(out.len(), &[a.rows(), b.rows(), c.rows(), d.rows()])?;
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = Self::incircle(a.point(i), b.point(i), c.point(i), d.point(i));
+        }
+        Ok(())
+    }
+
+    /// See [`insphere_batch`](crate::predicates::insphere_batch); the default loops
+    /// [`Kernel::insphere`].
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    fn insphere_batch<A, B, C, D, E>(
+        a: A,
+        b: B,
+        c: C,
+        d: D,
+        e: E,
+        out: &mut [Sign],
+    ) -> Result<(), InputError>
+    where
+        A: Column<3, Scalar = T>,
+        B: Column<3, Scalar = T>,
+        C: Column<3, Scalar = T>,
+        D: Column<3, Scalar = T>,
+        E: Column<3, Scalar = T>,
+    {
+        let rows = [a.rows(), b.rows(), c.rows(), d.rows(), e.rows()];
+        check_rows(out.len(), &rows)?;
+        for (i, o) in out.iter_mut().enumerate() {
+            let p = (a.point(i), b.point(i), c.point(i), d.point(i));
+            *o = Self::insphere(p.0, p.1, p.2, p.3, e.point(i));
+        }
+        Ok(())
+    }
+}
+
+/// The batch overrides of the float kernels (`f64`, and `f32` widened exactly): the
+/// vectorized filter of `float_batch.rs` with the exact path per failing row.
+macro_rules! float_batch_methods {
+    ($t:ty) => {
+        #[inline]
+        fn orient2d_batch<A, B, C>(a: A, b: B, c: C, out: &mut [Sign]) -> Result<(), InputError>
+        where
+            A: Column<2, Scalar = $t>,
+            B: Column<2, Scalar = $t>,
+            C: Column<2, Scalar = $t>,
+        {
+            batch::float::orient2d(a, b, c, out)
+        }
+        #[inline]
+        fn orient3d_batch<A, B, C, D>(
+            a: A,
+            b: B,
+            c: C,
+            d: D,
+            out: &mut [Sign],
+        ) -> Result<(), InputError>
+        where
+            A: Column<3, Scalar = $t>,
+            B: Column<3, Scalar = $t>,
+            C: Column<3, Scalar = $t>,
+            D: Column<3, Scalar = $t>,
+        {
+            batch::float::orient3d(a, b, c, d, out)
+        }
+        #[inline]
+        fn incircle_batch<A, B, C, D>(
+            a: A,
+            b: B,
+            c: C,
+            d: D,
+            out: &mut [Sign],
+        ) -> Result<(), InputError>
+        where
+            A: Column<2, Scalar = $t>,
+            B: Column<2, Scalar = $t>,
+            C: Column<2, Scalar = $t>,
+            D: Column<2, Scalar = $t>,
+        {
+            batch::float::incircle(a, b, c, d, out)
+        }
+        #[inline]
+        fn insphere_batch<A, B, C, D, E>(
+            a: A,
+            b: B,
+            c: C,
+            d: D,
+            e: E,
+            out: &mut [Sign],
+        ) -> Result<(), InputError>
+        where
+            A: Column<3, Scalar = $t>,
+            B: Column<3, Scalar = $t>,
+            C: Column<3, Scalar = $t>,
+            D: Column<3, Scalar = $t>,
+            E: Column<3, Scalar = $t>,
+        {
+            batch::float::insphere(a, b, c, d, e, out)
+        }
+    };
 }
 
 /// The staged kernel for `f64`: error-bounded filter, adaptive expansion arithmetic, and
@@ -94,6 +263,7 @@ impl Kernel<f64> for F64Kernel {
     fn polynomial_sign<P: Polynomial<f64> + ?Sized>(p: &P) -> Sign {
         poly::float_sign(p, |x: &f64| *x)
     }
+    float_batch_methods!(f64);
 }
 
 #[inline(always)]
@@ -122,6 +292,7 @@ impl Kernel<f32> for F32Kernel {
     fn polynomial_sign<P: Polynomial<f32> + ?Sized>(p: &P) -> Sign {
         poly::float_sign(p, |x: &f32| f64::from(*x))
     }
+    float_batch_methods!(f32);
 }
 
 /// Rational types whose ring operations are exact: the types [`ExactKernel`] serves.

@@ -33,18 +33,25 @@
 //! Points are `[T; 2]` or `[T; 3]` for any [`Scalar`] `T`, passed by value or by
 //! reference (take rationals by reference to avoid clones): see [`Point2`] and [`Point3`].
 
+mod batch;
 mod bigint;
 mod exact;
 mod expansion;
 mod float;
+mod float_batch;
 mod float_slow;
 #[cfg(all(test, feature = "std"))]
 pub(crate) mod float_tests;
 pub mod kernel;
+mod lanes;
 mod poly;
 pub mod sos;
 
 use crate::{InputError, Scalar, Sign, error::NonFiniteValue};
+pub use batch::{
+    Column, incircle_batch, incircle_many, insphere_batch, insphere_many, orient2d_batch,
+    orient2d_many, orient3d_batch, orient3d_many,
+};
 pub(crate) use bigint::decompose;
 pub(crate) use expansion::{
     Expansion, expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum,

@@ -7,6 +7,7 @@
 
 mod architecture_index;
 mod bad_input;
+mod batch;
 mod check;
 mod fixtures;
 mod no_float_capability;
