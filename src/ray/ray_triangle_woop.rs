@@ -51,6 +51,11 @@ use crate::{FloatScalar, InputError, Ray, Scalar, Sign, Triangle, Validate};
 /// assert!(ray_triangle_woop(&ray, &left).is_some() && ray_triangle_woop(&ray, &right).is_some());
 /// ```
 pub fn ray_triangle_woop<T: FloatScalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
+    // NaN or infinite input: no hit, whatever the arithmetic below would make of it (an
+    // infinite direction gives a finite shear and a hit at t = 0).
+    if !super::all_finite([&ray.origin, &ray.direction, &tri.a, &tri.b, &tri.c]) {
+        return None;
+    }
     let (o, d) = (ray.origin, ray.direction);
     let zero = T::zero();
     let abs = |x: T| if x < zero { zero - x } else { x };

@@ -123,3 +123,43 @@ fn woop_extreme_scales() {
         }
     }
 }
+
+/// NaN or an infinity in any coordinate of the ray or the triangle, alone or with
+/// others: `None`, as documented (a long fuzz run found an input where Woop's arithmetic
+/// carried a non-finite value through to a hit).
+#[test]
+fn non_finite_input_never_hits() {
+    let base = [
+        [0.25, 0.25, 1.0],
+        [0.0, 0.0, -1.0],
+        [0.0, 0.0, 0.0],
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0],
+    ];
+    let hit = |p: &[[f64; 3]; 5]| {
+        let ray = Ray::new(p[0], p[1]);
+        let tri = Triangle::new(p[2], p[3], p[4]);
+        ray_triangle_woop(&ray, &tri).is_some()
+    };
+    assert!(hit(&base));
+    let bad = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+    let mut checked = 0;
+    for i in 0..15 {
+        for j in i..15 {
+            for &x in &bad {
+                for &y in &bad {
+                    let mut p = base;
+                    p[i / 3][i % 3] = x;
+                    p[j / 3][j % 3] = y;
+                    assert!(!hit(&p), "coordinates {i} = {x}, {j} = {y}: {p:?}");
+                    let p32 = p.map(|q| q.map(|v| v as f32));
+                    let ray = Ray::new(p32[0], p32[1]);
+                    let tri = Triangle::new(p32[2], p32[3], p32[4]);
+                    assert!(ray_triangle_woop(&ray, &tri).is_none(), "f32 {p:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 120 * 9);
+}
