@@ -116,6 +116,27 @@ fn expansions<const D: usize>(p: &[f64; D]) -> [Expansion; D] {
     p.map(Expansion::from_f64)
 }
 
+/// The cold paths' dispatch for input that is not inside `window` as given: `Zero` for a
+/// non-finite coordinate or all-zero input; `adapt` on the points brought into the window
+/// (as they are, or every coordinate multiplied by one power of two, which scales a
+/// homogeneous determinant by a positive factor); `None` when the exponents spread wider
+/// than the window (the caller's exact fallback).
+fn rescaled<const D: usize, const N: usize>(
+    pts: [&[f64; D]; N],
+    window: (i32, i32),
+    adapt: impl FnOnce([&[f64; D]; N]) -> Sign,
+) -> Option<Sign> {
+    if !all_finite(&pts) {
+        return Some(Sign::Zero);
+    }
+    match classify(&pts, window) {
+        Fit::AllZero => Some(Sign::Zero),
+        Fit::Inside => Some(adapt(pts)),
+        Fit::Scaled(s) => Some(adapt(pts.map(|p| scaled(p, s)).each_ref())),
+        Fit::Outside => None,
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Slow paths
 // ---------------------------------------------------------------------------------------
@@ -137,15 +158,8 @@ pub(super) fn orient2d_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Sign {
 #[cold]
 #[inline(never)]
 fn orient2d_rare(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> Sign {
-    if !all_finite(&[a, b, c]) {
-        return Sign::Zero;
-    }
-    match classify(&[a, b, c], O2_WINDOW) {
-        Fit::AllZero => Sign::Zero,
-        Fit::Inside => orient2d_adapt(a, b, c),
-        Fit::Scaled(s) => orient2d_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s)),
-        Fit::Outside => bigint::orient2d(a, b, c),
-    }
+    rescaled([a, b, c], O2_WINDOW, |[a, b, c]| orient2d_adapt(a, b, c))
+        .unwrap_or_else(|| bigint::orient2d(a, b, c))
 }
 
 /// One monomial `h1·h2` of a degree-2 determinant with exact differences `h + t`:
@@ -214,17 +228,10 @@ pub(super) fn orient3d_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) 
 #[cold]
 #[inline(never)]
 fn orient3d_rare(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
-    if !all_finite(&[a, b, c, d]) {
-        return Sign::Zero;
-    }
-    match classify(&[a, b, c, d], O3_WINDOW) {
-        Fit::AllZero => Sign::Zero,
-        Fit::Inside => orient3d_adapt(a, b, c, d),
-        Fit::Scaled(s) => {
-            orient3d_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s))
-        }
-        Fit::Outside => bigint::orient3d(a, b, c, d),
-    }
+    rescaled([a, b, c, d], O3_WINDOW, |[a, b, c, d]| {
+        orient3d_adapt(a, b, c, d)
+    })
+    .unwrap_or_else(|| bigint::orient3d(a, b, c, d))
 }
 
 /// One monomial `h1·h2·h3` of a degree-3 determinant with exact differences `h + t`:
@@ -318,26 +325,16 @@ fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
 /// The exact sign of `det[p − o, q − o, d]`, the side of the line `o + t·d` an edge
 /// `p → q` passes (`ray_triangle`'s `S(p, q)`), for finite input: stages B and C of
 /// [`orient3d_adapt`] on the same window (`d` enters undifferenced: a factor with a zero
-/// tail), scaled into it when the exponents' spread allows, `None` otherwise (the caller
-/// then evaluates the polynomial over dyadic numbers). `proofs/predicates.md`, section 2.4.
+/// tail), scaled into it when the exponents' spread allows (`Zero` for non-finite input,
+/// as `polynomial_sign` answers), `None` otherwise (the caller then evaluates the
+/// polynomial over dyadic numbers). `proofs/predicates.md`, section 2.4.
 pub(crate) fn ray_side(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Option<Sign> {
     if inside_fast(&[o, d, p, q], O3_WINDOW) {
         return Some(ray_side_adapt(o, d, p, q));
     }
-    if !all_finite(&[o, d, p, q]) {
-        return None;
-    }
-    match classify(&[o, d, p, q], O3_WINDOW) {
-        Fit::AllZero => Some(Sign::Zero),
-        Fit::Inside => Some(ray_side_adapt(o, d, p, q)),
-        Fit::Scaled(s) => Some(ray_side_adapt(
-            &scaled(o, s),
-            &scaled(d, s),
-            &scaled(p, s),
-            &scaled(q, s),
-        )),
-        Fit::Outside => None,
-    }
+    rescaled([o, d, p, q], O3_WINDOW, |[o, d, p, q]| {
+        ray_side_adapt(o, d, p, q)
+    })
 }
 
 /// Stages B and C of [`ray_side`]; the input lies in [`O3_WINDOW`].
@@ -425,17 +422,10 @@ pub(super) fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) 
     if inside_fast(&[a, b, c, d], IC_WINDOW) {
         return incircle_adapt(a, b, c, d);
     }
-    if !all_finite(&[a, b, c, d]) {
-        return Sign::Zero;
-    }
-    match classify(&[a, b, c, d], IC_WINDOW) {
-        Fit::AllZero => Sign::Zero,
-        Fit::Inside => incircle_adapt(a, b, c, d),
-        Fit::Scaled(s) => {
-            incircle_adapt(&scaled(a, s), &scaled(b, s), &scaled(c, s), &scaled(d, s))
-        }
-        Fit::Outside => bigint::incircle(a, b, c, d),
-    }
+    rescaled([a, b, c, d], IC_WINDOW, |[a, b, c, d]| {
+        incircle_adapt(a, b, c, d)
+    })
+    .unwrap_or_else(|| bigint::incircle(a, b, c, d))
 }
 
 /// Whether the plain floating-point evaluation of a determinant is itself exact: true when
@@ -509,21 +499,8 @@ pub(super) fn insphere_slow(
     if inside_fast(&[a, b, c, d, e], IS_WINDOW) {
         return insphere_adapt(a, b, c, d, e);
     }
-    if !all_finite(&[a, b, c, d, e]) {
-        return Sign::Zero;
-    }
-    match classify(&[a, b, c, d, e], IS_WINDOW) {
-        Fit::AllZero => Sign::Zero,
-        Fit::Inside => insphere_adapt(a, b, c, d, e),
-        Fit::Scaled(s) => insphere_adapt(
-            &scaled(a, s),
-            &scaled(b, s),
-            &scaled(c, s),
-            &scaled(d, s),
-            &scaled(e, s),
-        ),
-        Fit::Outside => bigint::insphere(a, b, c, d, e),
-    }
+    let adapt = |[a, b, c, d, e]: [&[f64; 3]; 5]| insphere_adapt(a, b, c, d, e);
+    rescaled([a, b, c, d, e], IS_WINDOW, adapt).unwrap_or_else(|| bigint::insphere(a, b, c, d, e))
 }
 
 /// Stages B and C of insphere; the input lies in [`IS_WINDOW`].
