@@ -222,27 +222,11 @@ fn bench_from_surface(c: &mut Criterion) {
     group.throughput(Throughput::Elements(RAYS as u64));
     group.bench_function(
         BenchmarkId::new("isect_first_hit", "from_surface"),
-        |bench| {
-            bench.iter(|| {
-                let mut sum = 0.0;
-                for &(o, d) in &surface_rays {
-                    sum += isect.first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
-                }
-                sum
-            })
-        },
+        |bench| time_rays(bench, &surface_rays, |o, d| isect.first_hit(o, d)),
     );
     group.bench_function(
         BenchmarkId::new("parry3d_first_hit", "from_surface"),
-        |bench| {
-            bench.iter(|| {
-                let mut sum = 0.0;
-                for &(o, d) in &surface_rays {
-                    sum += parry_first_hit(&parry, black_box(o), black_box(d)).unwrap_or(0.0);
-                }
-                sum
-            })
-        },
+        |bench| time_rays(bench, &surface_rays, |o, d| parry_first_hit(&parry, o, d)),
     );
     for (name, points) in [
         (

@@ -389,7 +389,7 @@ fn orient3d_bit_pattern_bound_dominates_the_error() {
 
 /// `det[p − o, q − o, d]` in rationals, independently of the code under test.
 fn ray_side_rational(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> crate::Sign {
-    let v = |a: &[f64; 3]| a.map(q_of);
+    let v = |a: &[f64; 3]| a.map(self::q);
     let (o, d, p, q) = (v(o), v(d), v(p), v(q));
     let u: [BigRational; 3] = core::array::from_fn(|k| &p[k] - &o[k]);
     let w: [BigRational; 3] = core::array::from_fn(|k| &q[k] - &o[k]);
@@ -397,10 +397,6 @@ fn ray_side_rational(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> 
         + &u[1] * (&w[2] * &d[0] - &w[0] * &d[2])
         + &u[2] * (&w[0] * &d[1] - &w[1] * &d[0]);
     crate::Sign::of(det)
-}
-
-fn q_of(x: f64) -> BigRational {
-    BigRational::from_float(x).unwrap()
 }
 
 /// `ray_side` (the side of a ray's line an edge passes) against rational evaluation on
