@@ -7,6 +7,9 @@ use num_rational::BigRational;
 use num_traits::Float;
 use num_traits::Zero;
 
+use core::cmp::Ordering;
+
+use crate::scalar::{exponent, ldexp};
 use crate::{InputError, Scalar};
 
 /// The parameters of a bounce: the restitution coefficient `e ∈ [0, 1]` (the fraction
@@ -96,12 +99,36 @@ fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-fn axpy(a: f64, x: &[f64; 3], y: &[f64; 3]) -> [f64; 3] {
-    core::array::from_fn(|k| a * x[k] + y[k])
-}
-
 fn check_vec(argument: usize, what: &'static str, v: &[f64; 3]) -> Result<(), InputError> {
     crate::error::check_point(argument, what, None, v)
+}
+
+/// The exponent `k` with `max |v_i| ∈ [2^k, 2^(k+1))` (`0` for the zero vector): `v·2^-k`
+/// has its largest coordinate in `[1, 2)`, so dot products of such vectors neither
+/// overflow nor lose their large terms to underflow.
+fn magnitude(v: &[f64; 3]) -> i32 {
+    exponent(v.iter().fold(0.0f64, |m, x| m.max(x.abs())))
+}
+
+fn scaled(v: &[f64; 3], k: i32) -> [f64; 3] {
+    v.map(|x| ldexp(x, k))
+}
+
+/// The exact sign of `(a − b)·n` (`Less` when the bodies approach): a rounded sum with an
+/// error bound (each difference and product rounds once, the sum twice: at most `4u` of
+/// `Σ|(a_k − b_k)·n_k|`, plus underflow below `2^-1021`), exactly in rationals when the
+/// bound does not decide it or a term overflows.
+fn approach_sign(a: &[f64; 3], b: &[f64; 3], n: &[f64; 3]) -> Ordering {
+    let p: [f64; 3] = core::array::from_fn(|k| (a[k] - b[k]) * n[k]);
+    let (sum, size) = (p[0] + p[1] + p[2], p[0].abs() + p[1].abs() + p[2].abs());
+    if size.is_finite() && sum.abs() > 8.0 * (f64::EPSILON / 2.0) * size + f64::MIN_POSITIVE {
+        return sum.partial_cmp(&0.0).unwrap_or(Ordering::Equal);
+    }
+    let q = |x: f64| x.to_rational().unwrap_or_else(BigRational::zero);
+    let exact = (0..3).fold(BigRational::zero(), |s, k| {
+        s + (q(a[k]) - q(b[k])) * q(n[k])
+    });
+    exact.cmp(&BigRational::zero())
 }
 
 /// `Σ mᵢ|vᵢ|²` exactly.
@@ -112,17 +139,27 @@ fn energy(bodies: &[(f64, [f64; 3])]) -> BigRational {
     })
 }
 
-/// Whether `Σ mᵢ|v'ᵢ|² ≤ Σ mᵢ|vᵢ|²`: a rounded comparison with a margin (every term is
-/// non-negative, so each sum is within `8u` of its value plus the underflow of its
-/// products, below `16η`), then exactly.
+/// Whether `Σ mᵢ|v'ᵢ|² ≤ Σ mᵢ|vᵢ|²`, never for a non-finite `v'`: a rounded comparison
+/// with a margin when no rounded square or term of a moving body fell below `2^-960`
+/// (every term is non-negative and rounds at most five times, all in the normal range, so
+/// each sum is within `8u` of its value), exactly otherwise or when it does not decide.
 fn no_gain(after: &[(f64, [f64; 3])], before: &[(f64, [f64; 3])]) -> bool {
-    let f = |b: &[(f64, [f64; 3])]| b.iter().map(|(m, v)| m * dot(v, v)).sum::<f64>();
-    let (ea, eb) = (f(after), f(before));
+    if !after.iter().all(|(_, v)| v.iter().all(|x| x.is_finite())) {
+        return false;
+    }
+    const SMALL: f64 = f64::from_bits((1023 - 960) << 52); // 2^-960
+    let f = |b: &[(f64, [f64; 3])]| {
+        b.iter().try_fold(0.0, |s, (m, v)| {
+            let (d, t) = (dot(v, v), m * dot(v, v));
+            let normal = *v == [0.0; 3] || (d >= SMALL && t >= SMALL);
+            normal.then_some(s + t)
+        })
+    };
     const U: f64 = f64::EPSILON / 2.0;
-    let tiny = 16.0 * f64::from_bits(1);
-    if ea.is_finite()
+    if let (Some(ea), Some(eb)) = (f(after), f(before))
+        && ea.is_finite()
         && eb.is_finite()
-        && ea * (1.0 + 16.0 * U) + tiny < eb * (1.0 - 16.0 * U) - tiny
+        && ea * (1.0 + 16.0 * U) < eb * (1.0 - 16.0 * U)
     {
         return true;
     }
@@ -144,9 +181,11 @@ const SHRINK: [f64; 4] = [
 /// tangential part `v_t` by at most `μ(1 + e)|v_n|` (never past zero); otherwise `v` is
 /// returned unchanged (resting or separating: no bounce).
 ///
-/// Rounded in `f64`; **the kinetic energy never grows**: `|v'|² ≤ |v|²` holds exactly
+/// Whether the sphere approaches is decided exactly. The rest is rounded in `f64`, on
+/// copies scaled by powers of two (so any finite input works, from subnormal to near
+/// `f64::MAX`); **the kinetic energy never grows**: `|v'|² ≤ |v|²` holds exactly
 /// (checked, exactly when the rounded check is inconclusive; when rounding would break it
-/// the result is scaled down, at most to zero).
+/// the result is scaled down, at most to zero). The result is always finite.
 ///
 /// [`Contact`]: super::Contact
 ///
@@ -175,20 +214,23 @@ pub fn bounce_sphere(
 ) -> Result<[f64; 3], InputError> {
     check_vec(0, "velocity", v)?;
     check_vec(1, "normal", normal)?;
-    let nn = dot(normal, normal);
     if *normal == [0.0; 3] {
         return Err(InputError::ZeroDirection { argument: 1 });
     }
-    let vn = dot(v, normal);
-    if vn.is_nan() || vn >= 0.0 || !nn.is_finite() || nn == 0.0 {
+    if approach_sign(v, &[0.0; 3], normal) != Ordering::Less {
         return Ok(*v);
     }
-    let k = vn / nn;
-    let v_n = normal.map(|x| k * x);
-    let v_t: [f64; 3] = core::array::from_fn(|i| v[i] - v_n[i]);
+    // Both vectors scaled by powers of two to a largest coordinate in [1, 2): nothing
+    // below overflows, whatever the magnitudes given.
+    let kv = magnitude(v);
+    let (v_s, n) = (scaled(v, -kv), scaled(normal, -magnitude(normal)));
+    // The sign was decided exactly above; the rounded v·n cannot say otherwise.
+    let k = dot(&v_s, &n).min(0.0) / dot(&n, &n);
+    let v_n = n.map(|x| k * x);
+    let v_t: [f64; 3] = core::array::from_fn(|i| v_s[i] - v_n[i]);
+    let vt = friction_scale(&v_t, dot(&v_n, &v_n).sqrt(), bounce);
     let out = |s: f64| -> [f64; 3] {
-        let vt = friction_scale(&v_t, dot(&v_n, &v_n).sqrt(), bounce);
-        core::array::from_fn(|i| s * (vt[i] - bounce.restitution * v_n[i]))
+        core::array::from_fn(|i| ldexp(s * (vt[i] - bounce.restitution * v_n[i]), kv))
     };
     Ok(keep_energy(|s| [(1.0, out(s))], &[(1.0, *v)])[0].1)
 }
@@ -225,8 +267,11 @@ fn keep_energy<const N: usize>(
 /// at most `μj` against the tangential relative velocity (never reversing it); otherwise
 /// the velocities are returned unchanged.
 ///
-/// Rounded in `f64`. The momentum `ma·va + mb·vb` is conserved up to rounding (the
-/// impulses are equal and opposite); **the kinetic energy never grows**, exactly: when
+/// Whether they approach is decided exactly. The rest is rounded in `f64`, on velocities
+/// scaled by a power of two and the masses' fractions of their sum (so any finite input
+/// works, from subnormal to near `f64::MAX`, whatever the mass ratio). The momentum
+/// `ma·va + mb·vb` is conserved up to rounding (the impulses are equal and opposite);
+/// **the kinetic energy never grows**, exactly, and the results are finite: when
 /// rounding would make it grow, the velocities relative to the centre of mass are scaled
 /// down (which keeps the momentum), at most to the common centre-of-mass velocity, and
 /// if even that rounds up, the velocities are returned unchanged.
@@ -271,38 +316,49 @@ pub fn bounce_spheres(
     if *normal == [0.0; 3] {
         return Err(InputError::ZeroDirection { argument: 4 });
     }
-    let before = [(ma, *va), (mb, *vb)];
-    let len = dot(normal, normal).sqrt();
-    let n = normal.map(|x| x / len);
-    let rel: [f64; 3] = core::array::from_fn(|k| va[k] - vb[k]);
-    let vn = dot(&rel, &n);
-    let inv = 1.0 / ma + 1.0 / mb;
-    if vn.is_nan() || vn >= 0.0 || !inv.is_finite() || !n.iter().all(|x| x.is_finite()) {
+    if approach_sign(va, vb, normal) != Ordering::Less {
         return Ok((*va, *vb));
     }
-    let j = -(1.0 + bounce.restitution) * vn / inv;
+    let before = [(ma, *va), (mb, *vb)];
+    // Velocities scaled by one power of two to a largest coordinate in [1, 2), the normal
+    // by its own and then to unit length, the masses replaced by their fractions of the
+    // total: nothing below overflows, whatever the magnitudes given.
+    let kv = magnitude(va).max(magnitude(vb));
+    let (va_s, vb_s) = (scaled(va, -kv), scaled(vb, -kv));
+    let n = scaled(normal, -magnitude(normal));
+    let len = dot(&n, &n).sqrt();
+    let n = n.map(|x| x / len);
+    // fa = ma/(ma + mb), fb = mb/(ma + mb), each in [0, 1] even when the sum overflows.
+    let (fa, fb) = (1.0 / (1.0 + mb / ma), 1.0 / (1.0 + ma / mb));
+    let rel: [f64; 3] = core::array::from_fn(|k| va_s[k] - vb_s[k]);
+    let vn = dot(&rel, &n).min(0.0);
+    // The impulse j = −(1 + e)·vn/(1/ma + 1/mb) divided by each mass: j/ma = −(1 + e)·vn·fb.
+    let (da, db) = (
+        -(1.0 + bounce.restitution) * vn * fb,
+        -(1.0 + bounce.restitution) * vn * fa,
+    );
     // Friction: against the tangential relative velocity, at most μj, and at most what
-    // stops the sliding (|v_t|/inv).
+    // stops the sliding (|v_t|/(1/ma + 1/mb)); divided by each mass as above.
     let vt: [f64; 3] = core::array::from_fn(|k| rel[k] - vn * n[k]);
     let t = dot(&vt, &vt).sqrt();
-    let jt = if t > 0.0 {
-        (bounce.friction * j).min(t / inv)
+    let (ta, tb) = if t > 0.0 {
+        (
+            (bounce.friction * da).min(t * fb) / t,
+            (bounce.friction * db).min(t * fa) / t,
+        )
     } else {
-        0.0
+        (0.0, 0.0)
     };
-    let imp: [f64; 3] =
-        core::array::from_fn(|k| j * n[k] - if t > 0.0 { jt * vt[k] / t } else { 0.0 });
-    let va1 = axpy(1.0 / ma, &imp, va);
-    let vb1 = axpy(-1.0 / mb, &imp, vb);
+    let va1: [f64; 3] = core::array::from_fn(|k| va_s[k] + da * n[k] - ta * vt[k]);
+    let vb1: [f64; 3] = core::array::from_fn(|k| vb_s[k] - db * n[k] + tb * vt[k]);
     // The centre-of-mass velocity, kept while the relative parts are scaled down.
-    let m = ma + mb;
-    let vc: [f64; 3] = core::array::from_fn(|k| (ma * va[k] + mb * vb[k]) / m);
+    let vc: [f64; 3] = core::array::from_fn(|k| fa * va_s[k] + fb * vb_s[k]);
     let make = |s: f64| {
         let about = |v: &[f64; 3]| -> [f64; 3] {
             if s == 1.0 {
-                *v
+                scaled(v, kv)
             } else {
-                core::array::from_fn(|k| vc[k] + s * (v[k] - vc[k]))
+                core::array::from_fn(|k| ldexp(vc[k] + s * (v[k] - vc[k]), kv))
             }
         };
         [(ma, about(&va1)), (mb, about(&vb1))]

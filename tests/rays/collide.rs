@@ -667,6 +667,105 @@ fn bounces_never_gain_energy() {
     assert!(bounce_sphere(&[f64::NAN, 0.0, 0.0], &[1.0, 0.0, 0.0], &Bounce::ELASTIC).is_err());
 }
 
+/// Any finite magnitude: zero, subnormals, the largest floats, and 53-bit mantissas at
+/// every exponent.
+fn extreme(rng: &mut Rng) -> f64 {
+    let sign = if rng.next_bool() { -1.0 } else { 1.0 };
+    sign * match rng.range(0, 7) {
+        0 => 0.0,
+        1 => f64::from_bits(rng.range(1, (1 << 52) - 1) as u64),
+        2 => f64::MAX * (1.0 - rng.range(0, 1 << 20) as f64 * 2f64.powi(-53)),
+        3 => wild(rng),
+        _ => {
+            let m = 1.0 + rng.range(0, (1 << 52) - 1) as f64 * 2f64.powi(-52);
+            let e = rng.range(-1074, 1023) as i32;
+            m * 2f64.powi(e / 2) * 2f64.powi(e - e / 2)
+        }
+    }
+}
+
+/// Bounces at every magnitude from subnormal to `f64::MAX`, masses of any ratio: the
+/// results are finite, the approach decided exactly (the velocity is unchanged exactly
+/// when `v·n ≥ 0`, and after a bounce the normal part no longer approaches), the exact
+/// energy never grows.
+#[test]
+fn bounces_at_extreme_magnitudes() {
+    let mut rng = Rng::new(1805);
+    // Found by the collide fuzz target: masses near 1e265 made the centre-of-mass velocity
+    // overflow, and the energy check took the NaN it gave for zero.
+    let crash = (
+        [-6.0, -6.0, -6.0],
+        1.1570099379335498e265,
+        [
+            -1.7813751140609489e261,
+            -1.1570099350394625e265,
+            3.1236e-319,
+        ],
+        1.1568546464494493e265,
+        [-8.0, 0.0, 0.0],
+        Bounce::new(0.0, 5.23245227285812e-304).unwrap(),
+    );
+    let finite = |v: &[f64; 3]| v.iter().all(|x| x.is_finite());
+    let (mut bounced, mut pairs) = (0, 0);
+    for i in 0..cases(3000) {
+        let (va, ma, vb, mb, n, b) = if i == 0 {
+            crash
+        } else {
+            let e = [0.0, 1.0, 0.5][rng.range(0, 2) as usize];
+            let mu = [0.0, 0.3, 1e300][rng.range(0, 2) as usize];
+            let mass = |rng: &mut Rng| loop {
+                let m = extreme(rng).abs();
+                if m > 0.0 {
+                    break m;
+                }
+            };
+            (
+                [0; 3].map(|_: i32| extreme(&mut rng)),
+                mass(&mut rng),
+                [0; 3].map(|_: i32| extreme(&mut rng)),
+                mass(&mut rng),
+                [0; 3].map(|_: i32| extreme(&mut rng)),
+                Bounce::new(e, mu).unwrap(),
+            )
+        };
+        if n == [0.0; 3] {
+            continue;
+        }
+        let what = format!("case {i}: {va:?} {ma:e} {vb:?} {mb:e} {n:?} {b:?}");
+        let v1 = bounce_sphere(&va, &n, &b).unwrap();
+        assert!(finite(&v1), "{what}: {v1:?}");
+        assert!(
+            energy(&[(1.0, v1)]) <= energy(&[(1.0, va)]),
+            "{what}: {v1:?}"
+        );
+        if dot(&rq(&va), &rq(&n)).is_negative() {
+            bounced += 1;
+            // Up to rounding: relative, or the absolute error of a subnormal result.
+            let slack = q(1e-12) * l1(&rq(&va)) + q(4.0 * f64::from_bits(1));
+            assert!(
+                dot(&rq(&v1), &rq(&n)) >= -slack * l1(&rq(&n)),
+                "{what}: still approaching {v1:?}"
+            );
+        } else {
+            assert_eq!(v1, va, "{what}: no bounce when not approaching");
+        }
+        let (a1, b1) = bounce_spheres(&va, ma, &vb, mb, &n, &b).unwrap();
+        assert!(finite(&a1) && finite(&b1), "{what}: {a1:?} {b1:?}");
+        let before = [(ma, va), (mb, vb)];
+        assert!(
+            energy(&[(ma, a1), (mb, b1)]) <= energy(&before),
+            "{what}: two spheres gained energy: {a1:?} {b1:?}"
+        );
+        let rel = sub(&rq(&va), &rq(&vb));
+        if dot(&rel, &rq(&n)).is_negative() {
+            pairs += 1;
+        } else {
+            assert_eq!((a1, b1), (va, vb), "{what}: no bounce when not approaching");
+        }
+    }
+    assert!(bounced > 500 && pairs > 500, "{bounced} {pairs}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Step-and-bounce on closed meshes.
 
