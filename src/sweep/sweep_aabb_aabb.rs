@@ -1,6 +1,6 @@
 //! AABB/AABB sweep (Gomez; Ericson §5.5.8).
 
-use super::interval::Piece;
+use super::interval::{INFLATE, Piece, U};
 use super::{Collect, SweepHit, finite, swept_misses, validate_sweep};
 use crate::geometry::Aabb;
 use crate::predicates::Ring;
@@ -76,9 +76,133 @@ pub fn sweep_aabb_aabb<T: Scalar>(
     b: &Aabb<T>,
     vb: &[T; 3],
 ) -> Option<SweepHit<T>> {
+    if let Some([amin, amax, wa, bmin, bmax, wb]) = as_f64_boxes(a, va, b, vb)
+        && let Some(decided) = aabb_fast(&amin, &amax, &wa, &bmin, &bmax, &wb)
+    {
+        let [first, first_error, last, last_error] = decided?;
+        if let (Some((f, cf)), Some((l, cl))) =
+            (T::from_f64_rounded(first), T::from_f64_rounded(last))
+        {
+            return Some(SweepHit {
+                first: f,
+                last: l,
+                first_error: (first_error + cf) * INFLATE,
+                last_error: (last_error + cl) * INFLATE,
+            });
+        }
+    }
     let mut c = Collect::new(true);
     c.add(&aabb_boxes(a, va, b, vb)?);
     c.finish()
+}
+
+/// The bound `E = 6u·|t̃| + 2η` on the error of a rounded Gomez time
+/// `t̃ = fl(fl(α)/fl(β))` (`proofs/sweep.md`, section 4.1).
+#[inline(always)]
+fn gomez_error(t: f64) -> f64 {
+    t.abs() * (6.0 * U) + 2.0 * f64::from_bits(1)
+}
+
+/// Gomez's sweep in `f64` with certified decisions (`proofs/sweep.md`, section 4.1):
+/// `Some(None)` a certain miss, `Some(Some([first, first_error, last, last_error]))` a
+/// certain touch with its rounded times and their bounds, `None` when the rounded times
+/// do not decide (near ties, a time that overflows, a non-finite input): then the exact
+/// engine does.
+#[inline(always)]
+fn aabb_fast(
+    amin: &[f64; 3],
+    amax: &[f64; 3],
+    wa: &[f64; 3],
+    bmin: &[f64; 3],
+    bmax: &[f64; 3],
+    wb: &[f64; 3],
+) -> Option<Option<[f64; 4]>> {
+    // [lo_dn, lo_up]: where the latest entry can be; [hi_dn, hi_up]: the earliest exit.
+    let (mut lo_dn, mut lo_up, mut hi_dn, mut hi_up) = (0.0f64, 0.0f64, 1.0f64, 1.0f64);
+    // Per moving axis: the rounded entry and exit times and their bounds.
+    let mut times = [[f64::NAN; 4]; 3];
+    for k in 0..3 {
+        if !(amin[k] <= amax[k] && bmin[k] <= bmax[k]) {
+            return Some(None); // an empty box (or NaN): never touches
+        }
+        // b moves relative to a by w; the projections overlap iff
+        // b.max + u·w ≥ a.min and b.min + u·w ≤ a.max.
+        let w = wb[k] - wa[k];
+        if w == 0.0 {
+            // Exactly at rest on this axis (with gradual underflow, x − y = 0 iff x = y):
+            // the exact comparisons decide it for every u.
+            if !(bmax[k] >= amin[k] && bmin[k] <= amax[k]) {
+                return Some(None);
+            }
+            continue;
+        }
+        let t1 = (amin[k] - bmax[k]) / w;
+        let t2 = (amax[k] - bmin[k]) / w;
+        let (enter, exit) = if w > 0.0 { (t1, t2) } else { (t2, t1) };
+        if !(enter.is_finite() && exit.is_finite()) {
+            return None;
+        }
+        let (ee, ex) = (gomez_error(enter), gomez_error(exit));
+        lo_dn = lo_dn.max(enter - ee);
+        lo_up = lo_up.max(enter + ee);
+        hi_dn = hi_dn.min(exit - ex);
+        hi_up = hi_up.min(exit + ex);
+        times[k] = [enter, ee, exit, ex];
+    }
+    if lo_dn > hi_up {
+        return Some(None);
+    }
+    if lo_up >= hi_dn {
+        return None;
+    }
+    // A certain touch. Every input is finite: an infinite coordinate makes a time
+    // non-finite or fails a comparison, except on an axis at rest, where `x·0` shows it.
+    let all = amin
+        .iter()
+        .chain(amax)
+        .chain(wa)
+        .chain(bmin)
+        .chain(bmax)
+        .chain(wb);
+    if all.fold(0.0, |s, x| s + x * 0.0) != 0.0 {
+        return None;
+    }
+    // The reported times: the largest rounded entry (or 0) and the smallest rounded exit
+    // (or 1), each with the largest bound among the candidates that may be the exact one.
+    let (mut first, mut last) = (0.0f64, 1.0f64);
+    for [enter, _, exit, _] in times {
+        // NaN (an axis at rest) never wins a max or min.
+        first = first.max(enter);
+        last = last.min(exit);
+    }
+    let (mut first_error, mut last_error) = (0.0f64, 0.0f64);
+    for [enter, ee, exit, ex] in times {
+        if enter + ee >= first {
+            first_error = first_error.max(ee);
+        }
+        if exit - ex <= last {
+            last_error = last_error.max(ex);
+        }
+    }
+    Some(Some([first, first_error, last, last_error]))
+}
+
+/// `a.min, a.max, va, b.min, b.max, vb` in `f64`, for float types.
+#[inline(always)]
+fn as_f64_boxes<T: Scalar>(
+    a: &Aabb<T>,
+    va: &[T; 3],
+    b: &Aabb<T>,
+    vb: &[T; 3],
+) -> Option<[[f64; 3]; 6]> {
+    Some([
+        as_f64_array(&a.min)?,
+        as_f64_array(&a.max)?,
+        as_f64_array(va)?,
+        as_f64_array(&b.min)?,
+        as_f64_array(&b.max)?,
+        as_f64_array(vb)?,
+    ])
 }
 
 /// The piece of the sweep of `a` and `b`, or `None` for a NaN or infinite input, an
@@ -95,14 +219,8 @@ pub(crate) fn aabb_boxes<'a, T: Scalar>(
     if (0..3).any(|k| a.min[k] > a.max[k] || b.min[k] > b.max[k]) {
         return None;
     }
-    if let (Some(amin), Some(amax), Some(wa), Some(bmin), Some(bmax), Some(wb)) = (
-        as_f64_array(&a.min),
-        as_f64_array(&a.max),
-        as_f64_array(va),
-        as_f64_array(&b.min),
-        as_f64_array(&b.max),
-        as_f64_array(vb),
-    ) && swept_misses(&bmin, &bmax, 0.0, &wb, &wa, &amin, &amax)
+    if let Some([amin, amax, wa, bmin, bmax, wb]) = as_f64_boxes(a, va, b, vb)
+        && swept_misses(&bmin, &bmax, 0.0, &wb, &wa, &amin, &amax)
     {
         return None;
     }

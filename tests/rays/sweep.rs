@@ -1109,6 +1109,117 @@ fn aabb_aabb_against_exact_gomez_times() {
     assert!(yes > 80 && no > 80, "{yes} {no}");
 }
 
+/// A float with a full 53-bit mantissa at exponent `e`, of either sign.
+fn full_mantissa(rng: &mut Rng, e: i32) -> f64 {
+    let m = 1.0 + rng.range(0, (1 << 52) - 1) as f64 * 2f64.powi(-52);
+    let s = if rng.next_bool() { -1.0 } else { 1.0 };
+    s * mul_pow2_f64(m, e)
+}
+
+/// The AABB sweep's `f64` fast path on input built to sit on its decision boundaries:
+/// one axis's entry time set exactly (or within an ulp) equal to another's exit time or
+/// to `0` or `1`, full 53-bit mantissas, scales from subnormal to `2^1000`, velocities
+/// whose times overflow, axes at rest, empty boxes. Touch or not must equal the exact
+/// Gomez times, each time must lie within its bound, and the bound within `2^-20`.
+#[test]
+fn aabb_aabb_near_ties_and_extreme_scales() {
+    let mut rng = Rng::new(81);
+    let (mut yes, mut no) = (0, 0);
+    for i in 0..cases(4000) {
+        let e = [0, 0, 30, -30, 600, -600, 1000, -1040][rng.range(0, 7) as usize];
+        let spread = rng.range(0, 4) as i32;
+        let x = |rng: &mut Rng| {
+            let k = e + rng.range(-spread as i64, 2) as i32;
+            full_mantissa(rng, k)
+        };
+        let ext = |rng: &mut Rng| {
+            let k = e + rng.range(-2, 1) as i32;
+            full_mantissa(rng, k).abs()
+        };
+        let mut amin = [0; 3].map(|_: i32| x(&mut rng));
+        let amax = [0, 1, 2].map(|k| amin[k] + ext(&mut rng));
+        let w = [0; 3].map(|_: i32| match rng.range(0, 5) {
+            0 => 0.0,
+            1 => full_mantissa(&mut rng, e - 1060),
+            _ => {
+                let k = e + rng.range(-1, 2) as i32;
+                full_mantissa(&mut rng, k)
+            }
+        });
+        // b placed so that on axis k0 it enters at a chosen time τ (exactly when the
+        // products are exact), and its extent makes axis k1 leave at about τ too.
+        let tau = [0.0, 1.0, 0.5, 0.25, 0.75][rng.range(0, 4) as usize];
+        let (k0, k1) = (rng.range(0, 2) as usize, rng.range(0, 2) as usize);
+        let mut bmin = [0; 3].map(|_: i32| x(&mut rng));
+        let mut bmax = [0, 1, 2].map(|k| bmin[k] + ext(&mut rng));
+        if w[k0] != 0.0 {
+            // entry at τ: b.max + τ·w = a.min (w > 0) or b.min + τ·w = a.max (w < 0)
+            if w[k0] > 0.0 {
+                bmax[k0] = amin[k0] - tau * w[k0];
+                bmin[k0] = bmax[k0] - ext(&mut rng);
+            } else {
+                bmin[k0] = amax[k0] - tau * w[k0];
+                bmax[k0] = bmin[k0] + ext(&mut rng);
+            }
+        }
+        if k1 != k0 && w[k1] != 0.0 {
+            // exit at τ: b.min + τ·w = a.max (w > 0) or b.max + τ·w = a.min (w < 0)
+            if w[k1] > 0.0 {
+                bmin[k1] = amax[k1] - tau * w[k1];
+                bmax[k1] = bmin[k1] + ext(&mut rng);
+            } else {
+                bmax[k1] = amin[k1] - tau * w[k1];
+                bmin[k1] = bmax[k1] - ext(&mut rng);
+            }
+        }
+        maybe_nudge(&mut rng, &mut bmin);
+        maybe_nudge(&mut rng, &mut amin);
+        if rng.range(0, 30) == 0 {
+            bmin[0] = bmax[0].next_up(); // empty
+        }
+        let (a, b) = (Aabb::new(amin, amax), Aabb::new(bmin, bmax));
+        let all = [amin, amax, bmin, bmax, w];
+        if !all.iter().flatten().all(|x| x.is_finite()) {
+            continue;
+        }
+        // Both boxes moving, with v_b − v_a = w exactly where the sum is exact.
+        let mut va = [0; 3].map(|_: i32| if rng.next_bool() { 0.0 } else { x(&mut rng) });
+        let mut vb = w;
+        for k in 0..3 {
+            let s = va[k] + w[k];
+            if s.is_finite() && s - va[k] == w[k] && s - w[k] == va[k] {
+                vb[k] = s;
+            } else {
+                va[k] = 0.0;
+            }
+        }
+        let what = format!("aabb {i}: {a:?} {va:?} {b:?} {vb:?}");
+        let hit = sweep_aabb_aabb(&a, &va, &b, &vb);
+        let empty = (0..3).any(|k| !(amin[k] <= amax[k] && bmin[k] <= bmax[k]));
+        let exact = if empty {
+            None
+        } else {
+            aabb_oracle(&a, &va, &b, &vb)
+        };
+        assert_eq!(hit.is_some(), exact.is_some(), "{what}: {hit:?} {exact:?}");
+        if let (Some(h), Some((f, l))) = (&hit, &exact) {
+            assert!(
+                h.first_error <= isect::sweep::TIME_ACCURACY
+                    && h.last_error <= isect::sweep::TIME_ACCURACY,
+                "{what}: {h:?}"
+            );
+            assert!(
+                within(f, h.first, h.first_error) && within(l, h.last, h.last_error),
+                "{what}: {h:?} exact {f} {l}"
+            );
+            yes += 1;
+        } else {
+            no += 1;
+        }
+    }
+    assert!(yes > 400 && no > 400, "{yes} {no}");
+}
+
 #[test]
 fn obb_obb_times_checked_with_the_static_exact_test() {
     let mut rng = Rng::new(9);
