@@ -629,7 +629,7 @@ fn root_exact<T: Scalar, P: Piece<T>>(p: &P, larger: bool) -> (T, f64) {
 
 /// The root in `f64` with a running error bound (infinite if the stable form's divisor
 /// is not bounded away from zero).
-fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
+pub(crate) fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
     let d = b * b - a * c;
     let s = d.sqrt();
     let big = if b.v < 0.0 { s - b } else { -(b + s) };

@@ -1,6 +1,6 @@
 //! Sphere/sphere and sphere/plane sweeps (Gomez; RTR §22.17; Ericson §5.5.5 and §5.5.3).
 
-use super::interval::{Est, Found, INFLATE, Pt, U, solve};
+use super::interval::{ESTIMATE_LIMIT, Est, Found, INFLATE, Pt, U, root_est, solve};
 use super::pieces::{Ball, Motion, Radius, Slab};
 use super::{SweepHit, finite, radius_ok, single_hit, validate_sweep};
 use crate::geometry::{Plane, Sphere};
@@ -16,7 +16,10 @@ use crate::{InputError, Scalar};
 pub(crate) const SS_AB: f64 = 5.551115123125788e-16;
 /// `(γ₄ + 2v + v²)/((1 − γ₄)(1 − u))` rounded up: the bound on `C`.
 pub(crate) const SS_C: f64 = 6.661338147750946e-16;
-/// The filter's input range: every non-zero `|Δc_k|`, `|Δv_k|` and `r_a + r_b` in
+/// The absolute part of every bound of the sphere/sphere filter, `8η`: what underflow
+/// can add (at most `η/2` per rounded product, exact sums below `2^-1022`).
+const SS_TINY: f64 = 8.0 * f64::from_bits(1);
+/// The sphere/plane filter's input range: every non-zero input magnitude in
 /// `[2^-200, 2^200]`, so no product underflows or overflows.
 const SS_MIN: f64 = f64::from_bits((1023 - 200) << 52);
 const SS_MAX: f64 = f64::from_bits((1023 + 200) << 52);
@@ -38,40 +41,53 @@ pub(crate) fn ss_filter(
     cb: &[f64; 3],
     vb: &[f64; 3],
     rb: f64,
-
     bounded: bool,
 ) -> Option<Option<Found>> {
+    ss_decide(ca, va, ra, cb, vb, rb, bounded).map(|(found, _)| found)
+}
+
+/// [`ss_filter`], also returning the rounded coefficients `A`, `B`, `C` of the quadratic
+/// with their static bounds (meaningful when a touch is returned).
+#[inline(always)]
+fn ss_decide(
+    ca: &[f64; 3],
+    va: &[f64; 3],
+    ra: f64,
+    cb: &[f64; 3],
+    vb: &[f64; 3],
+    rb: f64,
+    bounded: bool,
+) -> Option<(Option<Found>, [Est; 3])> {
+    // In the order of the plain formula's early exits: C, then B.
     let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
-    let w = [vb[0] - va[0], vb[1] - va[1], vb[2] - va[2]];
     let r = ra + rb;
-    let in_range = |x: f64| x == 0.0 || (SS_MIN..=SS_MAX).contains(&x.abs());
-    if !(d.iter().chain(&w).all(|&x| in_range(x)) && in_range(r)) {
-        return None;
-    }
-    let a = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
     let dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
     let r2 = r * r;
     let c = dd - r2;
-    let e_c = (dd + r2) * SS_C;
+    let e_c = (dd + r2) * SS_C + SS_TINY;
     let q0 = decided(c, e_c)?; // q(0) > 0: not touching at the start
-    if a == 0.0 {
+    let none = [Est::exact(0.0); 3];
+    let w = [vb[0] - va[0], vb[1] - va[1], vb[2] - va[2]];
+    if w == [0.0; 3] {
         if !bounded {
             return None; // a ray with zero direction: the general path
         }
-        // Relative rest (every w_k is exactly 0): the whole step or nothing.
-        return Some((!q0).then_some(Found {
+        // Relative rest (every v_b,k = v_a,k exactly): the whole step or nothing.
+        let found = (!q0).then_some(Found {
             first: Pt::Zero,
             last: Pt::One,
-        }));
+        });
+        return Some((found, none));
     }
     let p = [d[0] * w[0], d[1] * w[1], d[2] * w[2]];
     let b = p[0] + p[1] + p[2];
-    let e_b = (p[0].abs() + p[1].abs() + p[2].abs()) * SS_AB;
-    let e_a = a * SS_AB;
+    let e_b = (p[0].abs() + p[1].abs() + p[2].abs()) * SS_AB + SS_TINY;
     if q0 && decided(b, e_b)? {
-        // Outside at u = 0 and B > 0 (the vertex −B/A before 0): moving apart.
-        return Some(None);
+        // Outside at u = 0 and B > 0 (the vertex −B/A before 0, A > 0): moving apart.
+        return Some((None, none));
     }
+    let a = w[0] * w[0] + w[1] * w[1] + w[2] * w[2];
+    let e_a = a * SS_AB + SS_TINY;
     let disc = b * b - a * c;
     let e_disc = ((b * b + (a * c).abs() + disc.abs()) * U
         + 2.0 * b.abs() * e_b
@@ -79,31 +95,40 @@ pub(crate) fn ss_filter(
         + a * e_c
         + c.abs() * e_a
         + e_a * e_c)
-        * INFLATE;
+        * INFLATE
+        + SS_TINY;
     if !decided(disc, e_disc)? {
-        return Some(None);
+        return Some((None, none));
     }
+    let quad = [
+        Est { v: a, e: e_a },
+        Est { v: b, e: e_b },
+        Est { v: c, e: e_c },
+    ];
     if !bounded {
         // A ray (t ∈ [0, ∞)): A > 0, so the last time is the larger root.
-        return Some(Some(Found {
+        let found = Found {
             first: if q0 { Pt::Root0 } else { Pt::Zero },
             last: Pt::Root1,
-        }));
+        };
+        return Some((Some(found), quad));
     }
     let q1 = a + 2.0 * b + c;
-    let e_q1 = (e_a + 2.0 * e_b + e_c + 2.0 * U * (a + 2.0 * b.abs() + c.abs())) * INFLATE;
+    let e_q1 =
+        (e_a + 2.0 * e_b + e_c + 2.0 * U * (a + 2.0 * b.abs() + c.abs())) * INFLATE + SS_TINY;
     let q1_pos = decided(q1, e_q1)?;
     if q1_pos {
         let ab = a + b;
-        let e_ab = (e_a + e_b + U * (a + b.abs())) * INFLATE;
+        let e_ab = (e_a + e_b + U * (a + b.abs())) * INFLATE + SS_TINY;
         if !decided(ab, e_ab)? {
-            return Some(None); // beyond u = 1 the vertex, q(1) > 0: not reached yet
+            return Some((None, none)); // beyond u = 1 the vertex, q(1) > 0: not reached yet
         }
     }
-    Some(Some(Found {
+    let found = Found {
         first: if q0 { Pt::Root0 } else { Pt::Zero },
         last: if q1_pos { Pt::Root1 } else { Pt::One },
-    }))
+    };
+    Some((Some(found), quad))
 }
 
 /// `γ₄/((1 − γ₄)(1 − u))` rounded up: the bound on `s₀ = n·c + d` per unit of
@@ -167,6 +192,60 @@ fn sp_filter(
     }))
 }
 
+/// The whole sphere/sphere sweep in `f64` when the filter decides it and the rounded
+/// roots are good enough (`proofs/sweep.md`, section 3.3); `None` sends the input to the
+/// general path.
+#[inline(always)]
+fn ss_fast<T: Scalar>(
+    a: &Sphere<T>,
+    va: &[T; 3],
+    b: &Sphere<T>,
+    vb: &[T; 3],
+) -> Option<Option<SweepHit<T>>> {
+    let (ca, wa, ra) = (
+        as_f64_array(&a.center)?,
+        as_f64_array(va)?,
+        a.radius.as_f64()?,
+    );
+    let (cb, wb, rb) = (
+        as_f64_array(&b.center)?,
+        as_f64_array(vb)?,
+        b.radius.as_f64()?,
+    );
+    // Finite input is implied by the filter's range guard on the differences and on
+    // ra + rb; the signs of the radii are not.
+    if !(ra >= 0.0 && rb >= 0.0) {
+        return None;
+    }
+    let (found, [qa, qb, qc]) = ss_decide(&ca, &wa, ra, &cb, &wb, rb, true)?;
+    let Some(found) = found else {
+        return Some(None);
+    };
+    let time = |x: Pt| -> Option<(f64, f64)> {
+        match x {
+            Pt::Zero => Some((0.0, 0.0)),
+            Pt::One => Some((1.0, 0.0)),
+            _ => {
+                let t = root_est(qa, qb, qc, x == Pt::Root1);
+                let e = t.e * INFLATE;
+                (t.ok() && e <= ESTIMATE_LIMIT).then_some((t.v, e))
+            }
+        }
+    };
+    let ((first, ef), (last, el)) = (time(found.first)?, time(found.last)?);
+    if !(0.0 <= first && first <= last && last <= 1.0) {
+        return None; // rounding at the ends: the general path clamps and orders
+    }
+    let (f, cf) = T::from_f64_rounded(first)?;
+    let (l, cl) = T::from_f64_rounded(last)?;
+    Some(Some(SweepHit {
+        first: f,
+        last: l,
+        first_error: (ef + cf) * INFLATE,
+        last_error: (el + cl) * INFLATE,
+    }))
+}
+
 /// Sweep of two moving closed balls over `u ∈ [0, 1]`: sphere `a` moves by `va`, sphere
 /// `b` by `vb`.
 ///
@@ -200,6 +279,21 @@ fn sp_filter(
 /// assert!(sweep_sphere_sphere(&c, &[10.0, 0.0, 0.0], &b, &[0.0; 3]).is_none());
 /// ```
 pub fn sweep_sphere_sphere<T: Scalar>(
+    a: &Sphere<T>,
+    va: &[T; 3],
+    b: &Sphere<T>,
+    vb: &[T; 3],
+) -> Option<SweepHit<T>> {
+    match ss_fast(a, va, b, vb) {
+        Some(decided) => decided,
+        None => sphere_sphere_general(a, va, b, vb),
+    }
+}
+
+/// [`sweep_sphere_sphere`] for what `ss_fast` leaves: the engine of `proofs/sweep.md` §1.
+#[cold]
+#[inline(never)]
+fn sphere_sphere_general<T: Scalar>(
     a: &Sphere<T>,
     va: &[T; 3],
     b: &Sphere<T>,
@@ -372,6 +466,31 @@ mod tests {
         assert_eq!(q(SS_MAX), Q::from_integer(BigInt::from(1) << 200usize));
     }
 
+    /// The sphere/sphere piece's time set on the exact path, in rationals.
+    fn ss_exact(
+        ca: &[f64; 3],
+        va: &[f64; 3],
+        ra: f64,
+        cb: &[f64; 3],
+        vb: &[f64; 3],
+        rb: f64,
+        bounded: bool,
+    ) -> Option<Found> {
+        let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
+        let (qca, qcb, qva, qvb) = (qp(ca), qp(cb), qp(va), qp(vb));
+        let (qra, qrb) = (Q::from_float(ra).unwrap(), Q::from_float(rb).unwrap());
+        let piece = Ball {
+            m: Motion {
+                p: &qcb,
+                vp: Some(&qvb),
+                vq: Some(&qva),
+            },
+            q: &qca,
+            r: Radius(&qra, Some(&qrb)),
+        };
+        solve::<Q, _>(&piece, bounded)
+    }
+
     /// The filter decides clear cases, leaves grazing ones to the exact path, and never
     /// disagrees with it.
     #[test]
@@ -390,11 +509,14 @@ mod tests {
         assert_eq!(f([4.0, 0.0, 0.0], [4.0, 0.0, 0.0]), Some(None));
         // Exact graze (discriminant 0): not decided.
         assert_eq!(f([-4.0, 2.0, 0.0], [8.0, 0.0, 0.0]), None);
-        // Random: every decided answer equals the exact one.
+        // Random, at every scale from subnormal to overflowing products (the filter has
+        // no range guard: underflow is in its bounds): every decided answer equals the
+        // exact one.
         let mut rng = crate::oracle::Rng::new(3);
-        let mut next = || rng.next_f64() * 8.0 - 4.0;
         let mut decided = 0;
-        for _ in 0..5000 {
+        for i in 0..20000 {
+            let k = [0, 0, 0, -1074, -1040, -700, -520, 300, 509, 515][i % 10];
+            let mut next = || crate::scalar::ldexp(rng.next_f64() * 8.0 - 4.0, k);
             let ca = [next(), next(), next()];
             let cb = [next(), next(), next()];
             let (va, vb) = ([next(), next(), next()], [next(), next(), next()]);
@@ -402,26 +524,37 @@ mod tests {
             let bounded = decided % 2 == 0; // both domains: [0, 1] and rays' [0, ∞)
             if let Some(found) = ss_filter(&ca, &va, ra, &cb, &vb, rb, bounded) {
                 decided += 1;
-                let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
-                let (qca, qcb, qva, qvb) = (qp(&ca), qp(&cb), qp(&va), qp(&vb));
-                let (qra, qrb) = (Q::from_float(ra).unwrap(), Q::from_float(rb).unwrap());
-                let exact = solve::<Q, _>(
-                    &Ball {
-                        m: Motion {
-                            p: &qcb,
-                            vp: Some(&qvb),
-                            vq: Some(&qva),
-                        },
-                        q: &qca,
-                        r: Radius(&qra, Some(&qrb)),
-                    },
-                    bounded,
-                );
-                assert_eq!(found, exact);
+                assert_eq!(found, ss_exact(&ca, &va, ra, &cb, &vb, rb, bounded));
             }
         }
-        assert!(decided > 4900, "{decided}");
+        assert!(decided > 8000, "{decided}");
+        // Touching at the start exactly or within 2^-50 relative (|Δc| = r_a + r_b
+        // through 1-2-2-3, 3-4-5 and 2-3-6-7), scaled to where the squares fall under the
+        // subnormals: the rounded C is noise, and only the bounds' absolute part keeps
+        // the filter from deciding on it.
+        for k in -580..-480 {
+            let s = |x: f64| crate::scalar::ldexp(x, k);
+            let cases = [
+                ([1.0, 2.0, 2.0], 3.0),
+                ([3.0, 4.0, 0.0], 5.0),
+                ([2.0, 3.0, 6.0], 7.0),
+            ];
+            for ((cb, r), nudge) in cases.iter().flat_map(|c| [(c, 0.0), (c, -1.0), (c, 1.0)]) {
+                let (cb, ra, rb) = (cb.map(s), s(r * (1.0 + nudge * 2f64.powi(-50))), 0.0);
+                for vb in [[1.0, 0.5, -2.0], [-3.0, -4.0, 0.0], [4.0, -3.0, 0.0]] {
+                    // The motion at scale 2^(k/2) or 1: its products are normal, so the
+                    // other signs decide and the noise in C is what matters.
+                    let vb =
+                        vb.map(|x| crate::scalar::ldexp(x, if k % 2 == 0 { k / 2 } else { 0 }));
+                    if let Some(found) = ss_filter(&z, &z, ra, &cb, &vb, rb, true) {
+                        let exact = ss_exact(&z, &z, ra, &cb, &vb, rb, true);
+                        assert_eq!(found, exact, "2^{k}: {cb:?} {vb:?} {ra} {rb}");
+                    }
+                }
+            }
+        }
         // Sphere/plane: the same check.
+        let mut next = || rng.next_f64() * 8.0 - 4.0;
         let mut decided = 0;
         for _ in 0..5000 {
             let c = [next(), next(), next()];
