@@ -19,10 +19,6 @@ pub(crate) const SS_C: f64 = 6.661338147750946e-16;
 /// The absolute part of every bound of the sphere/sphere filter, `8η`: what underflow
 /// can add (at most `η/2` per rounded product, exact sums below `2^-1022`).
 const SS_TINY: f64 = 8.0 * f64::from_bits(1);
-/// The sphere/plane filter's input range: every non-zero input magnitude in
-/// `[2^-200, 2^200]`, so no product underflows or overflows.
-const SS_MIN: f64 = f64::from_bits((1023 - 200) << 52);
-const SS_MAX: f64 = f64::from_bits((1023 + 200) << 52);
 
 /// `Some(sign)` of `v` when `|v| > bound` (both finite).
 #[inline(always)]
@@ -140,56 +136,93 @@ pub(crate) const SP_S1: f64 = 4.44089209850063e-16;
 /// `γ₃/((1 − γ₃)(1 − u))` rounded up: the bound on `n·n`.
 pub(crate) const SP_NN: f64 = 3.3306690738754726e-16;
 
-/// The exact time set of the sphere/plane piece from plain `f64` values with static
-/// bounds on `s₀`, `s₁`, `n·n` and running bounds (`Est`) on the rest; `None` when a
-/// needed sign is not certified or the input is out of the guarded range.
+/// Two decided times with running bounds made a [`SweepHit`], when both bounds are at
+/// most `ESTIMATE_LIMIT` and the times are in order inside `[0, 1]` (`proofs/sweep.md`,
+/// section 3.3); `None` otherwise, for the general path.
 #[inline(always)]
-fn sp_filter(
-    c: &[f64; 3],
-    vs: &[f64; 3],
-    r: f64,
-    n: &[f64; 3],
-    d: f64,
-    vp: &[f64; 3],
-) -> Option<Option<Found>> {
-    let w = [vs[0] - vp[0], vs[1] - vp[1], vs[2] - vp[2]];
-    let in_range = |x: f64| x == 0.0 || (SS_MIN..=SS_MAX).contains(&x.abs());
-    if !(c.iter().chain(n).chain(&w).all(|&x| in_range(x)) && in_range(d) && in_range(r)) {
+fn fast_hit<T: Scalar>(first: Est, last: Est) -> Option<SweepHit<T>> {
+    let (ef, el) = (first.e * INFLATE, last.e * INFLATE);
+    if !(first.ok() && last.ok() && ef <= ESTIMATE_LIMIT && el <= ESTIMATE_LIMIT) {
         return None;
     }
-    let pc = [n[0] * c[0], n[1] * c[1], n[2] * c[2]];
-    let s0 = pc[0] + pc[1] + pc[2] + d;
-    let e0 = (pc[0].abs() + pc[1].abs() + pc[2].abs() + d.abs()) * SP_S0;
+    let (first, last) = (first.v, last.v);
+    if !(0.0 <= first && first <= last && last <= 1.0) {
+        return None; // rounding at the ends: the general path clamps and orders
+    }
+    let (f, cf) = T::from_f64_rounded(first)?;
+    let (l, cl) = T::from_f64_rounded(last)?;
+    Some(SweepHit {
+        first: f,
+        last: l,
+        first_error: (ef + cf) * INFLATE,
+        last_error: (el + cl) * INFLATE,
+    })
+}
+
+/// The whole sphere/plane sweep in `f64` with certified decisions (`proofs/sweep.md`,
+/// section 3.2): the signed distance `s(u) = s₀ + u·s₁` (unnormalized) is linear, so the
+/// sphere touches the plane exactly while `s(u) ∈ [−R, R]`, `R = r·|n|`; `s₀`, `s₁`, `n·n`
+/// with static bounds, the rest in `Est` arithmetic. `None` sends the input to the general
+/// path (an undecided sign, `s₁ = 0`, a bound too wide).
+#[inline(always)]
+fn sp_fast<T: Scalar>(
+    s: &Sphere<T>,
+    vs: &[T; 3],
+    plane: &Plane<T>,
+    vp: &[T; 3],
+) -> Option<Option<SweepHit<T>>> {
+    let (c, vs, r) = (
+        as_f64_array(&s.center)?,
+        as_f64_array(vs)?,
+        s.radius.as_f64()?,
+    );
+    let (n, d, vp) = (
+        as_f64_array(&plane.normal)?,
+        plane.offset.as_f64()?,
+        as_f64_array(vp)?,
+    );
+    if r.is_nan() || r < 0.0 {
+        return None;
+    }
+    let w = [vs[0] - vp[0], vs[1] - vp[1], vs[2] - vp[2]];
     let pw = [n[0] * w[0], n[1] * w[1], n[2] * w[2]];
     let s1 = pw[0] + pw[1] + pw[2];
-    let e1 = (pw[0].abs() + pw[1].abs() + pw[2].abs()) * SP_S1;
+    let e1 = (pw[0].abs() + pw[1].abs() + pw[2].abs()) * SP_S1 + SS_TINY;
+    // s₁ ≠ 0 certified, and its sign.
+    let up = decided(s1, e1)?;
+    let pc = [n[0] * c[0], n[1] * c[1], n[2] * c[2]];
+    let s0 = pc[0] + pc[1] + pc[2] + d;
+    let e0 = (pc[0].abs() + pc[1].abs() + pc[2].abs() + d.abs()) * SP_S0 + SS_TINY;
     let nn = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
-    // s₁ ≠ 0 certified: A = s₁² > 0 (the discriminant s₁²r²|n|² is then ≥ 0).
-    decided(s1, e1)?;
+    let nn = Est {
+        v: nn,
+        e: nn * SP_NN + SS_TINY,
+    };
     let (s0, s1) = (Est { v: s0, e: e0 }, Est { v: s1, e: e1 });
-    let (nn, r) = (
-        Est {
-            v: nn,
-            e: nn * SP_NN,
-        },
-        Est::exact(r),
-    );
+    let big_r = Est::exact(r) * nn.sqrt();
+    // Oriented so that s increases (|s| ≤ R is symmetric): from s₀ at u = 0 to
+    // s₀ + s₁ at u = 1.
+    let (s0, s1) = if up { (s0, s1) } else { (-s0, -s1) };
     let sign = |x: Est| if x.ok() { decided(x.v, x.e) } else { None };
-    let a = s1 * s1;
-    let b = s0 * s1;
-    let cc = s0 * s0 - r * r * nn;
-    let q0 = sign(cc)?;
-    if q0 && sign(b)? {
-        return Some(None); // outside at u = 0, moving away
+    if sign(s0 - big_r)? {
+        return Some(None); // above R at the start, moving up
     }
-    let q1_pos = sign(a + b + b + cc)?;
-    if q1_pos && !sign(a + b)? {
-        return Some(None); // q(1) > 0 and the vertex after 1: not reached
+    let s_end = s0 + s1;
+    if !sign(s_end + big_r)? {
+        return Some(None); // below −R at the end, so all along
     }
-    Some(Some(Found {
-        first: if q0 { Pt::Root0 } else { Pt::Zero },
-        last: if q1_pos { Pt::Root1 } else { Pt::One },
-    }))
+    // A touch: from where s reaches −R (or 0 if s₀ ≥ −R) to where it reaches R (or 1).
+    let first = if sign(s0 + big_r)? {
+        Est::exact(0.0)
+    } else {
+        (-big_r - s0).div(s1)
+    };
+    let last = if sign(s_end - big_r)? {
+        (big_r - s0).div(s1)
+    } else {
+        Est::exact(1.0)
+    };
+    fast_hit(first, last).map(Some)
 }
 
 /// The whole sphere/sphere sweep in `f64` when the filter decides it and the rounded
@@ -212,8 +245,8 @@ fn ss_fast<T: Scalar>(
         as_f64_array(vb)?,
         b.radius.as_f64()?,
     );
-    // Finite input is implied by the filter's range guard on the differences and on
-    // ra + rb; the signs of the radii are not.
+    // A decided answer implies finite input (proofs/sweep.md, section 3.1); the signs of
+    // the radii are compared here.
     if !(ra >= 0.0 && rb >= 0.0) {
         return None;
     }
@@ -221,29 +254,12 @@ fn ss_fast<T: Scalar>(
     let Some(found) = found else {
         return Some(None);
     };
-    let time = |x: Pt| -> Option<(f64, f64)> {
-        match x {
-            Pt::Zero => Some((0.0, 0.0)),
-            Pt::One => Some((1.0, 0.0)),
-            _ => {
-                let t = root_est(qa, qb, qc, x == Pt::Root1);
-                let e = t.e * INFLATE;
-                (t.ok() && e <= ESTIMATE_LIMIT).then_some((t.v, e))
-            }
-        }
+    let time = |x: Pt| match x {
+        Pt::Zero => Est::exact(0.0),
+        Pt::One => Est::exact(1.0),
+        _ => root_est(qa, qb, qc, x == Pt::Root1),
     };
-    let ((first, ef), (last, el)) = (time(found.first)?, time(found.last)?);
-    if !(0.0 <= first && first <= last && last <= 1.0) {
-        return None; // rounding at the ends: the general path clamps and orders
-    }
-    let (f, cf) = T::from_f64_rounded(first)?;
-    let (l, cl) = T::from_f64_rounded(last)?;
-    Some(Some(SweepHit {
-        first: f,
-        last: l,
-        first_error: (ef + cf) * INFLATE,
-        last_error: (el + cl) * INFLATE,
-    }))
+    fast_hit(time(found.first), time(found.last)).map(Some)
 }
 
 /// Sweep of two moving closed balls over `u ∈ [0, 1]`: sphere `a` moves by `va`, sphere
@@ -376,6 +392,21 @@ pub fn sweep_sphere_plane<T: Scalar>(
     plane: &Plane<T>,
     vp: &[T; 3],
 ) -> Option<SweepHit<T>> {
+    match sp_fast(s, vs, plane, vp) {
+        Some(decided) => decided,
+        None => sphere_plane_general(s, vs, plane, vp),
+    }
+}
+
+/// [`sweep_sphere_plane`] for what `sp_fast` leaves: the engine of `proofs/sweep.md` §1.
+#[cold]
+#[inline(never)]
+fn sphere_plane_general<T: Scalar>(
+    s: &Sphere<T>,
+    vs: &[T; 3],
+    plane: &Plane<T>,
+    vp: &[T; 3],
+) -> Option<SweepHit<T>> {
     if !finite(&[&s.center, vs, &plane.normal, vp])
         || !plane.offset.is_finite()
         || !radius_ok(&s.radius)
@@ -392,21 +423,7 @@ pub fn sweep_sphere_plane<T: Scalar>(
         d: &plane.offset,
         r: Radius(&s.radius, None),
     };
-    let filtered = match (
-        as_f64_array(&s.center),
-        as_f64_array(vs),
-        s.radius.as_f64(),
-        as_f64_array(&plane.normal),
-        plane.offset.as_f64(),
-        as_f64_array(vp),
-    ) {
-        (Some(c), Some(w), Some(r), Some(n), Some(d), Some(v)) => sp_filter(&c, &w, r, &n, d, &v),
-        _ => None,
-    };
-    let found = match filtered {
-        Some(f) => f,
-        None => solve::<T, _>(&piece, true),
-    };
+    let found = solve::<T, _>(&piece, true);
     single_hit(&piece, found, true)
 }
 
@@ -462,8 +479,6 @@ mod tests {
         assert_eq!(SP_S0, round_up(&(gamma(4) / d(4))));
         assert_eq!(SP_S1, round_up(&((gamma(3) + &v) / d(3))));
         assert_eq!(SP_NN, round_up(&(gamma(3) / d(3))));
-        assert_eq!(q(SS_MIN), Q::new(1.into(), BigInt::from(1) << 200usize));
-        assert_eq!(q(SS_MAX), Q::from_integer(BigInt::from(1) << 200usize));
     }
 
     /// The sphere/sphere piece's time set on the exact path, in rationals.
@@ -489,6 +504,31 @@ mod tests {
             r: Radius(&qra, Some(&qrb)),
         };
         solve::<Q, _>(&piece, bounded)
+    }
+
+    /// The sphere/plane piece's time set on the exact path, in rationals.
+    fn sp_exact(
+        c: &[f64; 3],
+        vs: &[f64; 3],
+        r: f64,
+        n: &[f64; 3],
+        d: f64,
+        vp: &[f64; 3],
+    ) -> Option<Found> {
+        let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
+        let (qc, qn, qvs, qvp) = (qp(c), qp(n), qp(vs), qp(vp));
+        let (qr, qd) = (Q::from_float(r).unwrap(), Q::from_float(d).unwrap());
+        let piece = Slab {
+            m: Motion {
+                p: &qc,
+                vp: Some(&qvs),
+                vq: Some(&qvp),
+            },
+            n: &qn,
+            d: &qd,
+            r: Radius(&qr, None),
+        };
+        solve::<Q, _>(&piece, true)
     }
 
     /// The filter decides clear cases, leaves grazing ones to the exact path, and never
@@ -553,35 +593,42 @@ mod tests {
                 }
             }
         }
-        // Sphere/plane: the same check.
-        let mut next = || rng.next_f64() * 8.0 - 4.0;
+        // Sphere/plane (`sp_fast`): touch or not as on the exact path, at every scale.
         let mut decided = 0;
-        for _ in 0..5000 {
+        for i in 0..20000 {
+            let k = [0, 0, 0, -1074, -1040, -700, -520, 300, 509, 515][i % 10];
+            let mut next = || crate::scalar::ldexp(rng.next_f64() * 8.0 - 4.0, k);
             let c = [next(), next(), next()];
             let n = [next(), next(), next()];
             let (vs, vp) = ([next(), next(), next()], [next(), next(), next()]);
             let (r, d) = (next().abs() / 4.0, next());
-            if let Some(found) = sp_filter(&c, &vs, r, &n, d, &vp) {
+            if let Some(hit) = sp_fast(&Sphere::new(c, r), &vs, &Plane::new(n, d), &vp) {
                 decided += 1;
-                let qp = |p: &[f64; 3]| p.map(|x| Q::from_float(x).unwrap());
-                let (qc, qn, qvs, qvp) = (qp(&c), qp(&n), qp(&vs), qp(&vp));
-                let (qr, qd) = (Q::from_float(r).unwrap(), Q::from_float(d).unwrap());
-                let exact = solve::<Q, _>(
-                    &Slab {
-                        m: Motion {
-                            p: &qc,
-                            vp: Some(&qvs),
-                            vq: Some(&qvp),
-                        },
-                        n: &qn,
-                        d: &qd,
-                        r: Radius(&qr, None),
-                    },
-                    true,
-                );
-                assert_eq!(found, exact);
+                assert_eq!(hit.is_some(), sp_exact(&c, &vs, r, &n, d, &vp).is_some());
             }
         }
-        assert!(decided > 4900, "{decided}");
+        assert!(decided > 9000, "{decided}");
+        // Touching at the start exactly or within 2^-50 relative (n·c = r|n| through
+        // 3-4-5), scaled so that n·c and n·n fall under the subnormals: only the bounds'
+        // absolute part keeps the fast path from deciding on their noise.
+        for k in -560..-500 {
+            let s = |x: f64, e: i32| crate::scalar::ldexp(x, e);
+            let n = [s(3.0, k), s(4.0, k), 0.0];
+            let c = [s(3.0, -540), s(4.0, -540), 0.0];
+            for nudge in [0.0, -1.0, 1.0] {
+                let r = s(5.0 * (1.0 + nudge * 2f64.powi(-50)), -540);
+                for vs in [[1.0, 0.0, 0.0], [-1.0, 2.0, 0.0], [0.5, -3.0, 1.0]] {
+                    let z = [0.0; 3];
+                    if let Some(hit) = sp_fast(&Sphere::new(c, r), &vs, &Plane::new(n, 0.0), &z) {
+                        let exact = sp_exact(&c, &vs, r, &n, 0.0, &z);
+                        assert_eq!(hit.is_some(), exact.is_some(), "2^{k}: {r} {vs:?}");
+                        if let (Some(h), Some(f)) = (hit, exact) {
+                            // Touching at the start exactly when the exact path says so.
+                            assert_eq!(h.first == 0.0, f.first == Pt::Zero, "2^{k}: {r} {vs:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
