@@ -4,11 +4,11 @@
 //! the relative position and velocity are polynomials in the inputs (`p − q`,
 //! `v_p − v_q`), so nothing is rounded before the exact signs see it.
 
-use super::interval::{Found, Piece};
+use super::interval::{Est, Found, Piece};
 use super::sweep_sphere::ss_filter;
 use crate::Scalar;
 use crate::predicates::Ring;
-use crate::scalar::as_f64_array;
+use crate::scalar::{as_f64_array, is_float};
 use crate::vec3::{cross, dot, sub};
 
 /// A point moving from `p` with displacement `vp`, relative to a frame moving with `vq`
@@ -118,7 +118,7 @@ impl<T> Cylinder<'_, T> {
     }
 }
 
-impl<T> Piece<T> for Cylinder<'_, T> {
+impl<T: Scalar> Piece<T> for Cylinder<'_, T> {
     fn lin_count(&self) -> usize {
         2
     }
@@ -133,6 +133,17 @@ impl<T> Piece<T> for Cylinder<'_, T> {
     }
     fn has_quad(&self) -> bool {
         true
+    }
+    /// For float input, a certified miss of the infinite cylinder (`B² − AC < 0`, which
+    /// implies `A > 0` and `q > 0` for every `u`) empties the piece whatever its caps and
+    /// domain (`proofs/sweep.md`, section 5); anything else is left to the engine.
+    fn fast(&self, _bounded: bool) -> Option<Option<Found>> {
+        if !is_float::<T>() {
+            return None;
+        }
+        let [a, b, c] = self.quad(&|x: &T| Est::exact(x.to_f64()));
+        let disc = b * b - a * c;
+        (disc.ok() && disc.v < -disc.e).then_some(None)
     }
     fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
         let (f, w) = self.m.rel(self.s0, lift);
