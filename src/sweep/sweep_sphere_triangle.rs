@@ -1,6 +1,7 @@
 //! The sweep of a moving sphere against a moving triangle: face, then edges as capsules,
 //! then vertices as spheres (Ericson §5.5.6; Eberly, *3D Game Engine Design*; RTR §22.17).
 
+use super::interval::Est;
 use super::pieces::{Motion, Radius};
 use super::sweep_sphere_polygon::polygon_pieces;
 use super::{Collect, SweepHit, bounds, finite, radius_ok, swept_misses, validate_sweep};
@@ -11,6 +12,25 @@ use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar};
 
 /// `|(b − a) × (c − a)|²`: zero iff the triangle is degenerate.
+/// A certain miss from the triangle's plane (`proofs/sweep.md`, section 9): with
+/// `n = (b − a) × (c − a)` and the signed, unnormalized distance `s(u) = n·(c_s + u·w − a)`
+/// of the sphere's centre (`w = v_s − v_t`, linear in `u`), both `s(0)` and `s(1)` beyond
+/// `r·|n|` on the same side means the sphere never reaches the plane, which holds the
+/// whole triangle. Evaluated in `Est` arithmetic (rigorous under any rounding); `false`
+/// means "not shown" (a degenerate triangle never is).
+#[inline(always)]
+fn plane_misses(c: &[f64; 3], r: f64, ws: &[f64; 3], wt: &[f64; 3], v: [&[f64; 3]; 3]) -> bool {
+    let lift = |p: &[f64; 3]| p.map(Est::exact);
+    let [a, b, cc] = v.map(lift);
+    let n = cross(&sub(&b, &a), &sub(&cc, &a));
+    let w = sub(&lift(ws), &lift(wt));
+    let s0 = dot(&n, &sub(&lift(c), &a));
+    let s1 = s0 + dot(&n, &w);
+    let big_r = Est::exact(r) * dot(&n, &n).sqrt();
+    let above = |x: Est| x.ok() && x.v > x.e;
+    (above(s0 - big_r) && above(s1 - big_r)) || (above(-(s0 + big_r)) && above(-(s1 + big_r)))
+}
+
 pub(crate) struct NormalSq<'a, T>(pub(crate) [&'a [T; 3]; 3]);
 
 impl<T> Polynomial<T> for NormalSq<'_, T> {
@@ -71,7 +91,9 @@ pub fn sweep_sphere_triangle<T: Scalar>(
         as_f64_array(&tri.c),
     ) {
         let (lo, hi) = bounds(&[&a, &b, &cc]);
-        if swept_misses(&c, &c, r, &ws, &wt, &lo, &hi) {
+        if swept_misses(&c, &c, r, &ws, &wt, &lo, &hi)
+            || plane_misses(&c, r, &ws, &wt, [&a, &b, &cc])
+        {
             return None;
         }
     }
