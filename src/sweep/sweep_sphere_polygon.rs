@@ -4,10 +4,9 @@
 //! ([`polygon_pieces`], also for triangles and for the contacts of `crate::collide`).
 
 use super::pieces::{Ball, Cylinder, Face, Motion, Radius};
-use super::sweep_sphere_triangle::NormalSq;
 use super::{Collect, SweepHit, bounds, finite, radius_ok, swept_misses, validate_sweep};
 use crate::geometry::{Polygon, Sphere};
-use crate::predicates::{Polynomial, Ring, polynomial_sign};
+use crate::predicates::{Polynomial, Ring, collinear3, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar, Sign};
@@ -59,7 +58,7 @@ pub(crate) fn polygon_pieces<'a, T: Scalar>(
     let n = v.len();
     for i in 1..n.saturating_sub(1) {
         let f = [v[0], v[i], v[i + 1]];
-        if polynomial_sign::<T, _>(&NormalSq(f)) != Sign::Zero {
+        if !collinear3(f[0], f[1], f[2]) {
             sink.face(Part::Face(i), Face { m, v: f, r });
         }
     }
@@ -153,9 +152,7 @@ fn convex_planar<T: Scalar>(v: &[[T; 3]]) -> bool {
     use crate::orient3d;
     let n = v.len();
     // Planar: every vertex on the plane of the first non-degenerate fan triangle.
-    let Some(k) = (1..n - 1)
-        .find(|&i| polynomial_sign::<T, _>(&NormalSq([&v[0], &v[i], &v[i + 1]])) != Sign::Zero)
-    else {
+    let Some(k) = (1..n - 1).find(|&i| !collinear3(&v[0], &v[i], &v[i + 1])) else {
         return true; // all collinear: the fan is the segment they span
     };
     let (a, b, c) = (&v[0], &v[k], &v[k + 1]);

@@ -6,7 +6,6 @@ use super::pieces::{Motion, Radius};
 use super::sweep_sphere_polygon::polygon_pieces;
 use super::{Collect, SweepHit, bounds, finite, radius_ok, swept_misses, validate_sweep};
 use crate::geometry::{Sphere, Triangle};
-use crate::predicates::{Polynomial, Ring};
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar};
@@ -29,16 +28,6 @@ fn plane_misses(c: &[f64; 3], r: f64, ws: &[f64; 3], wt: &[f64; 3], v: [&[f64; 3
     let big_r = Est::exact(r) * dot(&n, &n).sqrt();
     let above = |x: Est| x.ok() && x.v > x.e;
     (above(s0 - big_r) && above(s1 - big_r)) || (above(-(s0 + big_r)) && above(-(s1 + big_r)))
-}
-
-pub(crate) struct NormalSq<'a, T>(pub(crate) [&'a [T; 3]; 3]);
-
-impl<T> Polynomial<T> for NormalSq<'_, T> {
-    fn eval<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> R {
-        let [a, b, c] = self.0.map(|p| p.each_ref().map(lift));
-        let n = cross(&sub(&b, &a), &sub(&c, &a));
-        dot(&n, &n)
-    }
 }
 
 /// Sweep of a moving closed ball against a moving closed triangle over `u ∈ [0, 1]`:
