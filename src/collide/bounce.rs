@@ -124,16 +124,21 @@ fn approach_sign(a: &[f64; 3], b: &[f64; 3], n: &[f64; 3]) -> Ordering {
     if size.is_finite() && sum.abs() > 8.0 * (f64::EPSILON / 2.0) * size + f64::MIN_POSITIVE {
         return sum.partial_cmp(&0.0).unwrap_or(Ordering::Equal);
     }
-    let q = |x: f64| x.to_rational().unwrap_or_else(BigRational::zero);
+    let q = rational;
     let exact = (0..3).fold(BigRational::zero(), |s, k| {
         s + (q(a[k]) - q(b[k])) * q(n[k])
     });
     exact.cmp(&BigRational::zero())
 }
 
+/// `x` as an exact rational; every caller passes finite values (`0` otherwise).
+fn rational(x: f64) -> BigRational {
+    x.to_rational().unwrap_or_else(BigRational::zero)
+}
+
 /// `Σ mᵢ|vᵢ|²` exactly.
 fn energy(bodies: &[(f64, [f64; 3])]) -> BigRational {
-    let q = |x: f64| x.to_rational().unwrap_or_else(BigRational::zero);
+    let q = rational;
     bodies.iter().fold(BigRational::zero(), |s, (m, v)| {
         s + q(*m) * v.iter().fold(BigRational::zero(), |t, x| t + q(*x) * q(*x))
     })
@@ -150,7 +155,8 @@ fn no_gain(after: &[(f64, [f64; 3])], before: &[(f64, [f64; 3])]) -> bool {
     const SMALL: f64 = f64::from_bits((1023 - 960) << 52); // 2^-960
     let f = |b: &[(f64, [f64; 3])]| {
         b.iter().try_fold(0.0, |s, (m, v)| {
-            let (d, t) = (dot(v, v), m * dot(v, v));
+            let d = dot(v, v);
+            let t = m * d;
             let normal = *v == [0.0; 3] || (d >= SMALL && t >= SMALL);
             normal.then_some(s + t)
         })
