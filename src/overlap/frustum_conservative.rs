@@ -97,9 +97,9 @@ pub fn frustum_sphere_conservative<T: Scalar>(f: &Frustum<T>, s: &Sphere<T>) -> 
 /// it, and nothing falls back to exact arithmetic.
 /// Guarantee as for [`frustum_sphere_conservative`]: `Outside`/`Inside` are always the
 /// answers of [`frustum_aabb`]; `Intersecting` may replace them within rounding distance of a
-/// plane. For other scalar types this is [`frustum_aabb`]. An empty box answers
-/// `Outside`; NaN, infinities or overflow leave a plane undecided (a NaN box is never
-/// culled here). Never panics.
+/// plane. For other scalar types this is [`frustum_aabb`]. An empty box, and a box with a
+/// NaN or infinite coordinate, answers `Outside` (as [`frustum_aabb`]); a NaN or infinite
+/// plane, or overflow, leaves that plane undecided. Never panics.
 ///
 /// # Examples
 ///
@@ -117,6 +117,11 @@ pub fn frustum_aabb_conservative<T: Scalar>(f: &Frustum<T>, b: &Aabb<T>) -> Frus
     };
     if (0..3).any(|k| lo[k] > hi[k]) {
         return FrustumClass::Outside;
+    }
+    if !lo.iter().chain(&hi).all(|x| x.is_finite()) {
+        // A plane reads only one corner each way: a NaN or infinity in a coordinate it
+        // does not read must not let it decide (the exact form answers `Outside`).
+        return frustum_aabb(f, b);
     }
     FrustumClass::combine(f.planes.iter().map(|p| {
         let (Some(n), Some(d)) = (as_f64_array(&p.normal), p.offset.as_f64()) else {

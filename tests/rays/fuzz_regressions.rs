@@ -201,6 +201,101 @@ fn fuzz_boxes_frustum_empty_box_with_infinite_planes() {
     assert_eq!(frustum_aabb(&nan_planes, &unit), FrustumClass::Intersecting);
 }
 
+/// fuzz target `boxes` (CI's 20-second run), fixed: six equal planes `4x + 4y + 4z + 4`
+/// and a box with `min.y = NaN`. `frustum_aabb` answers `Outside` for any NaN or infinite
+/// box, but `frustum_aabb_conservative` answered `Inside`: each plane reads one corner each
+/// way, and the far corner (all `max`) was finite and certified behind every plane. It now
+/// gives a non-finite box the exact form's answer. The loop puts NaN and both infinities
+/// in every coordinate of every shape, against finite and turned frusta.
+#[test]
+fn fuzz_boxes_frustum_aabb_fast_nan_in_an_unread_corner() {
+    use isect::overlap::{
+        DepthRange, Frustum, FrustumClass, frustum_aabb, frustum_aabb_conservative, frustum_obb,
+        frustum_obb_conservative, frustum_sphere, frustum_sphere_conservative,
+    };
+    use isect::{Aabb, Obb, Plane, Sphere};
+    let same = Frustum::new(core::array::from_fn(|_| Plane::new([4.0; 3], 4.0)));
+    let b = Aabb::new([-f32::MAX as f64, f64::NAN, -8.0], [-8.0; 3]);
+    assert_eq!(frustum_aabb(&same, &b), FrustumClass::Outside);
+    assert_eq!(frustum_aabb_conservative(&same, &b), FrustumClass::Outside);
+    let id = [
+        [1.0, 0.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ];
+    let turned = [
+        [0.5, -0.25, 0.0, 0.125],
+        [0.25, 0.5, 0.0, -0.5],
+        [0.0, 0.0, 1.0, 0.25],
+        [0.0, 0.0, 0.5, 2.0],
+    ];
+    let frusta = [
+        same,
+        Frustum::from_matrix(&id, DepthRange::OpenGl),
+        Frustum::from_matrix(&turned, DepthRange::Direct3D),
+    ];
+    let agree = |fast: FrustumClass, exact: FrustumClass, what: &str| {
+        assert!(
+            fast == FrustumClass::Intersecting || fast == exact,
+            "{what}: conservative {fast:?}, exact {exact:?}"
+        );
+    };
+    let bad = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+    for f in &frusta {
+        for &x in &bad {
+            for (lo, hi) in [
+                ([-0.5; 3], [0.5; 3]),
+                ([-9.0; 3], [-8.0; 3]),
+                ([8.0; 3], [9.0; 3]),
+            ] {
+                for k in 0..6 {
+                    let (mut lo, mut hi) = (lo, hi);
+                    if k < 3 {
+                        lo[k] = x
+                    } else {
+                        hi[k - 3] = x
+                    }
+                    let b = Aabb::new(lo, hi);
+                    agree(
+                        frustum_aabb_conservative(f, &b),
+                        frustum_aabb(f, &b),
+                        "aabb",
+                    );
+                }
+            }
+            for c in [[0.0; 3], [-9.0; 3], [9.0; 3]] {
+                for k in 0..4 {
+                    let mut s = Sphere::new(c, 0.5);
+                    if k < 3 {
+                        s.center[k] = x
+                    } else {
+                        s.radius = x
+                    }
+                    agree(
+                        frustum_sphere_conservative(f, &s),
+                        frustum_sphere(f, &s),
+                        "sphere",
+                    );
+                }
+                for k in 0..15 {
+                    let mut o = Obb::new(
+                        c,
+                        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+                        [0.5; 3],
+                    );
+                    match k {
+                        0..3 => o.center[k] = x,
+                        3..12 => o.axes[(k - 3) / 3][(k - 3) % 3] = x,
+                        _ => o.half_extents[k - 12] = x,
+                    }
+                    agree(frustum_obb_conservative(f, &o), frustum_obb(f, &o), "obb");
+                }
+            }
+        }
+    }
+}
+
 /// fuzz target `overlaps`, fixed: `sphere_aabb` is documented to answer `false` for any
 /// NaN or infinite value, but a box with an infinite bound (`min.z = −∞`) whose finite
 /// part holds the sphere's centre passed the `f64` filter (the infinite bound never
