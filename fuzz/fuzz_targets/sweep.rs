@@ -2,7 +2,8 @@
 //! sphere/polygon, ray/capsule) in f64 / f32 / BigRational: exact rational oracles for
 //! whether and when sphere/sphere, sphere/plane and AABB/AABB touch over u ∈ [0, 1]
 //! (exact first/last times where they are rational, checked against the reported error
-//! bounds); OBB/OBB against the static obb_obb at u = 0; f64/f32/rational agreement on
+//! bounds); OBB/OBB against the static obb_obb at u = 0 and the f64 times against the
+//! rational ones; f64/f32/rational agreement on
 //! every hit or miss; swapping the objects; non-finite input gives None.
 #![no_main]
 
@@ -246,6 +247,14 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(qg.is_some(), got.is_some(), "f64 vs Q");
             if let Some(h) = &got {
                 check_times(h);
+            }
+            // Rational times are exact (box times are ratios): the f64 bounds must hold them.
+            if let (Some(h), Some(e)) = (&got, &qg) {
+                assert!(
+                    within(h.first, h.first_error, &e.first)
+                        && within(h.last, h.last_error, &e.last),
+                    "f64 times {h:?} vs exact {e:?}"
+                );
             }
             // At u = 0 the static test decides whether first = 0.
             let at0 = obb_obb(&a, &b);

@@ -36,7 +36,7 @@
 mod batch;
 mod bigint;
 mod exact;
-mod expansion;
+pub(crate) mod expansion;
 mod float;
 mod float_batch;
 mod float_slow;

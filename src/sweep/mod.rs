@@ -370,3 +370,19 @@ pub(crate) fn finite<T: Scalar>(ps: &[&[T; 3]]) -> bool {
 pub(crate) fn radius_ok<T: Scalar>(r: &T) -> bool {
     r.is_finite() && *r >= T::zero()
 }
+
+/// A fast path's certain touch `[first, first_error, last, last_error]` (in `f64`) as the
+/// hit of `T`: each time rounded to `T`, its conversion error added, the bound inflated by
+/// [`INFLATE`](interval::INFLATE) (section 2 of `proofs/sweep.md`); `None` when `T` cannot
+/// hold the values (then the caller's engine decides).
+#[inline(always)]
+pub(crate) fn fast_times<T: Scalar>(t: [f64; 4]) -> Option<SweepHit<T>> {
+    let [first, first_error, last, last_error] = t;
+    let ((f, cf), (l, cl)) = (T::from_f64_rounded(first)?, T::from_f64_rounded(last)?);
+    Some(SweepHit {
+        first: f,
+        last: l,
+        first_error: (first_error + cf) * interval::INFLATE,
+        last_error: (last_error + cl) * interval::INFLATE,
+    })
+}

@@ -1,7 +1,7 @@
 //! AABB/AABB sweep (Gomez; Ericson §5.5.8).
 
-use super::interval::{INFLATE, Piece, U};
-use super::{Collect, SweepHit, finite, swept_misses, validate_sweep};
+use super::interval::{Piece, U};
+use super::{Collect, SweepHit, fast_times, finite, swept_misses, validate_sweep};
 use crate::geometry::Aabb;
 use crate::predicates::Ring;
 use crate::scalar::as_f64_array;
@@ -78,18 +78,9 @@ pub fn sweep_aabb_aabb<T: Scalar>(
 ) -> Option<SweepHit<T>> {
     if let Some([amin, amax, wa, bmin, bmax, wb]) = as_f64_boxes(a, va, b, vb)
         && let Some(decided) = aabb_fast(&amin, &amax, &wa, &bmin, &bmax, &wb)
+        && let Some(hit) = fast_times(decided?)
     {
-        let [first, first_error, last, last_error] = decided?;
-        if let (Some((f, cf)), Some((l, cl))) =
-            (T::from_f64_rounded(first), T::from_f64_rounded(last))
-        {
-            return Some(SweepHit {
-                first: f,
-                last: l,
-                first_error: (first_error + cf) * INFLATE,
-                last_error: (last_error + cl) * INFLATE,
-            });
-        }
+        return Some(hit);
     }
     let mut c = Collect::new(true);
     c.add(&aabb_boxes(a, va, b, vb)?);

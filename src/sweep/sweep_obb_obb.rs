@@ -1,11 +1,12 @@
 //! OBB/OBB sweep by the dynamic separating-axis test (Gomez; Eberly, "Dynamic collision
 //! detection using oriented bounding boxes"; RTR §22.17).
 
-use super::interval::{Est, Piece};
-use super::{Collect, SweepHit, finite, validate_sweep};
+use super::interval::{Est, Piece, U};
+use super::{Collect, SweepHit, fast_times, finite, validate_sweep};
 use crate::geometry::Obb;
 use crate::overlap::obb_axes::{ObbAxis, ObbPair, PAIRS, obb_axes};
 use crate::predicates::Ring;
+use crate::predicates::expansion::two_product;
 use crate::scalar::as_f64_array;
 use crate::vec3::{cross, dot};
 use crate::{InputError, Scalar};
@@ -126,6 +127,11 @@ fn valid<T: Scalar>(b: &Obb<T>) -> bool {
 /// every decision an exact polynomial sign (`proofs/sweep.md`, section 7). Times are
 /// those ratios: exact for rationals, with error bounds for floats.
 ///
+/// For `f32`/`f64` the plain dynamic separating-axis test runs first on the 15 cross
+/// products, each decision certified by a static error bound (section 7.1); the exact
+/// engine runs only for what it leaves (a contact within rounding distance of a decision,
+/// boxes with coplanar or parallel axes, coordinates beyond `2¹⁰⁰`).
+///
 /// Returns `None` for a NaN or infinite input and for a negative half extent
 /// ([`try_sweep_obb_obb`] reports those).
 ///
@@ -149,10 +155,234 @@ pub fn sweep_obb_obb<T: Scalar>(
     b: &Obb<T>,
     vb: &[T; 3],
 ) -> Option<SweepHit<T>> {
+    if let Some(x) = F64Boxes::new(a, va, b, vb)
+        && let Some(decided) = obb_fast(&x)
+        && let Some(hit) = fast_times(decided?)
+    {
+        return Some(hit);
+    }
+    sweep_obb_obb_exact(a, va, b, vb)
+}
+
+#[cold]
+#[inline(never)]
+fn sweep_obb_obb_exact<T: Scalar>(
+    a: &Obb<T>,
+    va: &[T; 3],
+    b: &Obb<T>,
+    vb: &[T; 3],
+) -> Option<SweepHit<T>> {
     let mut c = Collect::new(true);
     c.add(&obb_slabs(a, va, b, vb)?);
     c.finish()
 }
+
+/// The inputs of an OBB/OBB sweep in `f64` (float types only): the six generators
+/// (`a`'s axes, then `b`'s), the six extents, `D₀ = c_b − cₐ` and `Δv = v_b − v_a`
+/// rounded, and the static bounds of `proofs/sweep.md`, section 7.1.
+struct F64Boxes {
+    g: [[f64; 3]; 6],
+    h: [f64; 6],
+    d: [f64; 3],
+    w: [f64; 3],
+    /// `max |gₘ[k]|` over `a`'s axes, then `b`'s.
+    m: [f64; 2],
+    /// `Σ hᵢ` over `a`'s extents, then `b`'s.
+    hs: [f64; 2],
+    /// `max |D̃₀[k]|`, `max |Δṽ[k]|`.
+    dm: f64,
+    wm: f64,
+}
+
+/// Every input of the fast path is at most this in magnitude (`2¹⁰⁰`): no product of
+/// the path overflows, and an underflow costs at most [`OBB_TINY`] absolute.
+const OBB_RANGE: f64 = 1.2676506002282294e30;
+/// The absolute allowance for underflow in every bound (above `2⁻⁷⁰⁰ ≈ 1.9e-211`).
+const OBB_TINY: f64 = 1e-210;
+
+impl F64Boxes {
+    #[inline(always)]
+    fn new<T: Scalar>(a: &Obb<T>, va: &[T; 3], b: &Obb<T>, vb: &[T; 3]) -> Option<F64Boxes> {
+        let ax = |o: &Obb<T>, i: usize| as_f64_array(&o.axes[i]);
+        let g = [
+            ax(a, 0)?,
+            ax(a, 1)?,
+            ax(a, 2)?,
+            ax(b, 0)?,
+            ax(b, 1)?,
+            ax(b, 2)?,
+        ];
+        let (ha, hb) = (
+            as_f64_array(&a.half_extents)?,
+            as_f64_array(&b.half_extents)?,
+        );
+        let (ca, cb) = (as_f64_array(&a.center)?, as_f64_array(&b.center)?);
+        let (wa, wb) = (as_f64_array(va)?, as_f64_array(vb)?);
+        // `!(x <= R)` also refuses NaN; the engine answers what this path leaves.
+        let small = |x: &f64| x.abs() <= OBB_RANGE;
+        let inputs = g
+            .iter()
+            .flatten()
+            .chain(&ca)
+            .chain(&cb)
+            .chain(&wa)
+            .chain(&wb);
+        if !inputs.clone().all(small) {
+            return None;
+        }
+        if !ha.iter().chain(&hb).all(|x| (0.0..=OBB_RANGE).contains(x)) {
+            return None;
+        }
+        let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
+        let w = [wb[0] - wa[0], wb[1] - wa[1], wb[2] - wa[2]];
+        let amax = |v: &[[f64; 3]]| v.iter().flatten().fold(0.0f64, |m, x| m.max(x.abs()));
+        Some(F64Boxes {
+            g,
+            h: [ha[0], ha[1], ha[2], hb[0], hb[1], hb[2]],
+            d,
+            w,
+            m: [amax(&g[..3]), amax(&g[3..])],
+            hs: [ha[0] + ha[1] + ha[2], hb[0] + hb[1] + hb[2]],
+            dm: amax(&[d]),
+            wm: amax(&[w]),
+        })
+    }
+}
+
+/// `a·b = c·d` exactly; `false` when that is not shown (Dekker's product is exact only
+/// when its low part does not underflow).
+#[inline(never)]
+fn same_product(a: f64, b: f64, c: f64, d: f64) -> bool {
+    let ((x, xe), (y, ye)) = (two_product(a, b), two_product(c, d));
+    if x != y {
+        return false;
+    }
+    if x == 0.0 {
+        return (a == 0.0 || b == 0.0) && (c == 0.0 || d == 0.0);
+    }
+    // |x| ≥ 2⁻⁹⁰⁰: the low parts are exact.
+    x.abs() >= 1.4e-271 && xe == ye
+}
+
+/// The cross product `p × q` is exactly zero (shown, not guessed).
+#[cold]
+fn exact_zero_cross(p: &[f64; 3], q: &[f64; 3]) -> bool {
+    (0..3).all(|k| {
+        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+        same_product(p[i], q[j], p[j], q[i])
+    })
+}
+
+/// The whole sweep in `f64` with certified decisions (`proofs/sweep.md`, section 7.1), on
+/// the 15 axes `L = gₚ × g_q`: `Some(None)` a certain miss, `Some(Some([first,
+/// first_error, last, last_error]))` a certain touch with rounded times and their bounds,
+/// `None` when a decision is within its bound (or the difference is not shown solid):
+/// then the exact engine runs.
+#[inline(always)]
+fn obb_fast(x: &F64Boxes) -> Option<Option<[f64; 4]>> {
+    // Static bounds per kind of axis (aa, bb, ab): |L̃ₖ − Lₖ| and the errors of R, s₀, s₁.
+    let p_of = [x.m[0] * x.m[0], x.m[1] * x.m[1], x.m[0] * x.m[1]];
+    let reach = x.hs[0] * x.m[0] + x.hs[1] * x.m[1];
+    let bounds = p_of.map(|p| {
+        let er = 64.0 * U * p * reach + OBB_TINY;
+        let es0 = 40.0 * U * p * x.dm + OBB_TINY;
+        let es1 = 40.0 * U * p * x.wm + OBB_TINY;
+        (er + es0, es1)
+    });
+    let (mut lo_dn, mut lo_up, mut hi_dn, mut hi_up) = (0.0f64, 0.0f64, 1.0f64, 1.0f64);
+    // The largest rounded entry and smallest rounded exit, and the largest bounds.
+    let (mut first, mut last, mut first_error, mut last_error) = (0.0f64, 1.0f64, 0.0f64, 0.0f64);
+    let mut faces = [[0.0f64; 3]; 2];
+    for (axis, &(p, q)) in PAIRS.iter().enumerate() {
+        let kind = if axis < 3 {
+            0
+        } else if axis < 6 {
+            1
+        } else {
+            2
+        };
+        let l = cross(&x.g[p], &x.g[q]);
+        if axis == 0 {
+            faces[0] = l;
+        } else if axis == 3 {
+            faces[1] = l;
+        }
+        if l == [0.0; 3] {
+            if exact_zero_cross(&x.g[p], &x.g[q]) {
+                // Parallel generators: no facet, no constraint.
+                continue;
+            }
+            return None;
+        }
+        let mut r = 0.0;
+        for m in 0..6 {
+            if m != p && m != q {
+                r += x.h[m] * dot(&x.g[m], &l).abs();
+            }
+        }
+        let s0 = dot(&x.d, &l);
+        let s1 = dot(&x.w, &l);
+        let (ea, eb) = bounds[kind];
+        // The two constraints r + s(u) ≥ 0 and r − s(u) ≥ 0, s(u) = s₀ + u·s₁.
+        for (alpha, beta) in [(r + s0, s1), (r - s0, -s1)] {
+            let e0 = ea + U * 1.01 * alpha.abs();
+            let v1 = alpha + beta;
+            let e1 = e0 + eb + U * 1.01 * v1.abs();
+            let (in0, out0) = (alpha > e0, alpha < -e0);
+            let (in1, out1) = (v1 > e1, v1 < -e1);
+            if in0 && in1 {
+                continue;
+            }
+            if out0 && out1 {
+                return Some(None);
+            }
+            if !((in0 && out1) || (out0 && in1)) {
+                return None;
+            }
+            // One crossing in (0, 1): t = −α/β, |t̃ − t| ≤ (E₀ + E_β)/|β̃| + u|t̃|.
+            let t = -alpha / beta;
+            let e = (e0 + eb) / beta.abs() * (1.0 + 8.0 * U) + 2.0 * U;
+            if in0 {
+                // Satisfied first, violated after t: an exit.
+                hi_dn = hi_dn.min(t - e);
+                hi_up = hi_up.min(t + e);
+                last = last.min(t);
+                last_error = last_error.max(e);
+            } else {
+                lo_dn = lo_dn.max(t - e);
+                lo_up = lo_up.max(t + e);
+                first = first.max(t);
+                first_error = first_error.max(e);
+            }
+            if lo_dn > hi_up {
+                return Some(None);
+            }
+        }
+    }
+    if lo_up >= hi_dn {
+        return None;
+    }
+    // A touch needs every facet normal of the difference: it is solid when one box is
+    // (non-zero extents, det ≠ 0 shown).
+    let solid = |i: usize| {
+        let det = dot(&x.g[3 * i], &faces[i]);
+        let m = x.m[i];
+        let e = 32.0 * U * (m * m * m) + OBB_TINY;
+        x.h[3 * i..3 * i + 3].iter().all(|&h| h > 0.0) && det.abs() > e
+    };
+    if !(solid(0) || solid(1)) {
+        return None;
+    }
+    // `max` is 1-Lipschitz in the largest coordinate: |max t̃ᵢ − max tᵢ| ≤ max eᵢ.
+    if first_error.max(last_error) > TIME_FAST_LIMIT {
+        return None;
+    }
+    Some(Some([first, first_error, last, last_error]))
+}
+
+/// A fast time whose bound exceeds this (`2⁻²²`) goes to the engine (`SweepHit`'s bounds
+/// stay below `TIME_ACCURACY` after the `f32` conversion).
+const TIME_FAST_LIMIT: f64 = 2.384185791015625e-7;
 
 /// The piece of the sweep of `a` and `b` (the slabs of every separating axis), or `None`
 /// for a NaN or infinite input, a negative half extent, or a certain miss of the `f64`

@@ -19,3 +19,4 @@ mod ray_triangle_filter;
 mod ray_triangle_woop;
 mod sweep;
 mod sweep_accuracy;
+mod sweep_obb;
