@@ -17,7 +17,7 @@ use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::sweep::interval::{Est, Expr, Found, INFLATE, Piece, Pt, Signer, U, solve};
 use crate::sweep::single_hit;
 use crate::sweep::sweep_aabb_aabb::{Boxes, aabb_boxes};
-use crate::sweep::sweep_obb_obb::{Slabs, obb_slabs};
+use crate::sweep::sweep_obb_obb::{Slabs, certain_miss, obb_slabs};
 use crate::vec3::dot;
 use crate::{Scalar, Sign};
 
@@ -542,6 +542,9 @@ pub fn obb_obb_contact<T: Scalar>(
     b: &Obb<T>,
     vb: &[T; 3],
 ) -> Option<ObbContact<T>> {
+    if certain_miss(a, va, b, vb) {
+        return None;
+    }
     let p = obb_slabs(a, va, b, vb)?;
     let found = solve(&p, true)?;
     let hit = single_hit(&p, Some(found), true)?;

@@ -249,6 +249,13 @@ impl F64Boxes {
     }
 }
 
+/// A miss of the sweep certified by the `f64` fast path (float types; `false` when it is
+/// not certified, or for other types): the box contacts skip their exact work on it.
+#[inline]
+pub(crate) fn certain_miss<T: Scalar>(a: &Obb<T>, va: &[T; 3], b: &Obb<T>, vb: &[T; 3]) -> bool {
+    F64Boxes::new(a, va, b, vb).is_some_and(|x| matches!(obb_fast(&x), Some(None)))
+}
+
 /// `a·b = c·d` exactly; `false` when that is not shown (Dekker's product is exact only
 /// when its low part does not underflow).
 #[inline(never)]
