@@ -630,28 +630,39 @@ fn root_exact<T: Scalar, P: Piece<T>>(p: &P, larger: bool) -> (T, f64) {
 /// The root in `f64` with a running error bound (infinite if the stable form's divisor
 /// is not bounded away from zero).
 pub(crate) fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
+    root_pair(a, b, c)[usize::from(larger)]
+}
+
+/// Both roots, smaller first, as [`root_est`] gives them (one discriminant and one square
+/// root for the two).
+pub(crate) fn root_pair(a: Est, b: Est, c: Est) -> [Est; 2] {
     let d = b * b - a * c;
     let s = d.sqrt();
     let big = if b.v < 0.0 { s - b } else { -(b + s) };
     let via_a = big.div(a);
     let via_c = c.div(big);
-    let (r0, r1) = if b.v < 0.0 {
-        (via_c, via_a)
+    let mut out = if b.v < 0.0 {
+        [via_c, via_a]
     } else {
-        (via_a, via_c)
+        [via_a, via_c]
     };
-    let r = if larger { r1 } else { r0 };
-    if r.ok() {
-        r
-    } else {
-        // The stable divisor straddles zero (B and D both tiny): the other form.
-        let other = if larger {
+    // Where the stable divisor straddles zero (B and D both tiny): the other form.
+    let other = |larger: bool| {
+        if larger {
             (s - b).div(a)
         } else {
             (-(b + s)).div(a)
-        };
-        if other.ok() { other } else { r }
+        }
+    };
+    for (i, r) in out.iter_mut().enumerate() {
+        if !r.ok() {
+            let o = other(i == 1);
+            if o.ok() {
+                *r = o;
+            }
+        }
     }
+    out
 }
 
 #[cfg(test)]

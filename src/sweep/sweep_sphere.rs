@@ -1,6 +1,6 @@
 //! Sphere/sphere and sphere/plane sweeps (Gomez; RTR §22.17; Ericson §5.5.5 and §5.5.3).
 
-use super::interval::{ESTIMATE_LIMIT, Est, Found, INFLATE, Pt, U, root_est, solve};
+use super::interval::{ESTIMATE_LIMIT, Est, Found, INFLATE, Pt, U, root_pair, solve};
 use super::pieces::{Ball, Motion, Radius, Slab};
 use super::{SweepHit, finite, radius_ok, single_hit, validate_sweep};
 use crate::geometry::{Plane, Sphere};
@@ -136,13 +136,21 @@ pub(crate) const SP_S1: f64 = 4.44089209850063e-16;
 /// `γ₃/((1 − γ₃)(1 − u))` rounded up: the bound on `n·n`.
 pub(crate) const SP_NN: f64 = 3.3306690738754726e-16;
 
+/// The least `n̂·n̂` the sphere/plane fast path takes (`2⁻⁹⁰⁰`): above it the underflow
+/// term of `√(n·n)`'s bound is below `2⁻⁶²⁰` (proofs/sweep.md, section 3.2).
+const SP_NN_MIN: f64 = 1.4e-271;
+/// `2⁻⁶²⁰`, rounded up: the absolute part of the bound on `√(n·n)`.
+const SP_R_ABS: f64 = 2.4e-187;
+
 /// Two decided times with running bounds made a [`SweepHit`], when both bounds are at
 /// most `ESTIMATE_LIMIT` and the times are in order inside `[0, 1]` (`proofs/sweep.md`,
 /// section 3.3); `None` otherwise, for the general path.
 #[inline(always)]
 fn fast_hit<T: Scalar>(first: Est, last: Est) -> Option<SweepHit<T>> {
     let (ef, el) = (first.e * INFLATE, last.e * INFLATE);
-    if !(first.ok() && last.ok() && ef <= ESTIMATE_LIMIT && el <= ESTIMATE_LIMIT) {
+    // A NaN or infinite bound fails the comparison; a bound at most the limit holds
+    // `U·|v|`, so the value is finite too.
+    if !(ef <= ESTIMATE_LIMIT && el <= ESTIMATE_LIMIT) {
         return None;
     }
     let (first, last) = (first.v, last.v);
@@ -194,16 +202,21 @@ fn sp_fast<T: Scalar>(
     let s0 = pc[0] + pc[1] + pc[2] + d;
     let e0 = (pc[0].abs() + pc[1].abs() + pc[2].abs() + d.abs()) * SP_S0 + SS_TINY;
     let nn = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
-    let nn = Est {
-        v: nn,
-        e: nn * SP_NN + SS_TINY,
-    };
+    if nn.is_nan() || nn < SP_NN_MIN {
+        return None; // |n| < 2⁻⁴⁵⁰: the general path
+    }
     let (s0, s1) = (Est { v: s0, e: e0 }, Est { v: s1, e: e1 });
-    let big_r = Est::exact(r) * nn.sqrt();
+    // R = r·√(n·n) with a relative bound (proofs/sweep.md, section 3.2).
+    let rv = r * nn.sqrt();
+    let big_r = Est {
+        v: rv,
+        e: (rv * (SP_NN + 2.5 * U) + r * SP_R_ABS) * INFLATE + SS_TINY,
+    };
     // Oriented so that s increases (|s| ≤ R is symmetric): from s₀ at u = 0 to
     // s₀ + s₁ at u = 1.
     let (s0, s1) = if up { (s0, s1) } else { (-s0, -s1) };
-    let sign = |x: Est| if x.ok() { decided(x.v, x.e) } else { None };
+    // A NaN or infinite value or bound is never decided.
+    let sign = |x: Est| decided(x.v, x.e);
     if sign(s0 - big_r)? {
         return Some(None); // above R at the start, moving up
     }
@@ -254,10 +267,21 @@ fn ss_fast<T: Scalar>(
     let Some(found) = found else {
         return Some(None);
     };
+    let roots = if found.first == Pt::Zero && found.last == Pt::One {
+        [Est::exact(0.0); 2] // unused
+    } else {
+        root_pair(qa, qb, qc)
+    };
     let time = |x: Pt| match x {
         Pt::Zero => Est::exact(0.0),
         Pt::One => Est::exact(1.0),
-        _ => root_est(qa, qb, qc, x == Pt::Root1),
+        Pt::Root0 => roots[0],
+        Pt::Root1 => roots[1],
+        // Not produced for a bounded sweep; refused by `fast_hit` if it were.
+        _ => Est {
+            v: f64::NAN,
+            e: f64::INFINITY,
+        },
     };
     fast_hit(time(found.first), time(found.last)).map(Some)
 }
