@@ -630,6 +630,13 @@ fn root_exact<T: Scalar, P: Piece<T>>(p: &P, larger: bool) -> (T, f64) {
 /// The root in `f64` with a running error bound (infinite if the stable form's divisor
 /// is not bounded away from zero).
 pub(crate) fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
+    roots_est(a, b, c)[usize::from(larger)]
+}
+
+/// Both roots `[ρ₀, ρ₁]` of [`root_est`], sharing the discriminant, its square root and
+/// the stable divisor (the same operations, so the same values and bounds).
+#[inline(always)]
+pub(crate) fn roots_est(a: Est, b: Est, c: Est) -> [Est; 2] {
     let d = b * b - a * c;
     let s = d.sqrt();
     let big = if b.v < 0.0 { s - b } else { -(b + s) };
@@ -640,18 +647,19 @@ pub(crate) fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
     } else {
         (via_a, via_c)
     };
-    let r = if larger { r1 } else { r0 };
-    if r.ok() {
-        r
-    } else {
-        // The stable divisor straddles zero (B and D both tiny): the other form.
+    // The stable divisor straddles zero (B and D both tiny): the other form.
+    let fix = |r: Est, larger: bool| {
+        if r.ok() {
+            return r;
+        }
         let other = if larger {
             (s - b).div(a)
         } else {
             (-(b + s)).div(a)
         };
         if other.ok() { other } else { r }
-    }
+    };
+    [fix(r0, false), fix(r1, true)]
 }
 
 #[cfg(test)]

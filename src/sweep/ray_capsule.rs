@@ -1,9 +1,12 @@
 //! Capsules and the ray/capsule test (Ericson §5.3.7; RTR §22.17 on swept spheres).
 
+use super::interval::{ESTIMATE_LIMIT, Est, INFLATE, roots_est};
 use super::pieces::{Ball, Cylinder, Motion, Radius};
+use super::sweep_sphere::{SS_AB, SS_TINY};
 use super::{Collect, SweepHit, finite, radius_ok};
 use crate::error::{check_number, check_point};
 use crate::geometry::Ray;
+use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar, Validate};
 
 /// A closed capsule: the points within `radius` of the segment `[a, b]` (a sphere swept
@@ -146,6 +149,24 @@ pub fn ray_capsule<T: Scalar>(ray: &Ray<T>, capsule: &Capsule<T>) -> Option<Swee
         return None;
     }
     let zero = ray.direction.iter().all(|x| x.is_zero());
+    if !zero
+        && capsule.a != capsule.b
+        && let Some(decided) = rc_fast(ray, capsule)
+    {
+        return decided;
+    }
+    ray_capsule_general(ray, capsule, zero)
+}
+
+/// [`ray_capsule`] for what `rc_fast` leaves (and every rational input): the engine of
+/// `proofs/sweep.md` §1 on the cylinder and the two end balls.
+#[cold]
+#[inline(never)]
+fn ray_capsule_general<T: Scalar>(
+    ray: &Ray<T>,
+    capsule: &Capsule<T>,
+    zero: bool,
+) -> Option<SweepHit<T>> {
     let m = Motion {
         p: &ray.origin,
         vp: Some(&ray.direction),
@@ -169,6 +190,219 @@ pub fn ray_capsule<T: Scalar>(ray: &Ray<T>, capsule: &Capsule<T>) -> Option<Swee
         });
     }
     c.finish()
+}
+
+// ---------------------------------------------------------------------------------------
+// The f64 fast path of ray/capsule (proofs/sweep.md, section 5.1).
+// ---------------------------------------------------------------------------------------
+
+/// `x̂·ŷ` in `f64` with the static bound of `B̂` in `proofs/sweep.md` §3.1:
+/// `SS_AB·Σ|x̂ₖŷₖ| + SS_TINY`, valid when every `x̂ₖ`, `ŷₖ` is an input or one rounded
+/// difference of two inputs.
+#[inline(always)]
+fn dot_est(x: &[f64; 3], y: &[f64; 3]) -> Est {
+    let p = [x[0] * y[0], x[1] * y[1], x[2] * y[2]];
+    let v = p[0] + p[1] + p[2];
+    let m = p[0].abs() + p[1].abs() + p[2].abs();
+    Est {
+        v,
+        e: m * SS_AB + SS_TINY,
+    }
+}
+
+/// `fl(x − y)` coordinate-wise.
+#[inline(always)]
+fn diff(x: &[f64; 3], y: &[f64; 3]) -> [f64; 3] {
+    [x[0] - y[0], x[1] - y[1], x[2] - y[2]]
+}
+
+/// Whether the exact value of an estimate is certainly positive: `v > e` (an estimate
+/// with an infinite or NaN value has an infinite or NaN bound, so this also shows it
+/// finite).
+#[inline(always)]
+fn pos(x: Est) -> bool {
+    x.v > x.e
+}
+
+/// Whether the exact value of an estimate is certainly negative (see [`pos`]).
+#[inline(always)]
+fn neg(x: Est) -> bool {
+    x.v < -x.e
+}
+
+/// The larger of two estimated values: the larger rounded value, with the largest bound
+/// among the candidates whose window reaches it (`proofs/sweep.md` §5.1, the union lemma).
+/// An estimate that is not finite makes the bound infinite.
+#[inline(always)]
+fn est_max(x: Est, y: Est) -> Est {
+    let v = x.v.max(y.v);
+    let reach = |z: Est| if z.v + z.e >= v { z.e } else { 0.0 };
+    let e = if x.ok() && y.ok() {
+        reach(x).max(reach(y))
+    } else {
+        f64::INFINITY
+    };
+    Est { v, e }
+}
+
+/// The smaller of two estimated values (the mirror of [`est_max`]).
+#[inline(always)]
+fn est_min(x: Est, y: Est) -> Est {
+    let v = x.v.min(y.v);
+    let reach = |z: Est| if z.v - z.e <= v { z.e } else { 0.0 };
+    let e = if x.ok() && y.ok() {
+        reach(x).max(reach(y))
+    } else {
+        f64::INFINITY
+    };
+    Est { v, e }
+}
+
+/// A piece's time set on the ray: `Some(None)` certainly empty, `Some(Some((first,
+/// last)))` certainly not, with the estimated end points; `None` not decided.
+type Times = Option<Option<(Est, Est)>>;
+
+/// An end ball: `A·t² + 2B·t + C ≤ 0` on `t ≥ 0`, with `A = |d|²` certified positive,
+/// `B = f·d`, `C = |f|² − r²` (`f = o − q`).
+#[inline(always)]
+fn ball_times(a: Est, b: Est, c: Est) -> Times {
+    if pos(c) && pos(b) {
+        return Some(None); // outside at t = 0 and moving away: both roots negative
+    }
+    let disc = b * b - a * c;
+    if neg(disc) {
+        return Some(None); // the line misses the sphere
+    }
+    if !pos(disc) {
+        return None;
+    }
+    let [r0, r1] = roots_est(a, b, c);
+    if neg(r1) {
+        return Some(None); // behind the origin
+    }
+    if !pos(r1) {
+        return None;
+    }
+    Some(Some((est_max(Est::exact(0.0), r0), r1)))
+}
+
+/// The cylinder piece: `A·t² + 2B·t + C ≤ 0` (the infinite cylinder, in Lagrange's form)
+/// and `0 ≤ s(t) ≤ e·e`, `s(t) = fe + t·we` (between the caps), on `t ≥ 0`.
+#[inline(always)]
+fn cylinder_times(a: Est, b: Est, c: Est, fe: Est, we: Est, ee: Est) -> Times {
+    if !pos(a) {
+        return None; // (nearly) parallel to the axis: the engine
+    }
+    let disc = b * b - a * c;
+    if neg(disc) {
+        return Some(None); // the line misses the infinite cylinder
+    }
+    if !pos(disc) {
+        return None;
+    }
+    let [r0, r1] = roots_est(a, b, c);
+    if neg(r1) {
+        return Some(None); // the infinite cylinder is behind the origin
+    }
+    if !pos(r1) {
+        return None;
+    }
+    // [lo, ρ₁] = [max(0, ρ₀), ρ₁], not empty; s is linear, so its values on it span
+    // [min(s(lo), s(ρ₁)), max(s(lo), s(ρ₁))], which meets [0, e·e] iff the larger is
+    // ≥ 0 and the smaller ≤ e·e.
+    let lo = est_max(Est::exact(0.0), r0);
+    let (sa, sb) = (fe + lo * we, fe + r1 * we);
+    let (ta, tb) = (ee - sa, ee - sb);
+    if (neg(sa) && neg(sb)) || (neg(ta) && neg(tb)) {
+        return Some(None); // beyond one cap over the whole of [lo, ρ₁]
+    }
+    if !((pos(sa) || pos(sb)) && (pos(ta) || pos(tb))) {
+        return None;
+    }
+    // Where the piece starts: at lo if s(lo) is strictly between the caps, else where s
+    // crosses the cap it starts beyond (s = 0 or s = e·e); the same for its end.
+    let cap0 = || (-fe).div(we);
+    let cap1 = || (ee - fe).div(we);
+    let first = if pos(sa) && pos(ta) {
+        lo
+    } else if neg(sa) {
+        cap0()
+    } else if neg(ta) {
+        cap1()
+    } else {
+        return None;
+    };
+    let last = if pos(sb) && pos(tb) {
+        r1
+    } else if neg(sb) {
+        cap0()
+    } else if neg(tb) {
+        cap1()
+    } else {
+        return None;
+    };
+    Some(Some((first, last)))
+}
+
+/// The whole ray/capsule test in `f64` with certified decisions and error bounds
+/// (`proofs/sweep.md`, section 5.1), for float input with a non-zero direction and
+/// `a ≠ b`: `Some(answer)` when every piece is decided and both times are accurate,
+/// `None` to send the input to the engine.
+#[inline(always)]
+fn rc_fast<T: Scalar>(ray: &Ray<T>, cap: &Capsule<T>) -> Option<Option<SweepHit<T>>> {
+    let (o, d) = (as_f64_array(&ray.origin)?, as_f64_array(&ray.direction)?);
+    let (s0, s1) = (as_f64_array(&cap.a)?, as_f64_array(&cap.b)?);
+    let r = cap.radius.as_f64()?;
+    let (e, f, g) = (diff(&s1, &s0), diff(&o, &s0), diff(&o, &s1));
+    let ww = dot_est(&d, &d);
+    let ee = dot_est(&e, &e);
+    if !(pos(ww) && pos(ee)) {
+        return None;
+    }
+    let (we, fe, fw, ff) = (
+        dot_est(&d, &e),
+        dot_est(&f, &e),
+        dot_est(&f, &d),
+        dot_est(&f, &f),
+    );
+    let (gw, gg) = (dot_est(&g, &d), dot_est(&g, &g));
+    let r2 = Est::exact(r) * Est::exact(r);
+    // |d × e|², (f × e)·(d × e), |f × e|² − r²·e·e by Lagrange's identity.
+    let cyl = cylinder_times(
+        ee * ww - we * we,
+        ee * fw - we * fe,
+        ee * (ff - r2) - fe * fe,
+        fe,
+        we,
+        ee,
+    )?;
+    let ball0 = ball_times(ww, fw, ff - r2)?;
+    let ball1 = ball_times(ww, gw, gg - r2)?;
+    let join = |x: Option<(Est, Est)>, y: Option<(Est, Est)>| match (x, y) {
+        (Some((f0, l0)), Some((f1, l1))) => Some((est_min(f0, f1), est_max(l0, l1))),
+        (x, y) => x.or(y),
+    };
+    let Some((first, last)) = join(join(cyl, ball0), ball1) else {
+        return Some(None);
+    };
+    if !(first.ok() && last.ok() && 0.0 <= first.v && first.v <= last.v) {
+        return None; // rounding at an end: the engine clamps and orders
+    }
+    let (fv, cf) = T::from_f64_rounded(first.v)?;
+    let (lv, cl) = T::from_f64_rounded(last.v)?;
+    // The conversion's error (the rounding to f32; none for f64), as in `value`.
+    let ef = (first.e + cf * INFLATE) * INFLATE;
+    let el = (last.e + cl * INFLATE) * INFLATE;
+    let good = |v: f64, e: f64| e <= ESTIMATE_LIMIT * v.max(1.0);
+    if !(good(first.v, ef) && good(last.v, el)) {
+        return None;
+    }
+    Some(Some(SweepHit {
+        first: fv,
+        last: lv,
+        first_error: ef,
+        last_error: el,
+    }))
 }
 
 /// [`ray_capsule`], refusing bad input.
@@ -199,3 +433,4 @@ pub fn try_ray_capsule<T: Scalar>(
     capsule.validate(1)?;
     Ok(ray_capsule(ray, capsule))
 }
+

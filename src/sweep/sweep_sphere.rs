@@ -18,7 +18,7 @@ pub(crate) const SS_AB: f64 = 5.551115123125788e-16;
 pub(crate) const SS_C: f64 = 6.661338147750946e-16;
 /// The absolute part of every bound of the sphere/sphere filter, `8η`: what underflow
 /// can add (at most `η/2` per rounded product, exact sums below `2^-1022`).
-const SS_TINY: f64 = 8.0 * f64::from_bits(1);
+pub(crate) const SS_TINY: f64 = 8.0 * f64::from_bits(1);
 
 /// `Some(sign)` of `v` when `|v| > bound` (both finite).
 #[inline(always)]
