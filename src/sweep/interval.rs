@@ -630,14 +630,15 @@ fn root_exact<T: Scalar, P: Piece<T>>(p: &P, larger: bool) -> (T, f64) {
 /// The root in `f64` with a running error bound (infinite if the stable form's divisor
 /// is not bounded away from zero).
 pub(crate) fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
-    roots_est(a, b, c)[usize::from(larger)]
+    roots_est(a, b, c, b * b - a * c)[usize::from(larger)]
 }
 
-/// Both roots `[ρ₀, ρ₁]` of [`root_est`], sharing the discriminant, its square root and
-/// the stable divisor (the same operations, so the same values and bounds).
+/// Both roots `[ρ₀, ρ₁]` of [`root_est`] from an estimate `d` of `B² − AC` (known `≥ 0`;
+/// [`root_est`] passes `b * b - a * c`, a caller that took its sign passes its own),
+/// sharing the square root and the stable divisor: with `d = b * b - a * c` the same
+/// operations as [`root_est`], so the same values and bounds.
 #[inline(always)]
-pub(crate) fn roots_est(a: Est, b: Est, c: Est) -> [Est; 2] {
-    let d = b * b - a * c;
+pub(crate) fn roots_est(a: Est, b: Est, c: Est, d: Est) -> [Est; 2] {
     let s = d.sqrt();
     let big = if b.v < 0.0 { s - b } else { -(b + s) };
     let via_a = big.div(a);

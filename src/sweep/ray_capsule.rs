@@ -143,30 +143,24 @@ pub(crate) fn add_capsule<'a, T: Scalar>(
 /// assert!(ray_capsule(&Ray::new([1.0f64.next_up(), -5.0, 2.0], [0.0, 1.0, 0.0]), &cap).is_none());
 /// ```
 pub fn ray_capsule<T: Scalar>(ray: &Ray<T>, capsule: &Capsule<T>) -> Option<SweepHit<T>> {
-    if !finite(&[&ray.origin, &ray.direction, &capsule.a, &capsule.b])
-        || !radius_ok(&capsule.radius)
-    {
-        return None;
-    }
-    let zero = ray.direction.iter().all(|x| x.is_zero());
-    if !zero
-        && capsule.a != capsule.b
-        && let Some(decided) = rc_fast(ray, capsule)
-    {
+    // Decides only finite input with a non-zero direction, a ≠ b and a radius ≥ 0.
+    if let Some(decided) = rc_fast(ray, capsule) {
         return decided;
     }
-    ray_capsule_general(ray, capsule, zero)
+    ray_capsule_general(ray, capsule)
 }
 
 /// [`ray_capsule`] for what `rc_fast` leaves (and every rational input): the engine of
 /// `proofs/sweep.md` §1 on the cylinder and the two end balls.
 #[cold]
 #[inline(never)]
-fn ray_capsule_general<T: Scalar>(
-    ray: &Ray<T>,
-    capsule: &Capsule<T>,
-    zero: bool,
-) -> Option<SweepHit<T>> {
+fn ray_capsule_general<T: Scalar>(ray: &Ray<T>, capsule: &Capsule<T>) -> Option<SweepHit<T>> {
+    if !finite(&[&ray.origin, &ray.direction, &capsule.a, &capsule.b])
+        || !radius_ok(&capsule.radius)
+    {
+        return None;
+    }
+    let zero = ray.direction.iter().all(|x| x.is_zero());
     let m = Motion {
         p: &ray.origin,
         vp: Some(&ray.direction),
@@ -210,6 +204,16 @@ fn dot_est(x: &[f64; 3], y: &[f64; 3]) -> Est {
     }
 }
 
+/// `x̂·x̂` with the bound of [`dot_est`] (the magnitude is the value).
+#[inline(always)]
+fn sq_est(x: &[f64; 3]) -> Est {
+    let v = x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
+    Est {
+        v,
+        e: v * SS_AB + SS_TINY,
+    }
+}
+
 /// `fl(x − y)` coordinate-wise.
 #[inline(always)]
 fn diff(x: &[f64; 3], y: &[f64; 3]) -> [f64; 3] {
@@ -231,8 +235,8 @@ fn neg(x: Est) -> bool {
 }
 
 /// The larger of two estimated values: the larger rounded value, with the largest bound
-/// among the candidates whose window reaches it (`proofs/sweep.md` §5.1, the union lemma).
-/// An estimate that is not finite makes the bound infinite.
+/// among the candidates whose window reaches it (`proofs/sweep.md` §5.1). An estimate
+/// that is not finite makes the bound infinite.
 #[inline(always)]
 fn est_max(x: Est, y: Est) -> Est {
     let v = x.v.max(y.v);
@@ -245,21 +249,8 @@ fn est_max(x: Est, y: Est) -> Est {
     Est { v, e }
 }
 
-/// The smaller of two estimated values (the mirror of [`est_max`]).
-#[inline(always)]
-fn est_min(x: Est, y: Est) -> Est {
-    let v = x.v.min(y.v);
-    let reach = |z: Est| if z.v - z.e <= v { z.e } else { 0.0 };
-    let e = if x.ok() && y.ok() {
-        reach(x).max(reach(y))
-    } else {
-        f64::INFINITY
-    };
-    Est { v, e }
-}
-
-/// A piece's time set on the ray: `Some(None)` certainly empty, `Some(Some((first,
-/// last)))` certainly not, with the estimated end points; `None` not decided.
+/// A time set on the ray: `Some(None)` certainly empty, `Some(Some((first, last)))`
+/// certainly not, with the estimated end points; `None` not decided.
 type Times = Option<Option<(Est, Est)>>;
 
 /// An end ball: `A·t² + 2B·t + C ≤ 0` on `t ≥ 0`, with `A = |d|²` certified positive,
@@ -276,7 +267,7 @@ fn ball_times(a: Est, b: Est, c: Est) -> Times {
     if !pos(disc) {
         return None;
     }
-    let [r0, r1] = roots_est(a, b, c);
+    let [r0, r1] = roots_est(a, b, c, disc);
     if neg(r1) {
         return Some(None); // behind the origin
     }
@@ -286,104 +277,187 @@ fn ball_times(a: Est, b: Est, c: Est) -> Times {
     Some(Some((est_max(Est::exact(0.0), r0), r1)))
 }
 
-/// The cylinder piece: `A·t² + 2B·t + C ≤ 0` (the infinite cylinder, in Lagrange's form)
-/// and `0 ≤ s(t) ≤ e·e`, `s(t) = fe + t·we` (between the caps), on `t ≥ 0`.
+/// [`ball_times`] for the ball of radius `r` around the end `q`, from the inputs (only
+/// rays whose window reaches beyond that cap need it).
+#[inline]
+fn end_ball(o: &[f64; 3], d: &[f64; 3], q: &[f64; 3], r: f64) -> Times {
+    let f = diff(o, q);
+    ball_times(sq_est(d), dot_est(&f, d), sq_est(&f) - r_sq(r))
+}
+
+/// `2⁻⁴⁶`: the bound on the cylinder's `A`, `B`, `C` per unit of `E·W`, `E·√(F·W)`,
+/// `E·(F + R)` in the static form of [`cylinder_quad`] (twice `2⁻⁴⁷`, `proofs/sweep.md`
+/// §5.1).
+const CYL_ABC: f64 = 1.0 / 70_368_744_177_664.0;
+/// `2⁻⁴⁰`: the bound on the cylinder's `B² − AC` per unit of `E²·W·(F + R)` (sixteen
+/// times `2⁻⁴⁴`).
+const CYL_DISC: f64 = 1.0 / 1_099_511_627_776.0;
+/// `2²⁴⁰` and `2⁻²⁴⁰`: the range of the squared lengths `E`, `W`, `F` (and `R ≤ 2²⁴⁰`)
+/// in which the static form holds (no product of degree 8 or less overflows, and every
+/// underflow is negligible against the bounds).
+const CYL_BIG: f64 = f64::from_bits((1023 + 240) << 52);
+/// `2⁻²⁴⁰` (see [`CYL_BIG`]).
+const CYL_SMALL: f64 = f64::from_bits((1023 - 240) << 52);
+
+/// `A`, `B`, `C` of the infinite cylinder's quadratic and `B² − AC`, as estimates: in the
+/// range of `CYL_SMALL..=CYL_BIG` from plain `f64` with static bounds in the lengths
+/// `E = e·e`, `W = d·d`, `F = f·f`, `R = r²` (Cauchy–Schwarz on the dot products),
+/// otherwise in `Est` arithmetic (`proofs/sweep.md` §5.1).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn cylinder_times(a: Est, b: Est, c: Est, fe: Est, we: Est, ee: Est) -> Times {
+fn cylinder_quad(
+    ee: Est,
+    ww: Est,
+    ff: Est,
+    we: Est,
+    fe: Est,
+    fw: Est,
+    r: f64,
+    c0: Est,
+) -> [Est; 4] {
+    let (e, w, f, rr) = (ee.v, ww.v, ff.v, r * r);
+    let inside = |x: f64| (CYL_SMALL..=CYL_BIG).contains(&x);
+    if inside(e) && inside(w) && inside(f) && rr <= CYL_BIG {
+        let a = e * w - we.v * we.v;
+        let b = e * fw.v - we.v * fe.v;
+        let c = e * (f - rr) - fe.v * fe.v;
+        let fr = f + rr;
+        return [
+            Est {
+                v: a,
+                e: CYL_ABC * (e * w),
+            },
+            Est {
+                v: b,
+                e: CYL_ABC * (e * (f * w).sqrt()),
+            },
+            Est {
+                v: c,
+                e: CYL_ABC * (e * fr),
+            },
+            Est {
+                v: b * b - a * c,
+                e: CYL_DISC * (e * e * w * fr),
+            },
+        ];
+    }
+    let a = ee * ww - we * we;
+    let b = ee * fw - we * fe;
+    let c = ee * c0 - fe * fe;
+    [a, b, c, b * b - a * c]
+}
+
+/// `r²` as an estimate (`r` exact: only the product's rounding).
+#[inline(always)]
+fn r_sq(r: f64) -> Est {
+    Est::exact(r) * Est::exact(r)
+}
+
+/// Where a point of the ray is along the axis, from `s = (P − a)·e`: beyond the cap at
+/// `a` (`s < 0`), strictly between the caps, or beyond the cap at `b` (`s > e·e`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Below,
+    Between,
+    Above,
+}
+
+/// The certified [`Side`] of `s`, or `None` (on a cap's plane, or not shown).
+#[inline(always)]
+fn side(s: Est, ee: Est) -> Option<Side> {
+    let t = ee - s;
+    if pos(s) && pos(t) {
+        Some(Side::Between)
+    } else if neg(s) {
+        Some(Side::Below)
+    } else if neg(t) {
+        Some(Side::Above)
+    } else {
+        None
+    }
+}
+
+/// The whole ray/capsule test in `f64` with certified decisions and error bounds
+/// (`proofs/sweep.md`, section 5.1): `Some(answer)` when every decision is certified and
+/// both times are accurate, `None` to send the input to the engine (which also answers
+/// a non-finite input, a zero direction, `a = b` and a negative radius: this never
+/// decides those).
+///
+/// The capsule lies in the infinite solid cylinder `q(t) ≤ 0`, so the ray meets it only
+/// on `[lo, ρ₁] = [max(0, ρ₀), ρ₁]`; where an end of that window is strictly between the
+/// caps it is the capsule's end too, and where it is beyond a cap the capsule's end is
+/// that cap's ball's.
+#[inline(always)]
+fn rc_fast<T: Scalar>(ray: &Ray<T>, cap: &Capsule<T>) -> Option<Option<SweepHit<T>>> {
+    let (o, d) = (as_f64_array(&ray.origin)?, as_f64_array(&ray.direction)?);
+    let (s0, s1) = (as_f64_array(&cap.a)?, as_f64_array(&cap.b)?);
+    let r = cap.radius.as_f64()?;
+    if r.is_nan() || r < 0.0 {
+        return None; // a negative radius (or NaN): the engine's early return
+    }
+    let (e, f) = (diff(&s1, &s0), diff(&o, &s0));
+    let (ww, ee) = (sq_est(&d), sq_est(&e));
+    if !(pos(ww) && pos(ee)) {
+        return None; // a zero direction or a = b (or tiny): the engine
+    }
+    let (we, fe, fw, ff) = (
+        dot_est(&d, &e),
+        dot_est(&f, &e),
+        dot_est(&f, &d),
+        sq_est(&f),
+    );
+    let c0 = ff - r_sq(r);
+    // The infinite cylinder: |d × e|², (f × e)·(d × e), |f × e|² − r²·e·e by Lagrange's
+    // identity, with their discriminant.
+    let [a, b, c, disc] = cylinder_quad(ee, ww, ff, we, fe, fw, r, c0);
     if !pos(a) {
         return None; // (nearly) parallel to the axis: the engine
     }
-    let disc = b * b - a * c;
     if neg(disc) {
-        return Some(None); // the line misses the infinite cylinder
+        return Some(None); // the line misses the infinite cylinder, so the capsule
     }
     if !pos(disc) {
         return None;
     }
-    let [r0, r1] = roots_est(a, b, c);
+    let [r0, r1] = roots_est(a, b, c, disc);
     if neg(r1) {
         return Some(None); // the infinite cylinder is behind the origin
     }
     if !pos(r1) {
         return None;
     }
-    // [lo, ρ₁] = [max(0, ρ₀), ρ₁], not empty; s is linear, so its values on it span
-    // [min(s(lo), s(ρ₁)), max(s(lo), s(ρ₁))], which meets [0, e·e] iff the larger is
-    // ≥ 0 and the smaller ≤ e·e.
     let lo = est_max(Est::exact(0.0), r0);
-    let (sa, sb) = (fe + lo * we, fe + r1 * we);
-    let (ta, tb) = (ee - sa, ee - sb);
-    if (neg(sa) && neg(sb)) || (neg(ta) && neg(tb)) {
-        return Some(None); // beyond one cap over the whole of [lo, ρ₁]
-    }
-    if !((pos(sa) || pos(sb)) && (pos(ta) || pos(tb))) {
-        return None;
-    }
-    // Where the piece starts: at lo if s(lo) is strictly between the caps, else where s
-    // crosses the cap it starts beyond (s = 0 or s = e·e); the same for its end.
-    let cap0 = || (-fe).div(we);
-    let cap1 = || (ee - fe).div(we);
-    let first = if pos(sa) && pos(ta) {
-        lo
-    } else if neg(sa) {
-        cap0()
-    } else if neg(ta) {
-        cap1()
-    } else {
-        return None;
-    };
-    let last = if pos(sb) && pos(tb) {
-        r1
-    } else if neg(sb) {
-        cap0()
-    } else if neg(tb) {
-        cap1()
-    } else {
-        return None;
-    };
-    Some(Some((first, last)))
-}
-
-/// The whole ray/capsule test in `f64` with certified decisions and error bounds
-/// (`proofs/sweep.md`, section 5.1), for float input with a non-zero direction and
-/// `a ≠ b`: `Some(answer)` when every piece is decided and both times are accurate,
-/// `None` to send the input to the engine.
-#[inline(always)]
-fn rc_fast<T: Scalar>(ray: &Ray<T>, cap: &Capsule<T>) -> Option<Option<SweepHit<T>>> {
-    let (o, d) = (as_f64_array(&ray.origin)?, as_f64_array(&ray.direction)?);
-    let (s0, s1) = (as_f64_array(&cap.a)?, as_f64_array(&cap.b)?);
-    let r = cap.radius.as_f64()?;
-    let (e, f, g) = (diff(&s1, &s0), diff(&o, &s0), diff(&o, &s1));
-    let ww = dot_est(&d, &d);
-    let ee = dot_est(&e, &e);
-    if !(pos(ww) && pos(ee)) {
-        return None;
-    }
-    let (we, fe, fw, ff) = (
-        dot_est(&d, &e),
-        dot_est(&f, &e),
-        dot_est(&f, &d),
-        dot_est(&f, &f),
-    );
-    let (gw, gg) = (dot_est(&g, &d), dot_est(&g, &g));
-    let r2 = Est::exact(r) * Est::exact(r);
-    // |d × e|², (f × e)·(d × e), |f × e|² − r²·e·e by Lagrange's identity.
-    let cyl = cylinder_times(
-        ee * ww - we * we,
-        ee * fw - we * fe,
-        ee * (ff - r2) - fe * fe,
-        fe,
-        we,
-        ee,
-    )?;
-    let ball0 = ball_times(ww, fw, ff - r2)?;
-    let ball1 = ball_times(ww, gw, gg - r2)?;
-    let join = |x: Option<(Est, Est)>, y: Option<(Est, Est)>| match (x, y) {
-        (Some((f0, l0)), Some((f1, l1))) => Some((est_min(f0, f1), est_max(l0, l1))),
-        (x, y) => x.or(y),
-    };
-    let Some((first, last)) = join(join(cyl, ball0), ball1) else {
-        return Some(None);
+    // s(t) = fe + t·we at both ends of [lo, ρ₁].
+    let first_side = side(fe + lo * we, ee)?;
+    let last_side = side(fe + r1 * we, ee)?;
+    let ball0 = || ball_times(ww, fw, c0);
+    let ball1 = || end_ball(&o, &d, &s1, r);
+    let (first, last) = match (first_side, last_side) {
+        (Side::Between, Side::Between) => (lo, r1),
+        // All of [lo, ρ₁] beyond one cap: the capsule is that ball there.
+        (Side::Below, Side::Below) => match ball0()? {
+            Some(x) => x,
+            None => return Some(None),
+        },
+        (Side::Above, Side::Above) => match ball1()? {
+            Some(x) => x,
+            None => return Some(None),
+        },
+        // Otherwise the ray meets the capsule (a point of [lo, ρ₁] between or on the
+        // caps), and a ball it needs is not empty: `?` on its emptiness only guards.
+        (x, y) => {
+            let first = match x {
+                Side::Between => lo,
+                Side::Below => ball0()??.0,
+                Side::Above => ball1()??.0,
+            };
+            let last = match y {
+                Side::Between => r1,
+                Side::Below => ball0()??.1,
+                Side::Above => ball1()??.1,
+            };
+            (first, last)
+        }
     };
     if !(first.ok() && last.ok() && 0.0 <= first.v && first.v <= last.v) {
         return None; // rounding at an end: the engine clamps and orders
@@ -433,4 +507,3 @@ pub fn try_ray_capsule<T: Scalar>(
     capsule.validate(1)?;
     Ok(ray_capsule(ray, capsule))
 }
-
