@@ -507,3 +507,212 @@ pub fn try_ray_capsule<T: Scalar>(
     capsule.validate(1)?;
     Ok(ray_capsule(ray, capsule))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::Rng;
+    use crate::predicates::float_tests::q;
+    use crate::sweep::TIME_ACCURACY;
+    use num_rational::BigRational as Q;
+    use num_traits::Signed;
+
+    /// Pythagorean triples `(a, b, c)`: `(0, −a, b)` is at distance `c` from the x axis.
+    const TRIPLES: [[f64; 3]; 3] = [[3.0, 4.0, 5.0], [5.0, 12.0, 13.0], [8.0, 15.0, 17.0]];
+
+    /// A contact aimed at a decision boundary of `rc_fast` for the capsule `[0, 0, 0]`–
+    /// `[len, 0, 0]` of radius `c`: `(point, direction, c)`, the ray to pass through the
+    /// point.
+    fn boundary_case(rng: &mut Rng, len: f64) -> ([f64; 3], [f64; 3], f64) {
+        let [a, b, c] = TRIPLES[rng.below(3)];
+        let end = if rng.next_bool() { 0.0 } else { len };
+        let small = |rng: &mut Rng| rng.range(-5, 5) as f64;
+        let dir = |rng: &mut Rng| loop {
+            let d = [small(rng), small(rng), small(rng)];
+            if d != [0.0; 3] {
+                return d;
+            }
+        };
+        match rng.below(9) {
+            // Tangent to the side, with or without an axial component.
+            0 => (
+                [rng.range(1, len as i64 - 1) as f64, -a, b],
+                [small(rng), b, a],
+                c,
+            ),
+            // Through the rim circle (where the cylinder meets a ball), any direction.
+            1 => ([end, -a, b], dir(rng), c),
+            // Tangent to the rim circle.
+            2 => ([end, -a, b], [small(rng), b, a], c),
+            // Along the axis, or parallel to it at distance exactly r.
+            3 => ([rng.range(-40, 70) as f64, 0.0, 0.0], [1.0, 0.0, 0.0], c),
+            4 => (
+                [rng.range(-40, 70) as f64, -a, b],
+                [small(rng), 0.0, 0.0],
+                c,
+            ),
+            // Tangent to an end ball beyond its cap.
+            5 => {
+                let x = if end == 0.0 { -a } else { len + a };
+                (
+                    [x, b, 0.0],
+                    [if end == 0.0 { b } else { -b }, a, small(rng)],
+                    c,
+                )
+            }
+            // Starting inside or on the surface.
+            6 => (
+                [rng.range(0, len as i64) as f64, small(rng) / 2.0, 0.0],
+                dir(rng),
+                c,
+            ),
+            7 => ([rng.range(0, len as i64) as f64, -a, b], dir(rng), c),
+            // Anything near.
+            _ => (
+                [
+                    rng.range(-40, 70) as f64,
+                    small(rng) * 4.0,
+                    small(rng) * 4.0,
+                ],
+                dir(rng),
+                c,
+            ),
+        }
+    }
+
+    /// `x` moved by `m` units in its last place, up or down (`m = 1`: the neighbour).
+    fn ulp(x: f64, up: bool, m: f64) -> f64 {
+        let step = if up {
+            x.next_up() - x
+        } else {
+            x.next_down() - x
+        };
+        x + m * step
+    }
+
+    /// The exact answer: the engine in rationals (touch or not exact, ratios exact, roots
+    /// within their 2^-60 bounds).
+    fn exact(
+        o: &[f64; 3],
+        d: &[f64; 3],
+        a: &[f64; 3],
+        b: &[f64; 3],
+        r: f64,
+    ) -> Option<SweepHit<Q>> {
+        let v = |p: &[f64; 3]| p.map(q);
+        ray_capsule_general(&Ray::new(v(o), v(d)), &Capsule::new(v(a), v(b), q(r)))
+    }
+
+    /// A decided answer of the fast path against the exact one: the same touch answer,
+    /// both exact times within the reported bounds, the bounds within the accuracy.
+    fn judge(fast: &Option<SweepHit<f64>>, exact: &Option<SweepHit<Q>>, what: &str) {
+        assert_eq!(fast.is_some(), exact.is_some(), "{what}: touch");
+        if let (Some(h), Some(x)) = (fast, exact) {
+            for (t, e, xt, xe) in [
+                (h.first, h.first_error, &x.first, x.first_error),
+                (h.last, h.last_error, &x.last, x.last_error),
+            ] {
+                assert!(e <= TIME_ACCURACY * t.abs().max(1.0), "{what}: {h:?}");
+                assert!((q(t) - xt).abs() <= q(e) + q(xe), "{what}: {h:?} vs {x:?}");
+            }
+        }
+    }
+
+    /// `rc_fast` against the exact engine on rays aimed at its decision boundaries:
+    /// tangent to the side and to the end balls, through and tangent to the rim circles,
+    /// along the axis and parallel to it at distance exactly `r`, starting inside or on
+    /// the surface; under axis permutations, reversed capsules, translations, scalings
+    /// by `2^±500` and of the direction alone, and one-ulp nudges of any coordinate or
+    /// of the radius; in `f64`, and in `f32` where the input is exactly an `f32`.
+    #[test]
+    fn fast_path_agrees_with_the_exact_engine_at_its_boundaries() {
+        let mut rng = Rng::new(0x5EC7);
+        let (mut decided, mut touched, mut f32_decided) = (0, 0, 0);
+        let n = 3000;
+        for i in 0..n {
+            let len = 32.0;
+            let (p, dir, r) = boundary_case(&mut rng, len);
+            // The ray passes through p at t* (exact: small integers, quarter steps).
+            let tstar = rng.range(0, 40) as f64 / 4.0;
+            let o = [0, 1, 2].map(|k| p[k] - tstar * dir[k]);
+            let (mut s0, mut s1) = ([0.0; 3], [len, 0.0, 0.0]);
+            if rng.next_bool() {
+                core::mem::swap(&mut s0, &mut s1);
+            }
+            // Signed axis permutation, translation, scaling (all exact).
+            let perm = [
+                [0, 1, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [0, 2, 1],
+                [2, 1, 0],
+                [1, 0, 2],
+            ][rng.below(6)];
+            let signs = [0; 3].map(|_| if rng.next_bool() { 1.0 } else { -1.0 });
+            let shift = [0; 3].map(|_| rng.range(-1000, 1000) as f64);
+            let k = [0, 0, 0, -500, 500, rng.range(-60, 60) as i32][rng.below(6)];
+            let kd = if rng.below(3) == 0 {
+                rng.range(-30, 30) as i32
+            } else {
+                0
+            };
+            let s = |x: f64, k: i32| crate::scalar::ldexp(x, k);
+            let place = |x: &[f64; 3]| [0, 1, 2].map(|j| s(signs[j] * x[perm[j]] + shift[j], k));
+            let mut o = place(&o);
+            let mut d = [0, 1, 2].map(|j| s(signs[j] * dir[perm[j]], k + kd));
+            let (mut a, mut b) = (place(&s0), place(&s1));
+            let mut r = s(r, k);
+            // A nudge of one number, half of the time: by one ulp, or by 2^j ulps
+            // (j ≤ 24), which lands between the rounding errors and the bounds.
+            if rng.next_bool() {
+                let up = rng.next_bool();
+                let m = if rng.next_bool() {
+                    1.0
+                } else {
+                    s(1.0, rng.range(1, 24) as i32)
+                };
+                let j = rng.below(3);
+                match rng.below(5) {
+                    0 => o[j] = ulp(o[j], up, m),
+                    1 => d[j] = ulp(d[j], up, m),
+                    2 => a[j] = ulp(a[j], up, m),
+                    3 => b[j] = ulp(b[j], up, m),
+                    _ => r = ulp(r, up, m),
+                }
+            }
+            let what = format!("case {i}: {o:?} {d:?} {a:?} {b:?} {r}");
+            let x = exact(&o, &d, &a, &b, r);
+            touched += usize::from(x.is_some());
+            let ray = Ray::new(o, d);
+            let cap = Capsule::new(a, b, r);
+            if let Some(fast) = rc_fast(&ray, &cap) {
+                decided += 1;
+                judge(&fast, &x, &what);
+            }
+            assert_eq!(ray_capsule(&ray, &cap).is_some(), x.is_some(), "{what}");
+            // f32, where every input is an f32.
+            let f = |p: &[f64; 3]| p.map(|v| v as f32);
+            let same = |p: &[f64; 3]| f(p).map(f64::from) == *p;
+            if same(&o) && same(&d) && same(&a) && same(&b) && f64::from(r as f32) == r {
+                let ray = Ray::new(f(&o), f(&d));
+                let cap = Capsule::new(f(&a), f(&b), r as f32);
+                if let Some(fast) = rc_fast(&ray, &cap) {
+                    f32_decided += 1;
+                    let fast = fast.map(|h| SweepHit {
+                        first: f64::from(h.first),
+                        last: f64::from(h.last),
+                        first_error: h.first_error,
+                        last_error: h.last_error,
+                    });
+                    judge(&fast, &x, &format!("{what}: f32"));
+                }
+            }
+        }
+        // Most boundary cases are left to the engine; enough are decided to matter.
+        assert!(
+            decided > n / 5 && f32_decided > n / 10,
+            "{decided} {f32_decided}"
+        );
+        assert!(touched > n / 4 && touched < n - n / 10, "{touched}");
+    }
+}
