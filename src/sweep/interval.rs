@@ -630,39 +630,37 @@ fn root_exact<T: Scalar, P: Piece<T>>(p: &P, larger: bool) -> (T, f64) {
 /// The root in `f64` with a running error bound (infinite if the stable form's divisor
 /// is not bounded away from zero).
 pub(crate) fn root_est(a: Est, b: Est, c: Est, larger: bool) -> Est {
-    root_pair(a, b, c)[usize::from(larger)]
+    roots_est(a, b, c, b * b - a * c)[usize::from(larger)]
 }
 
-/// Both roots, smaller first, as [`root_est`] gives them (one discriminant and one square
-/// root for the two).
-pub(crate) fn root_pair(a: Est, b: Est, c: Est) -> [Est; 2] {
-    let d = b * b - a * c;
+/// Both roots `[ρ₀, ρ₁]` of [`root_est`] from an estimate `d` of `B² − AC` (known `≥ 0`;
+/// [`root_est`] passes `b * b - a * c`, a caller that took its sign passes its own),
+/// sharing the square root and the stable divisor: with `d = b * b - a * c` the same
+/// operations as [`root_est`], so the same values and bounds.
+#[inline(always)]
+pub(crate) fn roots_est(a: Est, b: Est, c: Est, d: Est) -> [Est; 2] {
     let s = d.sqrt();
     let big = if b.v < 0.0 { s - b } else { -(b + s) };
     let via_a = big.div(a);
     let via_c = c.div(big);
-    let mut out = if b.v < 0.0 {
-        [via_c, via_a]
+    let (r0, r1) = if b.v < 0.0 {
+        (via_c, via_a)
     } else {
-        [via_a, via_c]
+        (via_a, via_c)
     };
-    // Where the stable divisor straddles zero (B and D both tiny): the other form.
-    let other = |larger: bool| {
-        if larger {
+    // The stable divisor straddles zero (B and D both tiny): the other form.
+    let fix = |r: Est, larger: bool| {
+        if r.ok() {
+            return r;
+        }
+        let other = if larger {
             (s - b).div(a)
         } else {
             (-(b + s)).div(a)
-        }
+        };
+        if other.ok() { other } else { r }
     };
-    for (i, r) in out.iter_mut().enumerate() {
-        if !r.ok() {
-            let o = other(i == 1);
-            if o.ok() {
-                *r = o;
-            }
-        }
-    }
-    out
+    [fix(r0, false), fix(r1, true)]
 }
 
 #[cfg(test)]

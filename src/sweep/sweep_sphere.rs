@@ -1,6 +1,6 @@
 //! Sphere/sphere and sphere/plane sweeps (Gomez; RTR §22.17; Ericson §5.5.5 and §5.5.3).
 
-use super::interval::{ESTIMATE_LIMIT, Est, Found, INFLATE, Pt, U, root_pair, solve};
+use super::interval::{ESTIMATE_LIMIT, Est, Found, INFLATE, Pt, U, roots_est, solve};
 use super::pieces::{Ball, Motion, Radius, Slab};
 use super::{SweepHit, finite, radius_ok, single_hit, validate_sweep};
 use crate::geometry::{Plane, Sphere};
@@ -18,7 +18,7 @@ pub(crate) const SS_AB: f64 = 5.551115123125788e-16;
 pub(crate) const SS_C: f64 = 6.661338147750946e-16;
 /// The absolute part of every bound of the sphere/sphere filter, `8η`: what underflow
 /// can add (at most `η/2` per rounded product, exact sums below `2^-1022`).
-const SS_TINY: f64 = 8.0 * f64::from_bits(1);
+pub(crate) const SS_TINY: f64 = 8.0 * f64::from_bits(1);
 
 /// `Some(sign)` of `v` when `|v| > bound` (both finite).
 #[inline(always)]
@@ -270,7 +270,7 @@ fn ss_fast<T: Scalar>(
     let roots = if found.first == Pt::Zero && found.last == Pt::One {
         [Est::exact(0.0); 2] // unused
     } else {
-        root_pair(qa, qb, qc)
+        roots_est(qa, qb, qc, qb * qb - qa * qc)
     };
     let time = |x: Pt| match x {
         Pt::Zero => Est::exact(0.0),
