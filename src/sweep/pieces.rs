@@ -5,6 +5,7 @@
 //! `v_p − v_q`), so nothing is rounded before the exact signs see it.
 
 use super::interval::{Est, Found, Piece};
+use super::ray_capsule::{cylinder_quad, diff, dot_est, sq_est};
 use super::sweep_sphere::ss_filter;
 use crate::Scalar;
 use crate::predicates::Ring;
@@ -118,6 +119,42 @@ impl<T> Cylinder<'_, T> {
     }
 }
 
+impl<T: Scalar> Cylinder<'_, T> {
+    /// `B² − AC` of the infinite cylinder from the six dot products of `f`, `w`, `e` with
+    /// the static bounds of the ray/capsule fast path (`cylinder_quad`, `proofs/sweep.md`
+    /// §5.1: every vector an input or one rounded difference of two), for a single radius;
+    /// `None` for other inputs (a sum of radii, a non-float type).
+    #[inline(always)]
+    fn static_disc(&self) -> Option<Est> {
+        if self.r.1.is_some() {
+            return None;
+        }
+        let (p, s0, s1) = (
+            as_f64_array(self.m.p)?,
+            as_f64_array(self.s0)?,
+            as_f64_array(self.s1)?,
+        );
+        let w = match (self.m.vp, self.m.vq) {
+            (Some(a), Some(b)) => diff(&as_f64_array(a)?, &as_f64_array(b)?),
+            (Some(a), None) => as_f64_array(a)?,
+            (None, Some(b)) => as_f64_array(b)?.map(|x| -x),
+            (None, None) => [0.0; 3],
+        };
+        let r = self.r.0.as_f64()?;
+        let (f, e) = (diff(&p, &s0), diff(&s1, &s0));
+        let [_, _, _, disc] = cylinder_quad(
+            sq_est(&e),
+            sq_est(&w),
+            sq_est(&f),
+            dot_est(&w, &e),
+            dot_est(&f, &e),
+            dot_est(&f, &w),
+            r,
+        );
+        Some(disc)
+    }
+}
+
 impl<T: Scalar> Piece<T> for Cylinder<'_, T> {
     fn lin_count(&self) -> usize {
         2
@@ -140,6 +177,9 @@ impl<T: Scalar> Piece<T> for Cylinder<'_, T> {
     fn fast(&self, _bounded: bool) -> Option<Option<Found>> {
         if !is_float::<T>() {
             return None;
+        }
+        if let Some(disc) = self.static_disc() {
+            return (disc.v < -disc.e).then_some(None);
         }
         let [a, b, c] = self.quad(&|x: &T| Est::exact(x.to_f64()));
         let disc = b * b - a * c;

@@ -194,7 +194,7 @@ fn ray_capsule_general<T: Scalar>(ray: &Ray<T>, capsule: &Capsule<T>) -> Option<
 /// `SS_AB·Σ|x̂ₖŷₖ| + SS_TINY`, valid when every `x̂ₖ`, `ŷₖ` is an input or one rounded
 /// difference of two inputs.
 #[inline(always)]
-fn dot_est(x: &[f64; 3], y: &[f64; 3]) -> Est {
+pub(crate) fn dot_est(x: &[f64; 3], y: &[f64; 3]) -> Est {
     let p = [x[0] * y[0], x[1] * y[1], x[2] * y[2]];
     let v = p[0] + p[1] + p[2];
     let m = p[0].abs() + p[1].abs() + p[2].abs();
@@ -206,7 +206,7 @@ fn dot_est(x: &[f64; 3], y: &[f64; 3]) -> Est {
 
 /// `x̂·x̂` with the bound of [`dot_est`] (the magnitude is the value).
 #[inline(always)]
-fn sq_est(x: &[f64; 3]) -> Est {
+pub(crate) fn sq_est(x: &[f64; 3]) -> Est {
     let v = x[0] * x[0] + x[1] * x[1] + x[2] * x[2];
     Est {
         v,
@@ -216,7 +216,7 @@ fn sq_est(x: &[f64; 3]) -> Est {
 
 /// `fl(x − y)` coordinate-wise.
 #[inline(always)]
-fn diff(x: &[f64; 3], y: &[f64; 3]) -> [f64; 3] {
+pub(crate) fn diff(x: &[f64; 3], y: &[f64; 3]) -> [f64; 3] {
     [x[0] - y[0], x[1] - y[1], x[2] - y[2]]
 }
 
@@ -304,7 +304,15 @@ const CYL_SMALL: f64 = f64::from_bits((1023 - 240) << 52);
 /// `E = e·e`, `W = d·d`, `F = f·f`, `R = r²` (Cauchy–Schwarz on the dot products),
 /// otherwise in `Est` arithmetic (`proofs/sweep.md` §5.1).
 #[inline(always)]
-fn cylinder_quad(ee: Est, ww: Est, ff: Est, we: Est, fe: Est, fw: Est, r: f64) -> [Est; 4] {
+pub(crate) fn cylinder_quad(
+    ee: Est,
+    ww: Est,
+    ff: Est,
+    we: Est,
+    fe: Est,
+    fw: Est,
+    r: f64,
+) -> [Est; 4] {
     let (e, w, f, rr) = (ee.v, ww.v, ff.v, r * r);
     let inside = |x: f64| (CYL_SMALL..=CYL_BIG).contains(&x);
     if inside(e) && inside(w) && inside(f) && rr <= CYL_BIG {
