@@ -41,6 +41,15 @@ pub(crate) trait Piece<T> {
     fn fast(&self, _bounded: bool) -> Option<Option<Found>> {
         None
     }
+    /// Every `(αᵢ, βᵢ)` into `out` (`out.len()` is [`Piece::lin_count`]) and the quadratic
+    /// if [`Piece::has_quad`]: the polynomials of [`Piece::lin`] and [`Piece::quad`], for a
+    /// piece that can share their common parts (the default evaluates them one by one).
+    fn all<R: Ring>(&self, lift: &impl Fn(&T) -> R, out: &mut [(R, R)]) -> Option<[R; 3]> {
+        for (i, x) in out.iter_mut().enumerate() {
+            *x = self.lin(i, lift);
+        }
+        self.has_quad().then(|| self.quad(lift))
+    }
 }
 
 /// The polynomials the decisions use.
@@ -180,17 +189,16 @@ impl<'a, T: Scalar, P: Piece<T>> Signer<'a, T, P> {
         let cache = is_float::<T>().then(|| {
             let lift = |x: &T| Est::exact(x.to_f64());
             let n = p.lin_count();
-            let lin = if n <= 8 {
-                let mut a = [(Est::exact(0.0), Est::exact(0.0)); 8];
-                for (i, x) in a.iter_mut().enumerate().take(n) {
-                    *x = p.lin(i, &lift);
-                }
-                Lins::Inline(a)
+            let zero = (Est::exact(0.0), Est::exact(0.0));
+            if n <= 8 {
+                let mut a = [zero; 8];
+                let quad = p.all(&lift, &mut a[..n]);
+                (Lins::Inline(a), quad)
             } else {
-                Lins::Heap((0..n).map(|i| p.lin(i, &lift)).collect())
-            };
-            let quad = p.has_quad().then(|| p.quad(&lift));
-            (lin, quad)
+                let mut a = alloc::vec![zero; n];
+                let quad = p.all(&lift, &mut a);
+                (Lins::Heap(a), quad)
+            }
         });
         Signer {
             p,

@@ -119,6 +119,25 @@ impl<T> Cylinder<'_, T> {
     }
 }
 
+impl<T> Cylinder<'_, T> {
+    /// `[|w × e|², (f × e)·(w × e), |f × e|² − ρ²(e·e)]`.
+    fn quad_of<R: Ring>(
+        &self,
+        f: &[R; 3],
+        w: &[R; 3],
+        e: &[R; 3],
+        ee: R,
+        lift: &impl Fn(&T) -> R,
+    ) -> [R; 3] {
+        let (fe, we) = (cross(f, e), cross(w, e));
+        [
+            dot(&we, &we),
+            dot(&fe, &we),
+            dot(&fe, &fe) - self.r.sq(lift) * ee,
+        ]
+    }
+}
+
 impl<T: Scalar> Cylinder<'_, T> {
     /// `B² − AC` of the infinite cylinder from the six dot products of `f`, `w`, `e` with
     /// the static bounds of the ray/capsule fast path (`cylinder_quad`, `proofs/sweep.md`
@@ -162,11 +181,22 @@ impl<T: Scalar> Piece<T> for Cylinder<'_, T> {
     fn lin<R: Ring>(&self, i: usize, lift: &impl Fn(&T) -> R) -> (R, R) {
         let (f, w) = self.m.rel(self.s0, lift);
         let e = self.axis(lift);
+        let (fe, we) = (dot(&f, &e), dot(&w, &e));
         if i == 0 {
-            (dot(&f, &e), dot(&w, &e))
+            (fe, we)
         } else {
-            (dot(&e, &e) - dot(&f, &e), -dot(&w, &e))
+            (dot(&e, &e) - fe, -we)
         }
+    }
+    /// `f`, `w`, `e` and the dot products `f·e`, `w·e` once for both caps and the quadratic.
+    fn all<R: Ring>(&self, lift: &impl Fn(&T) -> R, out: &mut [(R, R)]) -> Option<[R; 3]> {
+        let (f, w) = self.m.rel(self.s0, lift);
+        let e = self.axis(lift);
+        let (fe, we) = (dot(&f, &e), dot(&w, &e));
+        let ee = dot(&e, &e);
+        out[1] = (ee.clone() - fe.clone(), -we.clone());
+        out[0] = (fe, we);
+        Some(self.quad_of(&f, &w, &e, ee, lift))
     }
     fn has_quad(&self) -> bool {
         true
@@ -188,12 +218,8 @@ impl<T: Scalar> Piece<T> for Cylinder<'_, T> {
     fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
         let (f, w) = self.m.rel(self.s0, lift);
         let e = self.axis(lift);
-        let (fe, we) = (cross(&f, &e), cross(&w, &e));
-        [
-            dot(&we, &we),
-            dot(&fe, &we),
-            dot(&fe, &fe) - self.r.sq(lift) * dot(&e, &e),
-        ]
+        let ee = dot(&e, &e);
+        self.quad_of(&f, &w, &e, ee, lift)
     }
 }
 
@@ -212,6 +238,21 @@ impl<T> Face<'_, T> {
         let [a, b, c] = self.v.map(|p| p.each_ref().map(lift));
         cross(&sub(&b, &a), &sub(&c, &a))
     }
+    /// `[s₁², s₀s₁, s₀² − ρ²(n·n)]` with `s₀ = n·f`, `s₁ = n·w` (`f` from the first vertex).
+    fn quad_of<R: Ring>(
+        &self,
+        n: &[R; 3],
+        f: &[R; 3],
+        w: &[R; 3],
+        lift: &impl Fn(&T) -> R,
+    ) -> [R; 3] {
+        let (s0, s1) = (dot(n, f), dot(n, w));
+        [
+            s1.clone() * s1.clone(),
+            s0.clone() * s1,
+            s0.clone() * s0 - self.r.sq(lift) * dot(n, n),
+        ]
+    }
 }
 
 impl<T> Piece<T> for Face<'_, T> {
@@ -229,15 +270,24 @@ impl<T> Piece<T> for Face<'_, T> {
     fn has_quad(&self) -> bool {
         true
     }
+    /// The normal, the relative velocity and the lifted vertices once for the three edge
+    /// constraints and the quadratic.
+    fn all<R: Ring>(&self, lift: &impl Fn(&T) -> R, out: &mut [(R, R)]) -> Option<[R; 3]> {
+        let v = self.v.map(|p| p.each_ref().map(lift));
+        let n = cross(&sub(&v[1], &v[0]), &sub(&v[2], &v[0]));
+        let (f0, w) = self.m.rel(self.v[0], lift);
+        let p = self.m.p.each_ref().map(lift);
+        for (i, x) in out.iter_mut().enumerate().take(3) {
+            let (s, t) = (&v[i], &v[(i + 1) % 3]);
+            let m = cross(&n, &sub(t, s));
+            *x = (dot(&m, &sub(&p, s)), dot(&m, &w));
+        }
+        Some(self.quad_of(&n, &f0, &w, lift))
+    }
     fn quad<R: Ring>(&self, lift: &impl Fn(&T) -> R) -> [R; 3] {
         let n = self.normal(lift);
         let (f, w) = self.m.rel(self.v[0], lift);
-        let (s0, s1) = (dot(&n, &f), dot(&n, &w));
-        [
-            s1.clone() * s1.clone(),
-            s0.clone() * s1,
-            s0.clone() * s0 - self.r.sq(lift) * dot(&n, &n),
-        ]
+        self.quad_of(&n, &f, &w, lift)
     }
 }
 
