@@ -8,6 +8,8 @@ use crate::error::{check_number, check_point};
 use crate::geometry::Ray;
 use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar, Validate};
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 /// A closed capsule: the points within `radius` of the segment `[a, b]` (a sphere swept
 /// along the segment). `a == b` makes it a sphere.

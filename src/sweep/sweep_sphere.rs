@@ -6,6 +6,8 @@ use super::{SweepHit, finite, radius_ok, single_hit, validate_sweep};
 use crate::geometry::{Plane, Sphere};
 use crate::scalar::as_f64_array;
 use crate::{InputError, Scalar};
+#[cfg(not(feature = "std"))]
+use num_traits::Float;
 
 // ---------------------------------------------------------------------------------------
 // The f64 filter of the sphere/sphere sweep (proofs/sweep.md, section 3.1).
