@@ -5,7 +5,7 @@
 //! `v_p − v_q`), so nothing is rounded before the exact signs see it.
 
 use super::interval::{Est, Found, Piece};
-use super::ray_capsule::{cylinder_quad, diff, dot_est, sq_est};
+use super::ray_capsule::{cylinder_quad, dot_est, sq_est};
 use super::sweep_sphere::ss_filter;
 use crate::Scalar;
 use crate::predicates::Ring;
@@ -142,25 +142,18 @@ impl<T: Scalar> Cylinder<'_, T> {
     /// `B² − AC` of the infinite cylinder from the six dot products of `f`, `w`, `e` with
     /// the static bounds of the ray/capsule fast path (`cylinder_quad`, `proofs/sweep.md`
     /// §5.1: every vector an input or one rounded difference of two), for a single radius;
-    /// `None` for other inputs (a sum of radii, a non-float type).
+    /// `None` for a sum of radii. Only for float types.
     #[inline(always)]
     fn static_disc(&self) -> Option<Est> {
         if self.r.1.is_some() {
             return None;
         }
-        let (p, s0, s1) = (
-            as_f64_array(self.m.p)?,
-            as_f64_array(self.s0)?,
-            as_f64_array(self.s1)?,
-        );
-        let w = match (self.m.vp, self.m.vq) {
-            (Some(a), Some(b)) => diff(&as_f64_array(a)?, &as_f64_array(b)?),
-            (Some(a), None) => as_f64_array(a)?,
-            (None, Some(b)) => as_f64_array(b)?.map(|x| -x),
-            (None, None) => [0.0; 3],
-        };
-        let r = self.r.0.as_f64()?;
-        let (f, e) = (diff(&p, &s0), diff(&s1, &s0));
+        // Exact for float types (the caller checked): `f̂ = fl(p − s₀)`, `ê = fl(s₁ − s₀)`, and
+        // `ŵ` an input, its negation or one rounded difference.
+        let lift = |x: &T| x.to_f64();
+        let (f, w) = self.m.rel(self.s0, &lift);
+        let e = self.axis(&lift);
+        let r = self.r.0.to_f64();
         let [_, _, _, disc] = cylinder_quad(
             sq_est(&e),
             sq_est(&w),
@@ -255,6 +248,13 @@ impl<T> Face<'_, T> {
     }
 }
 
+/// The edge constraint `(n × (t − s))·(P − s) ≥ 0` of a face, with `f = p − s` and `w` the
+/// relative velocity: `(α, β) = (m·f, m·w)`, `m = n × (t − s)`.
+fn edge_lin<R: Ring>(n: &[R; 3], s: &[R; 3], t: &[R; 3], f: &[R; 3], w: &[R; 3]) -> (R, R) {
+    let m = cross(n, &sub(t, s));
+    (dot(&m, f), dot(&m, w))
+}
+
 impl<T> Piece<T> for Face<'_, T> {
     fn lin_count(&self) -> usize {
         3
@@ -262,10 +262,8 @@ impl<T> Piece<T> for Face<'_, T> {
     fn lin<R: Ring>(&self, i: usize, lift: &impl Fn(&T) -> R) -> (R, R) {
         let n = self.normal(lift);
         let (s, t) = (self.v[i], self.v[(i + 1) % 3]);
-        let e = sub(&t.each_ref().map(lift), &s.each_ref().map(lift));
-        let m = cross(&n, &e);
         let (f, w) = self.m.rel(s, lift);
-        (dot(&m, &f), dot(&m, &w))
+        edge_lin(&n, &s.each_ref().map(lift), &t.each_ref().map(lift), &f, &w)
     }
     fn has_quad(&self) -> bool {
         true
@@ -279,8 +277,7 @@ impl<T> Piece<T> for Face<'_, T> {
         let p = self.m.p.each_ref().map(lift);
         for (i, x) in out.iter_mut().enumerate().take(3) {
             let (s, t) = (&v[i], &v[(i + 1) % 3]);
-            let m = cross(&n, &sub(t, s));
-            *x = (dot(&m, &sub(&p, s)), dot(&m, &w));
+            *x = edge_lin(&n, s, t, &sub(&p, s), &w);
         }
         Some(self.quad_of(&n, &f0, &w, lift))
     }

@@ -7,6 +7,7 @@ use super::{Collect, SweepHit, finite, radius_ok};
 use crate::error::{check_number, check_point};
 use crate::geometry::Ray;
 use crate::scalar::as_f64_array;
+use crate::vec3::sub;
 use crate::{InputError, Scalar, Validate};
 #[cfg(not(feature = "std"))]
 use num_traits::Float;
@@ -216,12 +217,6 @@ pub(crate) fn sq_est(x: &[f64; 3]) -> Est {
     }
 }
 
-/// `fl(x − y)` coordinate-wise.
-#[inline(always)]
-pub(crate) fn diff(x: &[f64; 3], y: &[f64; 3]) -> [f64; 3] {
-    [x[0] - y[0], x[1] - y[1], x[2] - y[2]]
-}
-
 /// Whether the exact value of an estimate is certainly positive: `v > e` (an estimate
 /// with an infinite or NaN value has an infinite or NaN bound, so this also shows it
 /// finite).
@@ -283,7 +278,7 @@ fn ball_times(a: Est, b: Est, c: Est) -> Times {
 /// rays whose window reaches beyond that cap need it).
 #[inline]
 fn end_ball(o: &[f64; 3], d: &[f64; 3], q: &[f64; 3], r: f64) -> Times {
-    let f = diff(o, q);
+    let f = sub(o, q);
     ball_times(sq_est(d), dot_est(&f, d), sq_est(&f) - r_sq(r))
 }
 
@@ -395,7 +390,7 @@ fn rc_fast<T: Scalar>(ray: &Ray<T>, cap: &Capsule<T>) -> Option<Option<SweepHit<
     if r.is_nan() || r < 0.0 {
         return None; // a negative radius (or NaN): the engine's early return
     }
-    let (e, f) = (diff(&s1, &s0), diff(&o, &s0));
+    let (e, f) = (sub(&s1, &s0), sub(&o, &s0));
     let (ww, ee) = (sq_est(&d), sq_est(&e));
     if !(pos(ww) && pos(ee)) {
         return None; // a zero direction or a = b (or tiny): the engine

@@ -8,7 +8,7 @@ use crate::overlap::obb_axes::{ObbAxis, ObbPair, PAIRS, obb_axes};
 use crate::predicates::Ring;
 use crate::predicates::expansion::two_product;
 use crate::scalar::as_f64_array;
-use crate::vec3::{cross, dot};
+use crate::vec3::{cross, dot, sub};
 use crate::{InputError, Scalar};
 
 /// The slabs of the moving boxes on their separating axes, with the exact signs `σₘ` of
@@ -218,23 +218,22 @@ impl F64Boxes {
         );
         let (ca, cb) = (as_f64_array(&a.center)?, as_f64_array(&b.center)?);
         let (wa, wb) = (as_f64_array(va)?, as_f64_array(vb)?);
-        // `!(x <= R)` also refuses NaN; the engine answers what this path leaves.
+        // `|x| ≤ R` is false for NaN; the engine answers what this path leaves.
         let small = |x: &f64| x.abs() <= OBB_RANGE;
-        let inputs = g
+        let mut inputs = g
             .iter()
             .flatten()
             .chain(&ca)
             .chain(&cb)
             .chain(&wa)
             .chain(&wb);
-        if !inputs.clone().all(small) {
+        if !inputs.all(small) {
             return None;
         }
         if !ha.iter().chain(&hb).all(|x| (0.0..=OBB_RANGE).contains(x)) {
             return None;
         }
-        let d = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
-        let w = [wb[0] - wa[0], wb[1] - wa[1], wb[2] - wa[2]];
+        let (d, w) = (sub(&cb, &ca), sub(&wb, &wa));
         let amax = |v: &[[f64; 3]]| v.iter().flatten().fold(0.0f64, |m, x| m.max(x.abs()));
         Some(F64Boxes {
             g,
