@@ -51,7 +51,7 @@ pub(crate) fn scale(x: f64, s: i32) -> f64 {
 
 /// `(E, K)` over the nonzero values: every one satisfies `2^E ≤ |x| < 2^(E+1)` for the
 /// largest, and is an integer multiple of `2^K`. `None` when all are zero.
-fn exponent_range(values: impl Iterator<Item = f64>) -> Option<(i32, i32)> {
+pub(super) fn exponent_range(values: impl Iterator<Item = f64>) -> Option<(i32, i32)> {
     let mut hi = i32::MIN;
     let mut lo = i32::MAX;
     for x in values {
@@ -435,12 +435,34 @@ pub(super) fn incircle_slow(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) 
 /// at most `2^log2_terms` monomials, an integer multiple of `g^j` below `2^53·g^j` (for a
 /// degree-`j` intermediate, as `R ≥ 1`), hence representable: no operation rounds. This is
 /// the usual case for small-integer and coarse dyadic grids (proofs/predicates.md, 4).
-fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32) -> bool {
-    match exponent_range(h.iter().copied()) {
-        None => true,
-        // Every |x| < 2^(hi+1) and every x is a multiple of 2^lo, so R < 2^(hi + 1 − lo).
-        Some((hi, lo)) => degree * (hi + 1 - lo) + log2_terms <= 53,
+///
+/// The test runs as: with `2^e ≤ max|h| < 2^(e+1)` and `w = ⌊(53 − log2_terms)/degree⌋`,
+/// every value is a multiple of `2^(e+1−w)`, checked by scaling each value by
+/// `2^(w−1−e)` (exact) and rounding it to an integer with the `1.5·2^52` addition.
+/// Straight-line and branch-free over the values, unlike a per-value exponent and
+/// trailing-zero count.
+///
+/// Precondition: every value is zero or has magnitude in `[2^-900, 2^900]` (differences of
+/// points in an expansion window), so the scale factor and every scaled value are normal.
+#[inline]
+pub(super) fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32) -> bool {
+    // 1.5·2^52: for |t| < 2^51, (t + C) − C is t rounded to an integer, both operations
+    // exact but the rounding of t + C to the unit grid of [2^52, 2^53).
+    const C: f64 = 6_755_399_441_055_744.0;
+    let width = (53 - log2_terms) / degree;
+    let max = h.iter().fold(0.0f64, |m, &x| m.max(x.abs()));
+    if max == 0.0 {
+        return true;
     }
+    debug_assert!((-900..=900).contains(&(bigint::decompose(max).1 + 52)));
+    // e = ⌊log₂ max⌋ from the exponent field of a normal `max`.
+    let e = ((max.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    // 2^(width − 1 − e): |t| = |x|·2^(width−1−e) < 2^width ≤ 2^26 and t is exact.
+    let scale = f64::from_bits(((1023 + width - 1 - e) as u64) << 52);
+    h.iter().fold(true, |ok, &x| {
+        let t = x * scale;
+        ok & ((t + C) - C == t)
+    })
 }
 
 /// Exact differences `p − q`, heads and tails, flattened point by point.

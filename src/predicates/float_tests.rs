@@ -10,7 +10,10 @@ use super::float::{
     IC_A, IS_A, O2_A, O2_B_INV, O2_WINDOW, O3_B_INV, O3_K, O3_XY_FLOOR, O3_Z_FLOOR, TAU, TAU2,
     incircle, insphere, o3_bound, orient2d, orient3d,
 };
-use super::float_slow::{Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS, classify, scale};
+use super::float_slow::{
+    Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS, classify, exponent_range,
+    float_evaluation_is_exact, scale,
+};
 use super::{bigint, exact};
 use crate::oracle::Rng;
 
@@ -205,6 +208,50 @@ fn plain_evaluation_shortcut_at_its_threshold() {
                 [3.0 * x, 3.0 * (x + u)],
             );
             assert_eq!(orient2d(&a2, &b2, &c2), bigint::orient2d(&a2, &b2, &c2));
+        }
+    }
+}
+
+/// `float_evaluation_is_exact` against its definition, `degree·(E + 1 − K) + log2_terms ≤
+/// 53` with `2^E ≤ max|x| < 2^(E+1)` and `2^K` the coarsest power of two dividing every
+/// value (`exponent_range`): values of every bit width around each predicate's threshold,
+/// odd and even, shifted together across the windows' exponent range, with zeros.
+#[test]
+fn plain_evaluation_check_matches_its_definition() {
+    let mut rng = Rng::new(7);
+    for (degree, log2_terms) in [(2, 1), (3, 3), (4, 4), (5, 7)] {
+        let width = (53 - log2_terms) / degree;
+        for _ in 0..4000 {
+            let n = 1 + rng.below(9);
+            let bits = width - 2 + rng.below(5) as i32; // width − 2 ..= width + 2
+            let shift = rng.below(801) as i32 - 400;
+            let h: Vec<f64> = (0..n)
+                .map(|i| {
+                    let m = match rng.below(5) {
+                        0 => 0,
+                        // the largest value of the width, odd: sets both E and K
+                        1 if i == 0 => (1u64 << bits) - 1,
+                        _ => rng.below(1 << bits) as u64,
+                    };
+                    let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+                    // a coarser grid sometimes: K above the shift
+                    let coarse = if rng.below(3) == 0 {
+                        rng.below(3) as i32
+                    } else {
+                        0
+                    };
+                    sign * scale(m as f64, shift + coarse)
+                })
+                .collect();
+            let expected = match exponent_range(h.iter().copied()) {
+                None => true,
+                Some((hi, lo)) => degree * (hi + 1 - lo) + log2_terms <= 53,
+            };
+            assert_eq!(
+                float_evaluation_is_exact(&h, degree, log2_terms),
+                expected,
+                "{h:?}, degree {degree}"
+            );
         }
     }
 }
