@@ -10,12 +10,12 @@
 //!
 //! Before timing, every row's answer is checked against the file's exact answer.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use isect::oracle::{Family, KINDS, Rng};
 use isect::{FloatFormat, Ray, Triangle, insphere, orient3d};
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const TESTS: [&str; 4] = ["orient3d", "insphere", "tri-tri", "ray-triangle"];
 const FAMILIES: [(&str, Family); 6] = [
@@ -112,4 +112,87 @@ criterion_group! {
         .measurement_time(Duration::from_secs(2));
     targets = bench_tail
 }
-criterion_main!(benches);
+
+/// `ISECT_TAIL_PASSES=N`: instead of criterion, CGAL's method (`benches/cgal/tail.cpp`):
+/// for each file, N timed passes over its rows and the median ns a call, one line each in
+/// the C++ program's format. As there, the test is chosen once per file and its answer
+/// inlined into the loop (no dispatch per row), and a pass (tens of microseconds) rarely
+/// meets a preemption on a loaded machine, which criterion's longer samples do.
+fn passes(n: usize) {
+    for test in TESTS {
+        for family in FAMILIES {
+            let (rows, answers) = rows(test, family);
+            let agree = rows
+                .iter()
+                .zip(&answers)
+                .filter(|&(r, &want)| answer(test, r) == want)
+                .count();
+            let ns = match test {
+                "orient3d" => time_rows(&rows, n, orient3d_row),
+                "insphere" => time_rows(&rows, n, insphere_row),
+                "tri-tri" => time_rows(&rows, n, tri_tri_row),
+                _ => time_rows(&rows, n, ray_triangle_row),
+            };
+            println!(
+                "{test} {} rows {} median_ns {ns:.1} agree {agree}",
+                family.0,
+                rows.len(),
+            );
+        }
+    }
+}
+
+// One function per test, each small enough for LLVM to inline isect's function into it
+// as it would into a user's loop (inlined into the larger timing loop, `insphere` stayed
+// an out-of-line call and measured twice its time).
+#[inline(never)]
+fn orient3d_row(r: &[f64; 18]) -> i8 {
+    answer("orient3d", r)
+}
+#[inline(never)]
+fn insphere_row(r: &[f64; 18]) -> i8 {
+    answer("insphere", r)
+}
+#[inline(never)]
+fn tri_tri_row(r: &[f64; 18]) -> i8 {
+    answer("tri-tri", r)
+}
+#[inline(never)]
+fn ray_triangle_row(r: &[f64; 18]) -> i8 {
+    answer("ray-triangle", r)
+}
+
+/// The median over `n` passes of the time a row, ns.
+fn time_rows(rows: &[Vec<f64>], n: usize, answer: fn(&[f64; 18]) -> i8) -> f64 {
+    // Fixed-size rows (zero-padded), so that reading a point is a load at a constant offset
+    // without a bounds check, as `std::vector::operator[]` is on the C++ side.
+    let rows: Vec<[f64; 18]> = rows
+        .iter()
+        .map(|r| core::array::from_fn(|i| r.get(i).copied().unwrap_or(0.0)))
+        .collect();
+    let mut ns = Vec::with_capacity(n);
+    let mut sink = 0i64;
+    for _ in 0..n {
+        let start = Instant::now();
+        for r in &rows {
+            sink += i64::from(answer(black_box(r)));
+        }
+        ns.push(start.elapsed().as_nanos() as f64 / rows.len() as f64);
+    }
+    black_box(sink);
+    ns.sort_by(f64::total_cmp);
+    ns[n / 2]
+}
+
+fn main() {
+    match std::env::var("ISECT_TAIL_PASSES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        Some(n) if n > 0 => passes(n),
+        _ => {
+            benches();
+            Criterion::default().configure_from_args().final_summary();
+        }
+    }
+}

@@ -28,4 +28,6 @@ for f in "$OUT"/*.csv; do
     kind=$(basename "$f" | cut -d. -f1)
     "$OUT/tail" "$kind" "$f" --runs "$RUNS"
 done
+# isect by the C++ program's method (median of RUNS passes a file), then criterion.
+ISECT_TAIL_DIR="$OUT" ISECT_TAIL_PASSES="$RUNS" cargo bench -p isect-benches --bench tail
 ISECT_TAIL_DIR="$OUT" cargo bench -p isect-benches --bench tail
