@@ -9,7 +9,9 @@
 //!   in the *exponent domain*: the bit patterns of `X`, `Y`, `Z` are added as integers (the
 //!   bit pattern of a normal `v > 0` is a piecewise-linear approximation of
 //!   `2^52·(log₂ v + 1023)`, low by less than `0.09·2^52`), and `|det|` is compared with the
-//!   result as a bit pattern too.
+//!   result as a bit pattern too. The one-call insphere uses a semi-static bound as well,
+//!   `2^-44·X·Y·Z·(X² + Y² + Z²)` in floating point with each maximum floored at `2^-180`;
+//!   its batch form keeps the permanent.
 //! * **Window check** (`#[cold]`): non-finite input answers `Zero`. Otherwise the input is
 //!   classified against the *expansion window* of the predicate, a range of magnitudes and
 //!   granularities in which expansion arithmetic can neither overflow nor underflow. Input
@@ -51,6 +53,12 @@ pub(crate) const O3_Z_FLOOR: u64 = (1023 - 325) << 52;
 pub(crate) const IC_A: f64 = 1.2212453270876746e-15;
 /// Stage-A coefficient for insphere: `(γ₁₁ + (1−u)^−5 − 1)/(1−u)^17`, rounded up (≈ 16u).
 pub(crate) const IS_A: f64 = 1.7763568394002556e-15;
+/// insphere's semi-static coefficient, `2^-44` (proofs/predicates.md §1.7: at least
+/// `24(γ₁₁ + (1−u)^−5 − 1)/(1−u)^6` plus the underflow terms, ≈ `0.75·2^-44`).
+pub(crate) const IS_S: f64 = f64::from_bits((1023 - 44) << 52);
+/// The floor `2^-180` of insphere's per-axis maxima: the products of the semi-static bound
+/// stay normal and the underflow errors of the evaluation below `2^-170` of it (§1.7).
+pub(crate) const IS_FLOOR: f64 = f64::from_bits((1023 - 180) << 52);
 /// `2^-1020`: added inside the permanents so that the bound also covers underflow in the
 /// inner products (absolute error at most `2^-1075` each).
 pub(crate) const TAU: f64 = f64::from_bits(3 << 52);
@@ -255,16 +263,28 @@ pub(crate) fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -
     }
 }
 
-/// insphere's stage A: the determinant and its error bound (proofs/predicates.md §1).
-/// Shared by [`insphere`] and the batch filter (`float_batch.rs`).
+/// insphere's determinant, evaluated in the order proofs/predicates.md §1.2 counts, with
+/// the intermediates the two bounds read: the coordinate differences (rows `a, b, c, d`
+/// minus `e`), the twelve products `x·y` of the 2×2 minors and the lifts.
+struct InsphereEval<L> {
+    det: L,
+    x: [L; 4],
+    y: [L; 4],
+    z: [L; 4],
+    /// `aex·bey, bex·aey, bex·cey, cex·bey, cex·dey, dex·cey, dex·aey, aex·dey, aex·cey,
+    /// cex·aey, bex·dey, dex·bey`: the minors `ab, bc, cd, da, ac, bd` in pairs.
+    xy: [L; 12],
+    lift: [L; 4],
+}
+
 #[inline(always)]
-pub(super) fn insphere_det_bound<L: Lane>(
+fn insphere_eval<L: Lane>(
     a: &[L; 3],
     b: &[L; 3],
     c: &[L; 3],
     d: &[L; 3],
     e: &[L; 3],
-) -> (L, L) {
+) -> InsphereEval<L> {
     let aex = a[0] - e[0];
     let bex = b[0] - e[0];
     let cex = c[0] - e[0];
@@ -278,24 +298,26 @@ pub(super) fn insphere_det_bound<L: Lane>(
     let cez = c[2] - e[2];
     let dez = d[2] - e[2];
 
-    let aexbey = aex * bey;
-    let bexaey = bex * aey;
-    let bexcey = bex * cey;
-    let cexbey = cex * bey;
-    let cexdey = cex * dey;
-    let dexcey = dex * cey;
-    let dexaey = dex * aey;
-    let aexdey = aex * dey;
-    let aexcey = aex * cey;
-    let cexaey = cex * aey;
-    let bexdey = bex * dey;
-    let dexbey = dex * bey;
-    let ab = aexbey - bexaey;
-    let bc = bexcey - cexbey;
-    let cd = cexdey - dexcey;
-    let da = dexaey - aexdey;
-    let ac = aexcey - cexaey;
-    let bd = bexdey - dexbey;
+    let xy = [
+        aex * bey,
+        bex * aey,
+        bex * cey,
+        cex * bey,
+        cex * dey,
+        dex * cey,
+        dex * aey,
+        aex * dey,
+        aex * cey,
+        cex * aey,
+        bex * dey,
+        dex * bey,
+    ];
+    let ab = xy[0] - xy[1];
+    let bc = xy[2] - xy[3];
+    let cd = xy[4] - xy[5];
+    let da = xy[6] - xy[7];
+    let ac = xy[8] - xy[9];
+    let bd = xy[10] - xy[11];
 
     let abc = aez * bc - bez * ac + cez * ab;
     let bcd = bez * cd - cez * bd + dez * bc;
@@ -308,15 +330,38 @@ pub(super) fn insphere_det_bound<L: Lane>(
     let dlift = dex * dex + dey * dey + dez * dez;
 
     let det = (dlift * abc - clift * dab) + (blift * cda - alift * bcd);
+    InsphereEval {
+        det,
+        x: [aex, bex, cex, dex],
+        y: [aey, bey, cey, dey],
+        z: [aez, bez, cez, dez],
+        xy,
+        lift: [alift, blift, clift, dlift],
+    }
+}
 
+/// insphere's stage A with the permanent bound (proofs/predicates.md §1.3–1.5): the
+/// determinant and its error bound. The batch filter's (`float_batch.rs`).
+#[inline(always)]
+pub(super) fn insphere_det_bound<L: Lane>(
+    a: &[L; 3],
+    b: &[L; 3],
+    c: &[L; 3],
+    d: &[L; 3],
+    e: &[L; 3],
+) -> (L, L) {
+    let InsphereEval {
+        det, z, xy, lift, ..
+    } = insphere_eval(a, b, c, d, e);
     let tau = L::splat(TAU);
-    let abp = aexbey.abs() + bexaey.abs() + tau;
-    let bcp = bexcey.abs() + cexbey.abs() + tau;
-    let cdp = cexdey.abs() + dexcey.abs() + tau;
-    let dap = dexaey.abs() + aexdey.abs() + tau;
-    let acp = aexcey.abs() + cexaey.abs() + tau;
-    let bdp = bexdey.abs() + dexbey.abs() + tau;
-    let (aez, bez, cez, dez) = (aez.abs(), bez.abs(), cez.abs(), dez.abs());
+    let abp = xy[0].abs() + xy[1].abs() + tau;
+    let bcp = xy[2].abs() + xy[3].abs() + tau;
+    let cdp = xy[4].abs() + xy[5].abs() + tau;
+    let dap = xy[6].abs() + xy[7].abs() + tau;
+    let acp = xy[8].abs() + xy[9].abs() + tau;
+    let bdp = xy[10].abs() + xy[11].abs() + tau;
+    let [aez, bez, cez, dez] = z.map(|v| v.abs());
+    let [alift, blift, clift, dlift] = lift;
     let abcp = aez * bcp + bez * acp + cez * abp + tau;
     let bcdp = bez * cdp + cez * bdp + dez * bcp + tau;
     let cdap = cez * dap + dez * acp + aez * cdp + tau;
@@ -326,10 +371,30 @@ pub(super) fn insphere_det_bound<L: Lane>(
     (det, L::splat(IS_A) * perm + L::splat(TAU2))
 }
 
+/// insphere's one-call stage A (proofs/predicates.md §1.7): the determinant and a
+/// semi-static bound `2^-44·X·Y·Z·(X² + Y² + Z²)` from the per-axis maxima of the
+/// absolute differences, each floored at `2^-180`; a third of the permanent's work.
+#[inline(always)]
+pub(super) fn insphere_det_maxima(a: &P3, b: &P3, c: &P3, d: &P3, e: &P3) -> (f64, f64) {
+    let InsphereEval { det, x, y, z, .. } = insphere_eval(a, b, c, d, e);
+    // `maxsd` semantics (the second operand when either is NaN) instead of `f64::max`'s
+    // NaN handling: a NaN difference makes `det` NaN, which fails the filter whatever
+    // the bound.
+    let max = |p: f64, q: f64| if p > q { p } else { q };
+    let max4 = |v: [f64; 4]| max(max(v[0].abs(), v[1].abs()), max(v[2].abs(), v[3].abs()));
+    let mx = max(max4(x), IS_FLOOR);
+    let my = max(max4(y), IS_FLOOR);
+    let mz = max(max4(z), IS_FLOOR);
+    let s = (mx * mx + my * my) + mz * mz;
+    (det, ((mx * my) * mz) * s * IS_S)
+}
+
 #[inline]
 pub(crate) fn insphere(a: &P3, b: &P3, c: &P3, d: &P3, e: &P3) -> Sign {
-    let (det, bound) = insphere_det_bound(a, b, c, d, e);
-    match decide(det, bound) {
+    let (det, bound) = insphere_det_maxima(a, b, c, d, e);
+    // `decide_bits` also rejects an infinite `det`: the bound does not dominate the
+    // intermediates (proofs/predicates.md §1.1, §1.7).
+    match decide_bits(det, bound.to_bits()) {
         Some(s) => s,
         None => insphere_slow(*a, *b, *c, *d, *e),
     }

@@ -7,8 +7,8 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::float::{
-    IC_A, IS_A, O2_A, O2_B_INV, O2_WINDOW, O3_B_INV, O3_K, O3_XY_FLOOR, O3_Z_FLOOR, TAU, TAU2,
-    incircle, insphere, o3_bound, orient2d, orient3d,
+    IC_A, IS_A, IS_FLOOR, IS_S, O2_A, O2_B_INV, O2_WINDOW, O3_B_INV, O3_K, O3_XY_FLOOR, O3_Z_FLOOR,
+    TAU, TAU2, incircle, insphere, insphere_det_maxima, o3_bound, orient2d, orient3d,
 };
 use super::float_slow::{
     Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS, classify, exponent_range,
@@ -432,6 +432,88 @@ fn orient3d_bit_pattern_bound_dominates_the_error() {
         let err = c.clone() * q(x) * q(y) * q(z) + eta_z.clone() * q(z) + eta_0.clone();
         assert!(w >= err, "{x:e} {y:e} {z:e}");
     }
+}
+
+/// insphere's semi-static stage A (proofs/predicates.md §1.7): the constants, exactly.
+/// `2^-44 ≥ 24·(γ₁₁ + (1−u)^−5 − 1)/(1−u)^6 + 2^-170`, the last term covering the
+/// underflow errors relative to the floored bound.
+#[test]
+fn insphere_semi_static_constants() {
+    assert_eq!(q(IS_S), pow2q(-44));
+    assert_eq!(q(IS_FLOOR), pow2q(-180));
+    let needed = coefficient(5, 11, 4) * BigRational::from_integer(24.into()) + pow2q(-170);
+    assert!(needed <= q(IS_S));
+}
+
+/// `det[a − e, b − e, c − e, d − e]` with rows `(x, y, z, x² + y² + z²)`, in rationals by
+/// cofactor expansion along the lift column: independent of the code under test.
+fn insphere_rational(p: &[[f64; 3]; 5]) -> BigRational {
+    let r: Vec<[BigRational; 4]> = (0..4)
+        .map(|i| {
+            let v: [BigRational; 3] = core::array::from_fn(|k| q(p[i][k]) - q(p[4][k]));
+            let lift = &v[0] * &v[0] + &v[1] * &v[1] + &v[2] * &v[2];
+            [v[0].clone(), v[1].clone(), v[2].clone(), lift]
+        })
+        .collect();
+    let det3 = |rows: [usize; 3]| {
+        let m = |i: usize, k: usize| &r[rows[i]][k];
+        m(0, 0) * (m(1, 1) * m(2, 2) - m(1, 2) * m(2, 1))
+            - m(0, 1) * (m(1, 0) * m(2, 2) - m(1, 2) * m(2, 0))
+            + m(0, 2) * (m(1, 0) * m(2, 1) - m(1, 1) * m(2, 0))
+    };
+    // Expansion along column 3: sign (−1)^(i+3).
+    -(&r[0][3] * det3([1, 2, 3])) + &r[1][3] * det3([0, 2, 3]) - &r[2][3] * det3([0, 1, 3])
+        + &r[3][3] * det3([0, 1, 2])
+}
+
+/// The semi-static bound dominates the error of the evaluated determinant, checked in
+/// rationals: `|det' − D| < B` whenever `det'` is finite, on random points of every
+/// family of `coord`, per-axis magnitudes far apart (one axis near the floor `2^-180`,
+/// subnormal, or zero; another near `2^200`, where the bound overflows), points rounded
+/// onto a common sphere, and equal points.
+#[test]
+fn insphere_semi_static_bound_dominates_the_error() {
+    let mut rng = Rng::new(44);
+    let mut checked = 0;
+    for i in 0..6000 {
+        let fam = (i / 3) % 4;
+        let mut p: [[f64; 3]; 5] =
+            core::array::from_fn(|_| core::array::from_fn(|_| coord(&mut rng, fam)));
+        match i % 3 {
+            1 => {
+                // Per-axis scales 2^s, s in {−1074 … 200}, including the floor's edge.
+                let s = [-1074, -1060, -400, -190, -180, -170, 0, 100, 190, 200];
+                let sc: [i32; 3] = core::array::from_fn(|_| s[rng.below(s.len())]);
+                for pt in &mut p {
+                    for k in 0..3 {
+                        pt[k] = scale(unit(&mut rng), sc[k]);
+                    }
+                }
+            }
+            2 => {
+                // Rounded onto the unit sphere around a centre, scaled by 2^s.
+                let s = rng.below(400) as i32 - 200;
+                let c: [f64; 3] = core::array::from_fn(|_| unit(&mut rng));
+                for pt in &mut p {
+                    let v: [f64; 3] = core::array::from_fn(|_| unit(&mut rng));
+                    let n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt().max(1e-3);
+                    *pt = core::array::from_fn(|k| scale(c[k] + v[k] / n, s));
+                }
+                if rng.below(4) == 0 {
+                    p[rng.below(4)] = p[4];
+                }
+            }
+            _ => {}
+        }
+        let (det, bound) = insphere_det_maxima(&p[0], &p[1], &p[2], &p[3], &p[4]);
+        if !det.is_finite() || !bound.is_finite() {
+            continue;
+        }
+        let err = num_traits::Signed::abs(&(q(det) - insphere_rational(&p)));
+        assert!(err < q(bound), "{p:?}: det {det:e}, bound {bound:e}");
+        checked += 1;
+    }
+    assert!(checked > 4000, "{checked}");
 }
 
 /// `det[p − o, q − o, d]` in rationals, independently of the code under test.
