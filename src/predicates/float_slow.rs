@@ -378,8 +378,8 @@ pub(crate) fn on_line(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3]) -> bool {
     on_line_exact(o, d, p, u, x, y)
 }
 
-/// The rest of [`on_line`] once the rounded products agree: `u = fl(p − o)` exact, in
-/// range, and each pair of products equal. With `x = fl(u_i·d_j) = fl(u_j·d_i)`, the exact
+/// The rest of [`on_line`] once the rounded products agree: `u = fl(p − o)` exact, `d`
+/// not zero, both in range, and each pair of products equal. With `x = fl(u_i·d_j) = fl(u_j·d_i)`, the exact
 /// products are `x + tail` (TwoProduct, exact in range), so they are equal iff their tails
 /// are.
 #[inline(never)]
@@ -393,7 +393,7 @@ fn on_line_exact(
 ) -> bool {
     let in_range = |v: f64| v == 0.0 || (v.abs() >= ON_LINE_MIN && v.abs() <= ON_LINE_MAX);
     let exact = (0..3).all(|k| two_diff(p[k], o[k]).1 == 0.0);
-    if !(exact && u.iter().chain(d).all(|&v| in_range(v))) {
+    if !(exact && *d != [0.0; 3] && u.iter().chain(d).all(|&v| in_range(v))) {
         return false;
     }
     let (us, ds) = (u.map(split), d.map(split));

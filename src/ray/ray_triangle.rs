@@ -191,10 +191,10 @@ pub(super) fn perturbed<T: Scalar>(
 /// The exact sign of `((q − p) × d)_i`: for float scalars first its `f64` filter
 /// (`proofs/ray_triangle.md`, section 3.6), then [`polynomial_sign`].
 fn edge_cross_sign<T: Scalar>(d: &[T; 3], p: &[T; 3], q: &[T; 3], i: usize) -> Sign {
-    if let (Some(d), Some(p), Some(q)) = (as_f64_array(d), as_f64_array(p), as_f64_array(q)) {
-        if let Some(s) = edge_cross_filtered(&d, &p, &q, i) {
-            return s;
-        }
+    if let (Some(d), Some(p), Some(q)) = (as_f64_array(d), as_f64_array(p), as_f64_array(q))
+        && let Some(s) = edge_cross_filtered(&d, &p, &q, i)
+    {
+        return s;
     }
     polynomial_sign(&EdgeCross { d, p, q, i })
 }

@@ -685,6 +685,22 @@ mod tests {
         assert!(below < c);
     }
 
+    /// `EDGE_CROSS_C = 4u ≥ (γ₂/(1−γ₂) + u)/(1−u)^3` (proofs/ray_triangle.md, section
+    /// 3.6), and `TAU2 ≥ η/(1−γ₂) + η/2`.
+    #[test]
+    fn edge_cross_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma2 = (&u * Q::from_integer(BigInt::from(2)))
+            / (&one - &u * Q::from_integer(BigInt::from(2)));
+        let w = &one - &u;
+        let need = (&gamma2 / (&one - &gamma2) + &u) / (&w * &w * &w);
+        assert!(Q::from_float(EDGE_CROSS_C).unwrap() >= need);
+        let eta = Q::new(BigInt::from(1), BigInt::from(1) << 1074usize);
+        let tail = &eta / (&one - &gamma2) + &eta / Q::from_integer(BigInt::from(2));
+        assert!(Q::from_float(TAU2).unwrap() >= tail);
+    }
+
     /// `RT_S ≥ (γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` (proofs/ray_triangle.md, section 3.2),
     /// and it is the smallest double that is; the range constants are `2^-300` and `2^330`.
     #[test]
