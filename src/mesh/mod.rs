@@ -38,7 +38,7 @@ use core::cmp::Ordering;
 use num_rational::BigRational;
 
 use crate::error::check_point;
-use crate::ray::{PreparedRay, RayHit, ray_triangle, ray_triangle_crossing};
+use crate::ray::{NO_VERTEX, PreparedRay, RayHit, ray_triangle, ray_triangle_crossing};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
@@ -508,7 +508,7 @@ impl<T: Scalar> TriMesh<T> {
     fn for_each_candidate(&self, ray: &Ray<T>, on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
         self.for_each_tested(
             ray,
-            |r, a, b, c| r.hit(a, b, c).map(RayHit::round_from),
+            |r, a, b, c, on_line| r.hit(a, b, c, on_line).map(RayHit::round_from),
             |r, tri| ray_triangle(r, tri),
             on_hit,
         );
@@ -519,7 +519,7 @@ impl<T: Scalar> TriMesh<T> {
     fn for_each_crossing(&self, ray: &Ray<T>, mut on_cross: impl FnMut(u32, bool)) {
         self.for_each_tested(
             ray,
-            |r, a, b, c| r.crossing(a, b, c),
+            |r, a, b, c, on_line| r.crossing(a, b, c, on_line),
             |r, tri| ray_triangle_crossing(r, tri),
             |i, front| {
                 on_cross(i, front);
@@ -530,13 +530,20 @@ impl<T: Scalar> TriMesh<T> {
 
     /// The traversal behind [`TriMesh::for_each_candidate`] and
     /// [`TriMesh::for_each_crossing`]: for float meshes the BVH, each candidate tested by
-    /// `float_test` on the prepared `f64` ray and the exact `f64` view of its vertices;
-    /// for exact types `exact_test` on every triangle. `on` gets each result and returns
-    /// the current upper bound on useful `t`.
+    /// `float_test` on the prepared `f64` ray, the exact `f64` view of its vertices and
+    /// the position of its vertex known to lie exactly on the ray's line (or
+    /// [`NO_VERTEX`]); for exact types `exact_test` on every triangle. `on` gets each
+    /// result and returns the current upper bound on useful `t`.
+    ///
+    /// A ray aimed exactly at a vertex meets the five or six triangles around it, each
+    /// in its own leaf. The first test that shows the vertex on the line
+    /// ([`PreparedRay::on_line`]) records its index, and the other triangles with
+    /// that index go straight to the decision at a vertex (proofs/ray_triangle.md,
+    /// section 3.6): the same vertex index means the same coordinates, so the same fact.
     fn for_each_tested<R>(
         &self,
         ray: &Ray<T>,
-        float_test: impl Fn(&PreparedRay, &[f64; 3], &[f64; 3], &[f64; 3]) -> Option<R>,
+        float_test: impl Fn(&PreparedRay, &[f64; 3], &[f64; 3], &[f64; 3], u8) -> Option<R>,
         exact_test: impl Fn(&Ray<T>, &Triangle<T>) -> Option<R>,
         mut on: impl FnMut(u32, R) -> f64,
     ) {
@@ -557,10 +564,29 @@ impl<T: Scalar> TriMesh<T> {
                 let p = &self.vertices[k as usize];
                 [f(&p[0]), f(&p[1]), f(&p[2])]
             };
+            // The index of a vertex shown to lie exactly on the ray's line; u32::MAX for
+            // none (were it that vertex's index, the shortcut would only not be taken).
+            let mut known = u32::MAX;
+            // The previous triangle tested, whose vertex the last test may have shown on
+            // the line (read at the next test, so the result goes straight to `on`).
+            let mut previous = 0;
             bvh.traverse(o, d, f64::INFINITY, |i| {
-                let t = &self.triangles[i as usize];
+                let shown = prepared.on_line();
+                if shown < NO_VERTEX {
+                    known = self.triangles[previous as usize][shown as usize];
+                    prepared.clear_on_line();
+                }
+                previous = i;
+                let t = self.triangles[i as usize];
                 let (a, b, c) = (view(t[0]), view(t[1]), view(t[2]));
-                match float_test(&prepared, &a, &b, &c) {
+                let at = if known == u32::MAX {
+                    NO_VERTEX
+                } else {
+                    t.iter()
+                        .position(|&k| k == known)
+                        .map_or(NO_VERTEX, |j| j as u8)
+                };
+                match float_test(&prepared, &a, &b, &c, at) {
                     Some(h) => on(i, h),
                     None => f64::INFINITY,
                 }

@@ -55,12 +55,18 @@ pub(crate) fn split(a: f64) -> (f64, f64) {
 #[inline(always)]
 pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     let x = a * b;
-    let (ah, al) = split(a);
-    let (bh, bl) = split(b);
+    (x, product_tail(split(a), split(b), x))
+}
+
+/// `a·b − x` for `x = fl(a·b)`, from the halves `split(a)` and `split(b)` (Dekker's
+/// TwoProduct with both factors split beforehand, as Shewchuk's Two-Product-Presplit): exact
+/// under the same conditions as [`two_product`].
+#[inline(always)]
+pub(crate) fn product_tail((ah, al): (f64, f64), (bh, bl): (f64, f64), x: f64) -> f64 {
     let e1 = x - ah * bh;
     let e2 = e1 - al * bh;
     let e3 = e2 - ah * bl;
-    (x, al * bl - e3)
+    al * bl - e3
 }
 
 /// The sign of `(a1 + a0) − (b1 + b0)` for two-component expansions (`|a0| ≤ ulp(a1)/2`,

@@ -5,7 +5,8 @@
 //! cannot decide.
 
 use super::expansion::{
-    Expansion, sum_sign, sum_sign_in_place, two_diff, two_product, two_sum, two_two_diff_sign,
+    Expansion, product_tail, split, sum_sign, sum_sign_in_place, two_diff, two_product, two_sum,
+    two_two_diff_sign,
 };
 use super::float::{
     IC_B_INV, IC_WINDOW, IS_B_INV, IS_WINDOW, O2_B_INV, O2_WINDOW, O3_B_INV, O3_WINDOW,
@@ -337,6 +338,71 @@ pub(crate) fn ray_side(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -
     })
 }
 
+/// Whether `u` is a multiple of `d` (`u × d = 0`), exactly: each 2 × 2 minor
+/// `u_i·d_j − u_j·d_i` as two `TwoProduct`s compared by TWO-TWO-DIFF. Exact when every
+/// product `u_i·d_j` is (both factors below `2^995`, each nonzero product at least
+/// `2^-968`: `proofs/ray_triangle.md` section 4), which [`ray_side`]'s window guarantees.
+#[inline(always)]
+fn parallel(u: [f64; 3], d: &[f64; 3]) -> bool {
+    let minor = |a: f64, b: f64, c: f64, e: f64| {
+        let (p1, p0) = two_product(a, b);
+        let (q1, q0) = two_product(c, e);
+        two_two_diff_sign(p1, p0, q1, q0) == Sign::Zero
+    };
+    let ([x, y, z], [dx, dy, dz]) = (u, *d);
+    minor(y, dz, z, dy) && minor(z, dx, x, dz) && minor(x, dy, y, dx)
+}
+
+/// `2^-480` and `2^480`: with every nonzero factor between them, a product is at least
+/// `2^-960` and below `2^961`, where `TwoProduct` is exact.
+const ON_LINE_MIN: f64 = f64::from_bits((1023 - 480) << 52);
+const ON_LINE_MAX: f64 = f64::from_bits((1023 + 480) << 52);
+
+/// Whether `p` lies exactly on the line `o + t·d`: `p − o` is computed without rounding
+/// and is a multiple of `d`. `false` as well when that cannot be certified this way
+/// (`p − o` rounds, or a nonzero coordinate of `p − o` or `d` lies outside
+/// `[2^-480, 2^480]`), so a `true` is always right and a `false` only means "not shown"
+/// (`proofs/ray_triangle.md`, section 3.6). NaN or infinite input: `false`.
+#[inline(always)]
+pub(crate) fn on_line(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3]) -> bool {
+    let u = [p[0] - o[0], p[1] - o[1], p[2] - o[2]];
+    // u × d = 0 iff u_i·d_j = u_j·d_i for the three pairs. Rounding is monotone, so equal
+    // exact products round to equal floats: rounded products that differ show (for an
+    // exact u) that u is not a multiple of d. This rejects almost every vertex in a few
+    // instructions (NaN compares unequal too).
+    let x = [u[1] * d[2], u[2] * d[0], u[0] * d[1]];
+    let y = [u[2] * d[1], u[0] * d[2], u[1] * d[0]];
+    if (x[0] != y[0]) | (x[1] != y[1]) | (x[2] != y[2]) {
+        return false;
+    }
+    on_line_exact(o, d, p, u, x, y)
+}
+
+/// The rest of [`on_line`] once the rounded products agree: `u = fl(p − o)` exact, `d`
+/// not zero, both in range, and each pair of products equal. With `x = fl(u_i·d_j) = fl(u_j·d_i)`, the exact
+/// products are `x + tail` (TwoProduct, exact in range), so they are equal iff their tails
+/// are.
+#[inline(never)]
+fn on_line_exact(
+    o: &[f64; 3],
+    d: &[f64; 3],
+    p: &[f64; 3],
+    u: [f64; 3],
+    x: [f64; 3],
+    y: [f64; 3],
+) -> bool {
+    let in_range = |v: f64| v == 0.0 || (v.abs() >= ON_LINE_MIN && v.abs() <= ON_LINE_MAX);
+    let exact = (0..3).all(|k| two_diff(p[k], o[k]).1 == 0.0);
+    if !(exact && *d != [0.0; 3] && u.iter().chain(d).all(|&v| in_range(v))) {
+        return false;
+    }
+    let (us, ds) = (u.map(split), d.map(split));
+    let tail = |i: usize, j: usize, x: f64| product_tail(us[i], ds[j], x);
+    (tail(1, 2, x[0]) == tail(2, 1, y[0]))
+        & (tail(2, 0, x[1]) == tail(0, 2, y[1]))
+        & (tail(0, 1, x[2]) == tail(1, 0, y[2]))
+}
+
 /// Stages B and C of [`ray_side`]; the input lies in [`O3_WINDOW`].
 fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sign {
     let (ux, uxt) = two_diff(p[0], o[0]);
@@ -363,18 +429,10 @@ fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sig
     }
     // First, as it is cheap and settles the usual exact zeros, the line through a vertex:
     // if p − o (or q − o) is exactly a multiple of d, then det[u, v, d] = v·(d × u) = 0
-    // (or u·(v × d) = 0). Decided on exact differences by the three 2 × 2 minors of the
-    // cross product, each exactly (TwoProduct, TWO-TWO-DIFF).
-    let parallel = |(x, y, z): (f64, f64, f64)| {
-        let minor = |a: f64, b: f64, c: f64, e: f64| {
-            let (p1, p0) = two_product(a, b);
-            let (q1, q0) = two_product(c, e);
-            two_two_diff_sign(p1, p0, q1, q0) == Sign::Zero
-        };
-        minor(y, dz, z, dy) && minor(z, dx, x, dz) && minor(x, dy, y, dx)
-    };
-    if ([uxt, uyt, uzt] == [0.0; 3] && parallel((ux, uy, uz)))
-        || ([vxt, vyt, vzt] == [0.0; 3] && parallel((vx, vy, vz)))
+    // (or u·(v × d) = 0). Decided on exact differences (the window makes every product
+    // of [`parallel`] exact).
+    if ([uxt, uyt, uzt] == [0.0; 3] && parallel([ux, uy, uz], d))
+        || ([vxt, vyt, vzt] == [0.0; 3] && parallel([vx, vy, vz], d))
     {
         return Sign::Zero;
     }

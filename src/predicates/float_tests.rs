@@ -602,6 +602,77 @@ fn ray_side_agrees_with_rationals() {
     );
 }
 
+/// `on_line` (a point exactly on a ray's line, `proofs/ray_triangle.md` section 3.6)
+/// against rationals: never `true` for a point off the line or a zero direction (points a
+/// rounding or one ulp off it, whose rounded cross-product minors often agree), and `true`
+/// for points exactly on it with exact differences inside its range (`o = 2p`,
+/// `d = −p·2^j`), at scales across the range's ends.
+#[test]
+fn on_line_agrees_with_rationals() {
+    use super::float_slow::on_line;
+    let mut rng = Rng::new(37);
+    let (mut shown, mut off) = (0, 0);
+    for i in 0..12_000 {
+        let fam = (i / 5) % 4;
+        let pt = |rng: &mut Rng| -> [f64; 3] { core::array::from_fn(|_| coord(rng, fam)) };
+        let (mut o, mut d, mut p) = (pt(&mut rng), pt(&mut rng), pt(&mut rng));
+        let aimed = i % 5 < 2;
+        match i % 5 {
+            0 | 1 => {
+                let j = rng.below(9) as i32 - 4;
+                o = p.map(|x| 2.0 * x);
+                d = p.map(|x| -scale(x, j));
+            }
+            2 => {
+                // A rounding off the line, or on it.
+                p = [0, 1, 2].map(|k| o[k] + d[k]);
+            }
+            3 => {
+                // Aimed, then one coordinate of d moved by one ulp.
+                o = p.map(|x| 2.0 * x);
+                d = p.map(|x| -x);
+                let k = rng.below(3);
+                d[k] = if rng.below(2) == 0 {
+                    d[k].next_up()
+                } else {
+                    d[k].next_down()
+                };
+            }
+            _ => {
+                if rng.below(4) == 0 {
+                    d = [0.0; 3];
+                }
+            }
+        }
+        let s = [0, 0, 470, -470, 485, -485, 600][rng.below(7)];
+        let [o, d, p] = [o, d, p].map(|a| scale_all(a, s));
+        if ![o, d, p].iter().flatten().all(|x| x.is_finite()) {
+            continue;
+        }
+        let r = |a: &[f64; 3]| a.map(q);
+        let (oq, dq, pq) = (r(&o), r(&d), r(&p));
+        let u: [BigRational; 3] = core::array::from_fn(|k| &pq[k] - &oq[k]);
+        let minors = [
+            &u[1] * &dq[2] - &u[2] * &dq[1],
+            &u[2] * &dq[0] - &u[0] * &dq[2],
+            &u[0] * &dq[1] - &u[1] * &dq[0],
+        ];
+        let on = minors.iter().all(Zero::is_zero) && d != [0.0; 3];
+        let got = on_line(&o, &d, &p);
+        assert!(!got || on, "o {o:?} d {d:?} p {p:?}");
+        let in_range = |x: &f64| *x == 0.0 || (2f64.powi(-480)..=2f64.powi(480)).contains(&x.abs());
+        if aimed && on && o.iter().chain(&d).chain(&p).all(in_range) && fam == 0 && s == 0 {
+            assert!(got, "aimed: o {o:?} d {d:?} p {p:?}");
+        }
+        shown += usize::from(got);
+        off += usize::from(!on);
+    }
+    assert!(
+        shown > 2_000 && off > 3_000,
+        "{shown} shown, {off} off the line"
+    );
+}
+
 /// Repeated points (any pair, `−0.0` for `0.0` in the copy, every family and scale):
 /// zero, as the big-integer evaluation says, through the repeated-point shortcut.
 #[test]

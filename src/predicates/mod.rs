@@ -56,7 +56,7 @@ pub(crate) use bigint::decompose;
 pub(crate) use expansion::{
     Expansion, expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum,
 };
-pub(crate) use float_slow::{ray_side, scale as scale_pow2};
+pub(crate) use float_slow::{on_line, ray_side, scale as scale_pow2};
 use kernel::Kernel;
 pub(crate) use poly::filtered_sign;
 pub use poly::{Polynomial, Ring, polynomial_sign};

@@ -2,9 +2,11 @@
 //! result type [`RayHit`], and the exact pieces the other triangle tests share (side
 //! products, the perturbation, the exact construction).
 
+use core::cell::Cell;
+
 use num_rational::BigRational;
 
-use super::triangle_filter::{PreparedRay, filtered_hit};
+use super::triangle_filter::{NO_VERTEX, PreparedRay, edge_cross_filtered, filtered_hit};
 use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
@@ -172,7 +174,6 @@ pub(super) fn perturbation_axes<T: Scalar>(d: &[T; 3]) -> (usize, usize) {
 /// The sign of `S(p, q)` at the perturbed origin, given its unperturbed sign `s`.
 /// `S_ε = S − ε·((q−p)×d)_x' − ε²·((q−p)×d)_y'`; `Zero` only when `q − p` is parallel
 /// to `d` (or `d = 0`).
-#[cold]
 #[inline(never)]
 pub(super) fn perturbed<T: Scalar>(
     axes: (usize, usize),
@@ -180,11 +181,22 @@ pub(super) fn perturbed<T: Scalar>(
     p: &[T; 3],
     q: &[T; 3],
 ) -> Sign {
-    let c1 = polynomial_sign(&EdgeCross { d, p, q, i: axes.0 });
+    let c1 = edge_cross_sign(d, p, q, axes.0);
     if c1 != Sign::Zero {
         return -c1;
     }
-    -polynomial_sign(&EdgeCross { d, p, q, i: axes.1 })
+    -edge_cross_sign(d, p, q, axes.1)
+}
+
+/// The exact sign of `((q − p) × d)_i`: for float scalars first its `f64` filter
+/// (`proofs/ray_triangle.md`, section 3.6), then [`polynomial_sign`].
+fn edge_cross_sign<T: Scalar>(d: &[T; 3], p: &[T; 3], q: &[T; 3], i: usize) -> Sign {
+    if let (Some(d), Some(p), Some(q)) = (as_f64_array(d), as_f64_array(p), as_f64_array(q))
+        && let Some(s) = edge_cross_filtered(&d, &p, &q, i)
+    {
+        return s;
+    }
+    polynomial_sign(&EdgeCross { d, p, q, i })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -251,7 +263,8 @@ pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit
     // the hit is built in T in place (no nested Option on the hot path).
     if T::FLOAT.is_some() {
         let (o, d) = (&ray.origin, &ray.direction);
-        return filtered_hit::<T, _, true>(o, d, &tri.a, &tri.b, &tri.c, RayHit::round_from);
+        let (found, round) = (Cell::new(NO_VERTEX), RayHit::round_from);
+        return filtered_hit::<T, _, true>(o, d, &tri.a, &tri.b, &tri.c, &found, round);
     }
     generic(ray, tri)
 }
@@ -323,7 +336,8 @@ fn generic<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
 pub(crate) fn ray_triangle_crossing<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<bool> {
     if T::FLOAT.is_some() {
         let (o, d) = (&ray.origin, &ray.direction);
-        return filtered_hit::<T, _, false>(o, d, &tri.a, &tri.b, &tri.c, |h| h.front);
+        let found = Cell::new(NO_VERTEX);
+        return filtered_hit::<T, _, false>(o, d, &tri.a, &tri.b, &tri.c, &found, |h| h.front);
     }
     generic_crossing(ray, tri).map(|s| s == Sign::Negative)
 }

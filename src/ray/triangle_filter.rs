@@ -7,6 +7,9 @@ use super::hit_expansion::expansion_hit;
 use super::ray_triangle::{
     RayHit, construct_generic, perturbation_axes, perturbed, rounding_error, side_sign_unfiltered,
 };
+use core::cell::Cell;
+
+use crate::predicates::on_line;
 use crate::vec3::{cross, det3, dot, sub};
 use crate::{Ray, Scalar, Sign};
 
@@ -53,6 +56,34 @@ fn decided(s: f64, bound: f64) -> Option<Sign> {
     }
 }
 
+/// The sign of `det[x, y, z] = x·(y × z)`, evaluated in `f64` with rows that are inputs or
+/// rounded differences of inputs, when it clears the bound of section 3.1
+/// (`C·(L_y·L_z + τ)·L_x + τ₂`); `None` when it does not (or the value is not finite).
+#[inline(always)]
+fn filtered_det3(x: &[f64; 3], y: &[f64; 3], z: &[f64; 3]) -> Option<Sign> {
+    let bound = ((l1(y) * l1(z) + TAU) * l1(x)) * RT_A + TAU2;
+    decided(det3(x, y, z), bound)
+}
+
+/// Filter coefficient of a perturbation coefficient `fl(fl(w_j·d_k) − fl(w_k·d_j))`,
+/// `w = fl(q − p)`: `4u = 2^-51 ≥ (γ₂/(1−γ₂) + u)/(1−u)^3`, applied to the computed
+/// `|w_j·d_k| + |w_k·d_j|` (`proofs/ray_triangle.md`, section 3.6).
+const EDGE_CROSS_C: f64 = 4.0 * U;
+
+/// The sign of `((q − p) × d)_i` (a coefficient of the perturbation) when its `f64` value
+/// clears its bound, else `None`.
+#[inline(always)]
+pub(super) fn edge_cross_filtered(
+    d: &[f64; 3],
+    p: &[f64; 3],
+    q: &[f64; 3],
+    i: usize,
+) -> Option<Sign> {
+    let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+    let (x, y) = ((q[j] - p[j]) * d[k], (q[k] - p[k]) * d[j]);
+    decided(x - y, (x.abs() + y.abs()) * EDGE_CROSS_C + TAU2)
+}
+
 /// A ray prepared for many `f64` triangle tests (the per-ray part of the filter).
 #[derive(Clone, Debug)]
 pub(crate) struct PreparedRay {
@@ -61,7 +92,14 @@ pub(crate) struct PreparedRay {
     /// `L_d = |d_0| + |d_1| + |d_2|` as computed (NaN or infinite when `d` is not
     /// finite; the filter's range test then fails).
     md: f64,
+    /// Set by [`PreparedRay::hit`] and [`PreparedRay::crossing`] to the position (0, 1 or
+    /// 2) of a vertex of the triangle they tested that they showed to lie exactly on the
+    /// ray's line ([`on_line`]); [`NO_VERTEX`] until then ([`PreparedRay::on_line`]).
+    found: Cell<u8>,
 }
+
+/// No vertex known to lie on the ray's line (see [`PreparedRay::hit`]).
+pub(crate) const NO_VERTEX: u8 = 3;
 
 /// A float `t` whose error bound exceeds `2^-26·|t|` is recomputed exactly and rounded
 /// once, so every reported `t` is accurate to about half the digits of `f64` at worst
@@ -95,6 +133,7 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
     a: &[T; 3],
     b: &[T; 3],
     c: &[T; 3],
+    found: &Cell<u8>,
     make: impl Fn(RayHit<f64>) -> R,
 ) -> Option<R> {
     let e1 = sub(&view(b), &view(a));
@@ -109,7 +148,7 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
     let bound = (s * s) * (s * RT_S);
     let ads = det.abs();
     if !(in_range & (ads > bound)) {
-        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     // Multiplying by sign(det) is exact: compare everything against |det|. Each early
     // exit first branches on the plain comparison (Möller–Trumbore's, unpredictable for
@@ -121,13 +160,13 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
         if us < -bound {
             return None; // S(c,a) certainly has the sign opposite to D's (u < 0)
         }
-        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     if us > ads {
         if us > (ads + 2.0 * bound) * BOUND_SUM {
             return None; // S(a,b) + S(b,c) certainly opposite to D (u > 1)
         }
-        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     let qvec = cross(&tvec, &e1);
     let vs = dot(&view(d), &qvec) * sg;
@@ -135,7 +174,7 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
         if vs < -bound {
             return None; // S(a,b) opposite (v < 0)
         }
-        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     let bound3 = 3.0 * bound;
     let uv = us + vs;
@@ -143,10 +182,10 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
         if uv > (ads + bound3) * BOUND_SUM {
             return None; // S(b,c) opposite (u + v > 1)
         }
-        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     if !((us > bound) & (vs > bound) & ((uv + bound3) * BOUND_SUM < ads)) {
-        return precise_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return precise_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     // A certain crossing: t = t_num / det must be ≥ 0, decided (and t bounded) with the
     // per-quantity bounds.
@@ -184,8 +223,17 @@ fn precise_hit<T: Scalar, const BUILD: bool>(
     a: &[T; 3],
     b: &[T; 3],
     c: &[T; 3],
+    found: &Cell<u8>,
 ) -> Option<RayHit<f64>> {
-    let md = l1(&view(d));
+    // First the ray aimed exactly at a vertex, where stage 2 cannot decide either (two
+    // sides are exactly zero); a few multiplications reject every other case.
+    let r = PreparedRay::new(&Ray::new(view(o), view(d)));
+    let (av, bv, cv) = (view(a), view(b), view(c));
+    if let Some((j, s)) = r.vertex_crossing(&av, &bv, &cv) {
+        found.set(j);
+        return r.finish::<BUILD>(&av, &bv, &cv, s);
+    }
+    let md = r.md;
     let e1 = sub(&view(b), &view(a));
     let e2 = sub(&view(c), &view(a));
     let tvec = sub(&view(o), &view(a));
@@ -261,12 +309,7 @@ fn slow_hit<T: Scalar, const BUILD: bool>(
     b: &[T; 3],
     c: &[T; 3],
 ) -> Option<RayHit<f64>> {
-    let d = view(d);
-    let r = PreparedRay {
-        o: view(o),
-        d,
-        md: l1(&d),
-    };
+    let r = PreparedRay::new(&Ray::new(view(o), view(d)));
     r.hit_slow::<BUILD>(&view(a), &view(b), &view(c))
 }
 
@@ -335,7 +378,26 @@ impl PreparedRay {
     #[inline(always)]
     pub(crate) fn new(r: &Ray<f64>) -> PreparedRay {
         let (o, d) = (r.origin, r.direction);
-        PreparedRay { o, d, md: l1(&d) }
+        PreparedRay {
+            o,
+            d,
+            md: l1(&d),
+            found: Cell::new(NO_VERTEX),
+        }
+    }
+
+    /// The position of the vertex a [`PreparedRay::hit`] or [`PreparedRay::crossing`]
+    /// showed to lie exactly on the ray's line (the last one that did, since
+    /// [`PreparedRay::clear_on_line`]), or [`NO_VERTEX`].
+    #[inline(always)]
+    pub(crate) fn on_line(&self) -> u8 {
+        self.found.get()
+    }
+
+    /// Forgets what [`PreparedRay::on_line`] reports.
+    #[inline(always)]
+    pub(crate) fn clear_on_line(&self) {
+        self.found.set(NO_VERTEX);
     }
 
     /// The exactly-once test (see [`ray_triangle`](super::ray_triangle)).
@@ -347,17 +409,64 @@ impl PreparedRay {
     /// `t_num = e2·((o − a) × e1) = −N`. A sign is used only when the value clears its
     /// bound; the early exits are Möller–Trumbore's (`u < 0`, `u > 1`, `v < 0`,
     /// `u + v > 1`), taken only when certain. Everything else goes to the cold exact path.
+    ///
+    /// `on_line` is [`NO_VERTEX`], or the position (0, 1, 2) of a vertex known to lie
+    /// exactly on the ray's line (shown by an earlier test of this ray on a triangle with
+    /// the same vertex, [`PreparedRay::on_line`]): then the test goes straight to
+    /// the decision at a vertex (proofs/ray_triangle.md, section 3.6).
     #[inline(always)]
-    pub(crate) fn hit(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<RayHit<f64>> {
-        filtered_hit::<f64, _, true>(&self.o, &self.d, a, b, c, |h| h)
+    pub(crate) fn hit(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        on_line: u8,
+    ) -> Option<RayHit<f64>> {
+        if on_line < NO_VERTEX {
+            return self.hit_at_vertex::<true>(a, b, c, on_line);
+        }
+        filtered_hit::<f64, _, true>(&self.o, &self.d, a, b, c, &self.found, |h| h)
     }
 
     /// [`PreparedRay::hit`]'s decision alone: `Some(front)` when the ray crosses the
     /// triangle (by the same exactly-once rule), without constructing `t` (so never the
     /// exact construction that a crossing very near the origin would need).
     #[inline(always)]
-    pub(crate) fn crossing(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<bool> {
-        filtered_hit::<f64, _, false>(&self.o, &self.d, a, b, c, |h| h.front)
+    pub(crate) fn crossing(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        on_line: u8,
+    ) -> Option<bool> {
+        if on_line < NO_VERTEX {
+            return self
+                .hit_at_vertex::<false>(a, b, c, on_line)
+                .map(|h| h.front);
+        }
+        filtered_hit::<f64, _, false>(&self.o, &self.d, a, b, c, &self.found, |h| h.front)
+    }
+
+    /// [`PreparedRay::hit`] (or with `BUILD == false` the decision alone) for a triangle
+    /// whose vertex at position `j` is known to lie exactly on the ray's line.
+    #[inline(never)]
+    fn hit_at_vertex<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        j: u8,
+    ) -> Option<RayHit<f64>> {
+        let (p, q, r) = match j {
+            0 => (a, b, c),
+            1 => (b, c, a),
+            _ => (c, a, b),
+        };
+        match self.vertex_sign(p, q, r) {
+            Some(s) => self.finish::<BUILD>(a, b, c, s),
+            // D's sign is not certain: the general path.
+            None => filtered_hit::<f64, _, BUILD>(&self.o, &self.d, a, b, c, &self.found, |h| h),
+        }
     }
 
     /// Everything the filter could not decide, exactly.
@@ -369,15 +478,68 @@ impl PreparedRay {
         b: &[f64; 3],
         c: &[f64; 3],
     ) -> Option<RayHit<f64>> {
-        let s = self.crossing_sign_slow(a, b, c)?;
-        let n = self.n_sign(a, b, c);
-        if n == -s {
+        let s = self.crossing_sign_slow(a, b, c);
+        self.finish::<BUILD>(a, b, c, s)
+    }
+
+    /// The hit (or the decision alone) for the crossing sign `s` of the three sides:
+    /// `None` without a crossing, or when `N` has the sign opposite to `s` (`t < 0`).
+    #[inline(always)]
+    fn finish<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        s: Option<Sign>,
+    ) -> Option<RayHit<f64>> {
+        let s = s?;
+        if self.n_sign(a, b, c) == -s {
             return None;
         }
         if !BUILD {
             return Some(decided_only(s == Sign::Negative));
         }
         Some(self.construct(a, b, c, s))
+    }
+
+    /// The crossing sign when the ray's line passes exactly through a vertex of the
+    /// triangle (a ray aimed at it, shown by [`on_line`]), with that vertex's position:
+    /// `Some((j, s))` with `s` as in [`PreparedRay::vertex_sign`]; `None` when no vertex
+    /// was shown to be on the line, or `D`'s sign is not certain (the general path then
+    /// decides).
+    #[inline]
+    fn vertex_crossing(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+    ) -> Option<(u8, Option<Sign>)> {
+        let (o, d) = (&self.o, &self.d);
+        for (j, (p, q, r)) in [(a, b, c), (b, c, a), (c, a, b)].into_iter().enumerate() {
+            if on_line(o, d, p) {
+                return Some((j as u8, self.vertex_sign(p, q, r)?));
+            }
+        }
+        None
+    }
+
+    /// The crossing sign of the triangle `p, q, r` when `p` lies exactly on the ray's
+    /// line: then `S(p, q) = S(r, p) = 0`, so `S(q, r) = D`, whose sign the filter of
+    /// section 3.1 decides, and the perturbation decides the two sides through `p`
+    /// (proofs/ray_triangle.md, section 3.6). `Some(Some(s))`: the three perturbed sides
+    /// have the sign `s`; `Some(None)`: they do not (no crossing); `None`: `D`'s sign is
+    /// not certain.
+    #[inline(always)]
+    fn vertex_sign(&self, p: &[f64; 3], q: &[f64; 3], r: &[f64; 3]) -> Option<Option<Sign>> {
+        let d = &self.d;
+        let s = filtered_det3(d, &sub(q, p), &sub(r, p))?;
+        let axes = perturbation_axes(d);
+        // The first coefficient of the perturbation decides unless it is zero.
+        let agrees = |x, y| match edge_cross_filtered(d, x, y, axes.0) {
+            Some(c) => -c == s,
+            None => perturbed(axes, d, x, y) == s,
+        };
+        Some((agrees(p, q) && agrees(r, p)).then_some(s))
     }
 
     #[cold]
@@ -390,7 +552,11 @@ impl PreparedRay {
         }
         let mut common = Sign::Zero;
         for (p, q) in [(a, b), (b, c), (c, a)] {
-            let s = match side_sign_unfiltered(o, d, p, q) {
+            // Each side through the filter of section 3.0 first (one zero side is the
+            // usual reason to be here; the other two are clear).
+            let side = filtered_det3(&sub(p, o), &sub(q, o), d)
+                .unwrap_or_else(|| side_sign_unfiltered(o, d, p, q));
+            let s = match side {
                 Sign::Zero => perturbed(axes, d, p, q),
                 s => s,
             };
@@ -406,13 +572,8 @@ impl PreparedRay {
     #[inline]
     fn n_sign(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Sign {
         let o = &self.o;
-        let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
-        let n = det3(&pa, &pb, &pc);
-        let bound = ((l1(&pa) * l1(&pb) + TAU) * l1(&pc)) * RT_A + TAU2;
-        match decided(n, bound) {
-            Some(s) => s,
-            None => crate::orient3d(a, b, c, o),
-        }
+        filtered_det3(&sub(a, o), &sub(b, o), &sub(c, o))
+            .unwrap_or_else(|| crate::orient3d(a, b, c, o))
     }
 
     /// `t`, the weights and the bound on `t`'s error, for a crossing with side sign `s`.
@@ -522,6 +683,22 @@ mod tests {
         assert!(rt >= c);
         let below = Q::from_float(f64::from_bits(RT_A.to_bits() - 1)).unwrap();
         assert!(below < c);
+    }
+
+    /// `EDGE_CROSS_C = 4u ≥ (γ₂/(1−γ₂) + u)/(1−u)^3` (proofs/ray_triangle.md, section
+    /// 3.6), and `TAU2 ≥ η/(1−γ₂) + η/2`.
+    #[test]
+    fn edge_cross_constant() {
+        let one = Q::from_integer(BigInt::from(1));
+        let u = Q::new(BigInt::from(1), BigInt::from(1) << 53usize);
+        let gamma2 = (&u * Q::from_integer(BigInt::from(2)))
+            / (&one - &u * Q::from_integer(BigInt::from(2)));
+        let w = &one - &u;
+        let need = (&gamma2 / (&one - &gamma2) + &u) / (&w * &w * &w);
+        assert!(Q::from_float(EDGE_CROSS_C).unwrap() >= need);
+        let eta = Q::new(BigInt::from(1), BigInt::from(1) << 1074usize);
+        let tail = &eta / (&one - &gamma2) + &eta / Q::from_integer(BigInt::from(2));
+        assert!(Q::from_float(TAU2).unwrap() >= tail);
     }
 
     /// `RT_S ≥ (γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` (proofs/ray_triangle.md, section 3.2),

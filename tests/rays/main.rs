@@ -7,6 +7,7 @@
 mod collide;
 mod collide_boxes;
 mod fuzz_regressions;
+mod mesh_aimed;
 mod mesh_batch;
 mod mesh_exactly_once;
 mod mesh_files;
