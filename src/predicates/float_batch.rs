@@ -197,6 +197,11 @@ trait Rows: Copy {
 /// Groups of [`W`] rows per chunk: the chunk bound is computed once per `G·W` rows.
 const G: usize = 4;
 
+/// After a chunk the chunk bound mostly failed on, this many chunks go straight to the
+/// per-row filter (near-degenerate input, or a huge row in every chunk, pays the wasted
+/// chunk pass on one chunk in `SKIP + 1`).
+const SKIP: usize = 32;
+
 /// The lanes' verdicts against one bound `B > 0`: `1` where `det > B`, `-1` where
 /// `det < −B`, `0` otherwise (NaN included). Branch-free. The bound is finite only when
 /// no row it covers can overflow (§8), so an infinite `det` never meets a finite `B`.
@@ -220,9 +225,9 @@ fn reduce(m: [V; 3]) -> [f64; 3] {
 /// per-axis maxima (NaN-ignoring, so at least every finite row's), one bound from them,
 /// every row compared with it; rows it leaves undecided go to [`refine`].
 ///
-/// Returns whether the chunk bound is worth trying on the next chunk: false when more
-/// than half of this chunk's rows needed the exact path (near-degenerate input, where the
-/// chunk pass is wasted work).
+/// Returns whether the chunk bound decided at least half of the rows (else, on
+/// near-degenerate input or with a huge row in every chunk, the chunk pass is wasted work
+/// and the driver skips it for a while).
 #[inline(always)]
 fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
     let mut det = [V([0.0; W]); GG];
@@ -243,15 +248,18 @@ fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
         }
         undecided |= v.contains(&0);
     }
-    !undecided || 2 * refine(rows, out, &det) <= GG * W
+    if !undecided {
+        return true;
+    }
+    let failed = out.iter().filter(|s| s.is_zero()).count();
+    refine(rows, out, &det);
+    2 * failed <= GG * W
 }
 
-/// The chunks after one where most rows needed the exact path: per group, the per-row
-/// filter, then the exact path for the rows it leaves undecided. Returns whether the
-/// per-row filter decided every row (then the next chunk tries the chunk bound again).
+/// The chunks after one the chunk bound mostly failed on: per group, the per-row filter,
+/// then the exact path for the rows it leaves undecided.
 #[inline(always)]
-fn per_row<R: Rows>(rows: R, out: &mut [Sign]) -> bool {
-    let mut decided = true;
+fn per_row<R: Rows>(rows: R, out: &mut [Sign]) {
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
         let s = rows.narrow(g * W, W);
         let v = s.filter();
@@ -259,11 +267,9 @@ fn per_row<R: Rows>(rows: R, out: &mut [Sign]) -> bool {
             *o = to_sign(v);
         }
         if v.contains(&0) {
-            decided = false;
             exact_zeros(&s, o);
         }
     }
-    decided
 }
 
 /// The rows of a group answered `Zero` (undecided), answered exactly. Out of line.
@@ -279,12 +285,10 @@ fn exact_zeros<R: Rows>(s: &R, out: &mut [Sign]) {
 
 /// The rows of a chunk its bound left undecided (those answered `Zero`): per group, the
 /// bound from the group's own maxima, then the per-row filter, then the exact path. Out
-/// of line: on random input no chunk gets here. Returns how many rows took the exact
-/// path.
+/// of line: on random input no chunk gets here.
 #[cold]
 #[inline(never)]
-fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[V]) -> usize {
-    let mut exact = 0;
+fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[V]) {
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
         if o.iter().all(|s| !s.is_zero()) {
             continue;
@@ -303,11 +307,9 @@ fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[V]) -> usize {
             *o = to_sign(v);
         }
         if v.contains(&0) {
-            exact += v.iter().filter(|&&v| v == 0).count();
             exact_zeros(&s, o);
         }
     }
-    exact
 }
 
 /// The chunked driver over `out.len()` rows; the caller has checked every column has
@@ -318,14 +320,16 @@ fn run<R: Rows>(out: &mut [Sign], rows: R) {
     // Every slice narrowed to `n` once, so that the chunks below need no bounds checks.
     let rows = rows.narrow(0, n);
     let mut start = 0;
-    let mut chunks = true;
+    // Chunks left to the per-row filter before the chunk bound is tried again.
+    let mut skip = 0;
     while start + G * W <= n {
         let (s, o) = (rows.narrow(start, G * W), &mut out[start..start + G * W]);
-        chunks = if chunks {
-            chunk::<R, G>(s, o)
-        } else {
-            per_row(s, o)
-        };
+        if skip > 0 {
+            per_row(s, o);
+            skip -= 1;
+        } else if !chunk::<R, G>(s, o) {
+            skip = SKIP;
+        }
         start += G * W;
     }
     while start + W <= n {
