@@ -11,9 +11,9 @@
 //! (two lanes per SSE2 instruction). Rows it leaves undecided (`Zero`) go, in a cold
 //! function, to the bound from their own group's maxima, then to the scalar filter's
 //! per-row bound on four lanes, then to the scalar kernel's exact stages
-//! (`orient2d_slow` …). After a chunk where most rows needed the exact stages
-//! (near-degenerate input) the next chunks skip the chunk pass until the per-row filter
-//! decides a whole chunk again.
+//! (`orient2d_slow` …). After a chunk whose bound left most rows undecided
+//! (near-degenerate input, or a huge row in every chunk) the next [`SKIP`] chunks skip the
+//! chunk pass.
 //!
 //! Why every answer is exact: proofs/predicates.md §7 and §8.
 
