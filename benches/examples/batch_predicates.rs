@@ -14,7 +14,8 @@
 //! `loop`: the exact scalar predicate per row; `batch`: the batch entry point), the
 //! number of passes over 1024 random rows (coordinates uniform in `[-1, 1]`), and
 //! optionally `near` for near-degenerate rows (the last point rounded onto the line,
-//! plane, circle or sphere of the others). Prints a checksum of the answers. Subtract the
+//! plane, circle or sphere of the others) or `mixed` for random rows with one row in
+//! sixteen scaled by `2^500` (one huge row in every chunk of the batch filter). Prints a checksum of the answers. Subtract the
 //! run with 0 passes (the set-up) to get the cost of the passes.
 
 use std::hint::black_box;
@@ -123,6 +124,16 @@ fn make_near<const D: usize>(g: &mut Rng, c: &mut [Vec<[f64; D]>], lifted: bool)
     }
 }
 
+/// Row `i` of every column times `2^500` for every `i ≡ 7 (mod 16)` (for
+/// `orient3d_many`, of the last column only: the plane stays shared).
+fn make_mixed<const D: usize>(c: &mut [Vec<[f64; D]>]) {
+    for col in c.iter_mut() {
+        for p in col.iter_mut().skip(7).step_by(16) {
+            *p = p.map(|x| x * 2f64.powi(500));
+        }
+    }
+}
+
 fn checksum(out: &[Sign]) -> i64 {
     out.iter()
         .fold(0i64, |h, s| h.rotate_left(1) ^ i64::from(s.to_i32()))
@@ -131,12 +142,15 @@ fn checksum(out: &[Sign]) -> i64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: batch_predicates PREDICATE naive|naive_out|loop|batch PASSES [near]");
+        eprintln!(
+            "usage: batch_predicates PREDICATE naive|naive_out|loop|batch PASSES [near|mixed]"
+        );
         std::process::exit(2);
     }
     let (pred, how) = (args[1].as_str(), args[2].as_str());
     let passes: usize = args[3].parse().expect("a number of passes");
     let near = args.get(4).is_some_and(|a| a == "near");
+    let mixed = args.get(4).is_some_and(|a| a == "mixed");
     let mut g = Rng::new(0x5EED_BA7C);
     let mut out = vec![Sign::Zero; N];
     let mut h = 0i64;
@@ -174,6 +188,9 @@ fn main() {
             if near {
                 make_near(&mut g, &mut c, false);
             }
+            if mixed {
+                make_mixed(&mut c);
+            }
             go!(
                 c,
                 orient2d_naive,
@@ -188,6 +205,9 @@ fn main() {
             let mut c = cols::<3>(&mut g, 4);
             if near {
                 make_near(&mut g, &mut c, false);
+            }
+            if mixed {
+                make_mixed(&mut c);
             }
             go!(
                 c,
@@ -208,6 +228,9 @@ fn main() {
             if near {
                 make_near(&mut g, &mut c, false);
             }
+            if mixed {
+                make_mixed(&mut c[3..]);
+            }
             go!(
                 c,
                 orient3d_naive,
@@ -223,6 +246,9 @@ fn main() {
             if near {
                 make_near(&mut g, &mut c, true);
             }
+            if mixed {
+                make_mixed(&mut c);
+            }
             go!(
                 c,
                 incircle_naive,
@@ -237,6 +263,9 @@ fn main() {
             let mut c = cols::<3>(&mut g, 5);
             if near {
                 make_near(&mut g, &mut c, true);
+            }
+            if mixed {
+                make_mixed(&mut c);
             }
             go!(
                 c,

@@ -2,7 +2,8 @@
 //! the one-call predicates, row by row: the one-call predicates are checked against the
 //! Bareiss oracle by the `predicates` target, so agreement here is exactness. Rows are
 //! decoded by the shared `Src` (degenerate, 1-ulp, scaled, subnormal and non-finite
-//! values), 0 to 13 of them (every position in a chunk of four and the tail), in `f64`,
+//! values), 0 to 40 of them (every position in a chunk of sixteen, the groups of four
+//! after the last chunk and the tail), in `f64`,
 //! and in `f32` in `f32` mode; the shared-point forms reuse the first row's points.
 #![no_main]
 
@@ -71,7 +72,7 @@ fn check<T: Scalar + Copy>(rows: &[[[T; 3]; 5]]) {
 
 fuzz_target!(|data: &[u8]| {
     let mut s = Src::new(data);
-    let n = s.below(14);
+    let n = s.below(41);
     let rows: Vec<[[f64; 3]; 5]> = (0..n).map(|_| core::array::from_fn(|_| s.pt3())).collect();
     if s.f32_mode {
         let rows32: Vec<[[f32; 3]; 5]> = rows

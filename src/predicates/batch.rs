@@ -8,10 +8,11 @@
 //! answers of [`orient2d`](crate::orient2d) … [`insphere`](crate::insphere) on the same
 //! points, for every scalar type; non-finite rows answer `Zero` as those do.
 //!
-//! For `f64` and `f32` the rows go through the scalar kernel's error-bounded filter four
-//! at a time, in code the compiler vectorizes, and only the rows the filter cannot decide
-//! take the exact path. Rationals loop over the exact predicates. The same filter as the
-//! one-call predicates, so the same proof: proofs/predicates.md §7.
+//! For `f64` and `f32` the rows go through an error-bounded filter sixteen at a time, in
+//! code the compiler vectorizes: one bound per sixteen rows from the largest coordinate
+//! differences per axis, then, for the rows it cannot decide, the one-call predicates'
+//! per-row filter, and only the rows neither decides take the exact path. Rationals loop
+//! over the exact predicates. Proofs: proofs/predicates.md §7 and §8.
 
 use super::float_batch::{Widen, incircle_rows, insphere_rows, orient2d_rows, orient3d_rows};
 use super::kernel::Kernel;

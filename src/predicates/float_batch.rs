@@ -1,17 +1,21 @@
 //! The batch filter of the `f64` kernel (and of the `f32` kernel, whose points widen
 //! exactly to `f64`): the four predicates over many rows at once.
 //!
-//! Rows are taken in chunks of [`W`] lanes. For each chunk the filter pass computes, per
-//! lane, the determinant and its error bound with **the same functions as the scalar
-//! stage A** (`orient2d_det_bound` … in `float.rs`), and turns them into a verdict without
-//! a branch: `±1` when the bound certifies the sign, `0` when it does not. That pass has
-//! no branch and no call, so LLVM vectorizes it across the lanes (two per SSE2
-//! instruction). The verdicts are stored as signs; only if some lane's verdict is `0`
-//! does a second, cold pass call the scalar kernel's exact stages (`orient2d_slow` …) on
-//! exactly those lanes. A verdict is never `0` for a certified lane (the bounds are at
-//! least `2^-1060 > 0`), so `0` marks the failed lanes and nothing else.
+//! Rows are taken in chunks of `G·W` = 16 (then groups of [`W`] = 4, then one by one).
+//! The chunk pass computes, four lanes at a time, each row's determinant with **the same
+//! functions as the scalar stage A** (`orient2d_det_bound` … in `float.rs`) and the
+//! per-axis maxima of the absolute coordinate differences over the chunk; from those
+//! maxima it computes **one** error bound for the whole chunk (the semi-static bound of
+//! proofs/predicates.md §8, monotone in the maxima, so valid for every row of the chunk)
+//! and compares every row with it, without a branch. That pass is what LLVM vectorizes
+//! (two lanes per SSE2 instruction). Rows it leaves undecided (`Zero`) go, in a cold
+//! function, to the bound from their own group's maxima, then to the scalar filter's
+//! per-row bound on four lanes, then to the scalar kernel's exact stages
+//! (`orient2d_slow` …). After a chunk whose bound left most rows undecided
+//! (near-degenerate input, or a huge row in every chunk) the next [`SKIP`] chunks skip the
+//! chunk pass.
 //!
-//! Why every answer is exact: proofs/predicates.md §7.
+//! Why every answer is exact: proofs/predicates.md §7 and §8.
 
 // Lane loops index several arrays by the lane number on purpose: `for l in 0..W` over
 // fixed-size arrays is the shape LLVM's vectorizers turn into packed instructions.
@@ -26,6 +30,45 @@ use super::float::{
 use super::float_slow::{incircle_slow, insphere_slow, orient2d_slow, orient3d_slow};
 use super::lanes::{Lane, V, W};
 use crate::Sign;
+
+/// orient2d's chunk bound is `O2_CHUNK·X̂·Ŷ` with `X̂ = max(X, O2_RANGE.0)`, … from the
+/// per-axis maxima `X, Y` of the absolute coordinate differences: proofs/predicates.md §8,
+/// where `O2_CHUNK ≥ (2(γ₂ + (1−u)^−2 − 1) + 2(1+u)·η·2^900)/(1−u)^2`, rounded up (≈ 8u).
+pub(super) const O2_CHUNK: f64 = 8.881784197001256e-16;
+/// `(2^-450, 2^500)`: the floor raising each maximum and the ceiling above which the
+/// chunk bound is `+∞` (§8).
+pub(super) const O2_RANGE: (f64, f64) = (
+    f64::from_bits((1023 - 450) << 52),
+    f64::from_bits((1023 + 500) << 52),
+);
+/// orient3d's chunk bound `O3_CHUNK·X̂·Ŷ·Ẑ` (§8): `O3_CHUNK ≥ (6(γ₅ + (1−u)^−3 − 1) +
+/// η(6(1+u)^4·2^600 + 3(1+u)^2·2^900))/(1−u)^3`, rounded up (≈ 48u).
+pub(super) const O3_CHUNK: f64 = 5.329070518200756e-15;
+/// `(2^-300, 2^330)`: the floor raising each maximum and the ceiling above which the
+/// chunk bound is `+∞` (§8).
+pub(super) const O3_RANGE: (f64, f64) = (
+    f64::from_bits((1023 - 300) << 52),
+    f64::from_bits((1023 + 330) << 52),
+);
+/// incircle's chunk bound `IC_CHUNK·X̂·Ŷ·(X̂² + Ŷ²)` (§8): `IC_CHUNK ≥ (6(γ₇ + (1−u)^−4 − 1)
+/// + η(21(1+u)^4·2^450 + 1.5(1+u)^2·2^900))/(1−u)^4`, rounded up (≈ 66u).
+pub(super) const IC_CHUNK: f64 = 7.327471962526041e-15;
+/// `(2^-225, 2^250)`: the floor raising each maximum and the ceiling above which the
+/// chunk bound is `+∞` (§8).
+pub(super) const IC_RANGE: (f64, f64) = (
+    f64::from_bits((1023 - 225) << 52),
+    f64::from_bits((1023 + 250) << 52),
+);
+/// insphere's chunk bound `IS_CHUNK·X̂·Ŷ·Ẑ·(X̂² + Ŷ² + Ẑ²)` (§8): `IS_CHUNK ≥
+/// (24(γ₁₁ + (1−u)^−5 − 1) + η(48(1+u)^7·2^360 + 24(1+u)^5·2^540 + 40(1+u)^5·2^360 +
+/// (4/3)(1+u)^2·2^900))/(1−u)^5`, rounded up (≈ 384u).
+pub(super) const IS_CHUNK: f64 = 4.263256414560608e-14;
+/// `(2^-180, 2^200)`: the floor raising each maximum and the ceiling above which the
+/// chunk bound is `+∞` (§8).
+pub(super) const IS_RANGE: (f64, f64) = (
+    f64::from_bits((1023 - 180) << 52),
+    f64::from_bits((1023 + 200) << 52),
+);
 
 /// The float types the batch filter reads: each converts exactly to `f64`.
 pub(super) trait Widen: Copy {
@@ -129,29 +172,144 @@ fn to_sign(v: i8) -> Sign {
     }
 }
 
-/// The lanes of a full chunk whose filter failed, answered exactly. Out of line: on
-/// random input no chunk gets here.
-#[cold]
-#[inline(never)]
-fn fill_failed(chunk: &mut [Sign], verdicts: &[i8; W], exact: impl Fn(usize) -> Sign) {
-    for (l, (o, &v)) in chunk.iter_mut().zip(verdicts).enumerate() {
-        if v == 0 {
-            *o = exact(l);
-        }
-    }
-}
-
 /// The columns of one predicate's batch call, as the driver sees them.
 trait Rows: Copy {
     /// The rows `start..start + len`.
     fn narrow(self, start: usize, len: usize) -> Self;
-    /// The filter's verdicts on rows `0..W` of a narrowed chunk: `±1` certified, `0`
-    /// undecided. Must inline, and must not branch, so that the lanes vectorize.
+    /// The determinant of rows `0..W` of a narrowed group, evaluated as the scalar stage A
+    /// evaluates it, and per axis the largest absolute coordinate difference of each row
+    /// (`0` for an axis the predicate does not have). Must inline, and must not branch, so
+    /// that the lanes vectorize.
+    fn det_maxima(&self) -> (V, [V; 3]);
+    /// The chunk bound from per-axis maxima of absolute coordinate differences over a set
+    /// of rows (proofs/predicates.md §8): exceeded by `|det'|` only where the sign of
+    /// `det'` is exact, for every row of the set. `+∞` when it overflows.
+    fn bound(m: [f64; 3]) -> f64;
+    /// The per-row filter's verdicts on rows `0..W` of a narrowed group: `±1` certified,
+    /// `0` undecided. Must inline, and must not branch, so that the lanes vectorize.
     fn filter(&self) -> [i8; W];
     /// Row `l`'s exact sign (the cold stages of the scalar kernel).
     fn exact(&self, l: usize) -> Sign;
-    /// Row `l` by the one-call predicate (for the rows after the last full chunk).
+    /// Row `l` by the one-call predicate (for the rows after the last full group).
     fn one(&self, l: usize) -> Sign;
+}
+
+/// Groups of [`W`] rows per chunk: the chunk bound is computed once per `G·W` rows.
+const G: usize = 4;
+
+/// After a chunk the chunk bound mostly failed on, this many chunks go straight to the
+/// per-row filter (near-degenerate input, or a huge row in every chunk, pays the wasted
+/// chunk pass on one chunk in `SKIP + 1`).
+const SKIP: usize = 32;
+
+/// The lanes' verdicts against one bound `B > 0`: `1` where `det > B`, `-1` where
+/// `det < −B`, `0` otherwise (NaN included). Branch-free. The bound is finite only when
+/// no row it covers can overflow (§8), so an infinite `det` never meets a finite `B`.
+#[inline(always)]
+fn verdicts_against(det: V, bound: f64) -> [i8; W] {
+    let mut v = [0i8; W];
+    for l in 0..W {
+        v[l] = i8::from(det.0[l] > bound) - i8::from(det.0[l] < -bound);
+    }
+    v
+}
+
+/// The largest lane of each axis. `v.max(acc)` keeps `acc` when `v` is NaN, and `acc`
+/// starts at `0`, so the result is never NaN and is at least every non-NaN lane.
+#[inline(always)]
+fn reduce(m: [V; 3]) -> [f64; 3] {
+    m.map(|v| v.0.iter().fold(0.0, |acc, &x| x.max(acc)))
+}
+
+/// One chunk of `GG` groups (`out.len() == GG·W`): the determinants and the chunk's
+/// per-axis maxima (NaN-ignoring, so at least every finite row's), one bound from them,
+/// every row compared with it; rows it leaves undecided go to [`refine`].
+///
+/// Returns whether the chunk bound decided at least half of the rows (else, on
+/// near-degenerate input or with a huge row in every chunk, the chunk pass is wasted work
+/// and the driver skips it for a while).
+#[inline(always)]
+fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
+    let mut det = [V([0.0; W]); GG];
+    let mut m = [V([0.0; W]); 3];
+    for g in 0..GG {
+        let (d, x) = rows.narrow(g * W, W).det_maxima();
+        det[g] = d;
+        for k in 0..3 {
+            m[k] = x[k].max(m[k]);
+        }
+    }
+    let bound = R::bound(reduce(m));
+    let mut undecided = false;
+    for (g, o) in out.chunks_exact_mut(W).enumerate() {
+        let v = verdicts_against(det[g], bound);
+        for (o, &v) in o.iter_mut().zip(&v) {
+            *o = to_sign(v);
+        }
+        undecided |= v.contains(&0);
+    }
+    if !undecided {
+        return true;
+    }
+    let failed = out.iter().filter(|s| s.is_zero()).count();
+    refine(rows, out, &det);
+    2 * failed <= GG * W
+}
+
+/// The chunks after one the chunk bound mostly failed on: per group, the per-row filter,
+/// then the exact path for the rows it leaves undecided.
+#[inline(always)]
+fn per_row<R: Rows>(rows: R, out: &mut [Sign]) {
+    for (g, o) in out.chunks_exact_mut(W).enumerate() {
+        let s = rows.narrow(g * W, W);
+        let v = s.filter();
+        for (o, &v) in o.iter_mut().zip(&v) {
+            *o = to_sign(v);
+        }
+        if v.contains(&0) {
+            exact_zeros(&s, o);
+        }
+    }
+}
+
+/// The rows of a group answered `Zero` (undecided), answered exactly. Out of line.
+#[cold]
+#[inline(never)]
+fn exact_zeros<R: Rows>(s: &R, out: &mut [Sign]) {
+    for (l, o) in out.iter_mut().enumerate() {
+        if o.is_zero() {
+            *o = s.exact(l);
+        }
+    }
+}
+
+/// The rows of a chunk its bound left undecided (those answered `Zero`): per group, the
+/// bound from the group's own maxima, then the per-row filter, then the exact path. Out
+/// of line: on random input no chunk gets here.
+#[cold]
+#[inline(never)]
+fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[V]) {
+    for (g, o) in out.chunks_exact_mut(W).enumerate() {
+        if o.iter().all(|s| !s.is_zero()) {
+            continue;
+        }
+        let s = rows.narrow(g * W, W);
+        let mut v = verdicts_against(det[g], R::bound(reduce(s.det_maxima().1)));
+        if v.contains(&0) {
+            let f = s.filter();
+            for l in 0..W {
+                if v[l] == 0 {
+                    v[l] = f[l];
+                }
+            }
+        }
+        for (o, &v) in o.iter_mut().zip(&v) {
+            *o = to_sign(v);
+        }
+        if v.contains(&0) {
+            exact_zeros(&s, o);
+        }
+    }
 }
 
 /// The chunked driver over `out.len()` rows; the caller has checked every column has
@@ -162,22 +320,51 @@ fn run<R: Rows>(out: &mut [Sign], rows: R) {
     // Every slice narrowed to `n` once, so that the chunks below need no bounds checks.
     let rows = rows.narrow(0, n);
     let mut start = 0;
+    // Chunks left to the per-row filter before the chunk bound is tried again.
+    let mut skip = 0;
+    while start + G * W <= n {
+        let (s, o) = (rows.narrow(start, G * W), &mut out[start..start + G * W]);
+        if skip > 0 {
+            per_row(s, o);
+            skip -= 1;
+        } else if !chunk::<R, G>(s, o) {
+            skip = SKIP;
+        }
+        start += G * W;
+    }
     while start + W <= n {
-        let s = rows.narrow(start, W);
-        let chunk = &mut out[start..start + W];
-        let verdicts = s.filter();
-        for (o, &v) in chunk.iter_mut().zip(&verdicts) {
-            *o = to_sign(v);
-        }
-        if verdicts.contains(&0) {
-            fill_failed(chunk, &verdicts, |l| s.exact(l));
-        }
+        chunk::<R, 1>(rows.narrow(start, W), &mut out[start..start + W]);
         start += W;
     }
     let s = rows.narrow(start, n - start);
     for (l, o) in out[start..].iter_mut().enumerate() {
         *o = s.one(l);
     }
+}
+
+/// A chunk bound (§8): `+∞` when one of the first `axes` maxima exceeds `range.1` (then a
+/// row might overflow), else `f` of the maxima each raised to at least `range.0`.
+#[inline(always)]
+fn chunk_bound(m: [f64; 3], axes: usize, range: (f64, f64), f: impl Fn([f64; 3]) -> f64) -> f64 {
+    let (floor, ceiling) = range;
+    if m[..axes].iter().any(|&x| x > ceiling) {
+        return f64::INFINITY;
+    }
+    f(m.map(|x| x.max(floor)))
+}
+
+/// Per axis, the largest `|p[k] − q[k]|` over the points `p`, lane by lane (`0` for the
+/// third axis of 2D points): the same differences as the determinant's, which LLVM
+/// computes once.
+#[inline(always)]
+fn diff_maxima<const D: usize, const N: usize>(p: [&[V; D]; N], q: &[V; D]) -> [V; 3] {
+    let mut m = [V([0.0; W]); 3];
+    for k in 0..D {
+        for pt in p {
+            m[k] = (pt[k] - q[k]).abs().max(m[k]);
+        }
+    }
+    m
 }
 
 /// The columns of an orient2d batch.
@@ -207,6 +394,15 @@ where
             self.1.narrow(s, n),
             self.2.narrow(s, n),
         )
+    }
+    #[inline(always)]
+    fn det_maxima(&self) -> (V, [V; 3]) {
+        let (a, b, c) = (lanes(&self.0), lanes(&self.1), lanes(&self.2));
+        (orient2d_det_bound(&a, &b, &c).0, diff_maxima([&a, &b], &c))
+    }
+    #[inline(always)]
+    fn bound(m: [f64; 3]) -> f64 {
+        chunk_bound(m, 2, O2_RANGE, |[x, y, _]| O2_CHUNK * (x * y))
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {
@@ -240,6 +436,17 @@ where
             c.narrow(s, n),
             d.narrow(s, n),
         )
+    }
+    #[inline(always)]
+    fn det_maxima(&self) -> (V, [V; 3]) {
+        let (a, b) = (lanes(&self.0), lanes(&self.1));
+        let (c, d) = (lanes(&self.2), lanes(&self.3));
+        let (det, x, y, z) = orient3d_det_maxima(&a, &b, &c, &d);
+        (det, [x, y, z])
+    }
+    #[inline(always)]
+    fn bound(m: [f64; 3]) -> f64 {
+        chunk_bound(m, 3, O3_RANGE, |[x, y, z]| O3_CHUNK * (x * y * z))
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {
@@ -278,6 +485,19 @@ where
         )
     }
     #[inline(always)]
+    fn det_maxima(&self) -> (V, [V; 3]) {
+        let (a, b) = (lanes(&self.0), lanes(&self.1));
+        let (c, d) = (lanes(&self.2), lanes(&self.3));
+        let det = incircle_det_bound(&a, &b, &c, &d).0;
+        (det, diff_maxima([&a, &b, &c], &d))
+    }
+    #[inline(always)]
+    fn bound(m: [f64; 3]) -> f64 {
+        chunk_bound(m, 2, IC_RANGE, |[x, y, _]| {
+            IC_CHUNK * ((x * y) * (x * x + y * y))
+        })
+    }
+    #[inline(always)]
     fn filter(&self) -> [i8; W] {
         let (a, b) = (lanes(&self.0), lanes(&self.1));
         let (c, d) = (lanes(&self.2), lanes(&self.3));
@@ -309,6 +529,19 @@ where
         let Is(a, b, c, d, e) = self;
         let (a, b, c) = (a.narrow(s, n), b.narrow(s, n), c.narrow(s, n));
         Is(a, b, c, d.narrow(s, n), e.narrow(s, n))
+    }
+    #[inline(always)]
+    fn det_maxima(&self) -> (V, [V; 3]) {
+        let (a, b, c) = (lanes(&self.0), lanes(&self.1), lanes(&self.2));
+        let (d, e) = (lanes(&self.3), lanes(&self.4));
+        let det = insphere_det_bound(&a, &b, &c, &d, &e).0;
+        (det, diff_maxima([&a, &b, &c, &d], &e))
+    }
+    #[inline(always)]
+    fn bound(m: [f64; 3]) -> f64 {
+        chunk_bound(m, 3, IS_RANGE, |[x, y, z]| {
+            IS_CHUNK * ((x * y * z) * (x * x + y * y + z * z))
+        })
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {
@@ -383,6 +616,65 @@ where
 #[cfg(test)]
 mod tests {
     use super::super::float::{O3_K, O3_XY_FLOOR, O3_Z_FLOOR};
+    use super::{IC_CHUNK, IC_RANGE, IS_CHUNK, IS_RANGE, O2_CHUNK, O2_RANGE, O3_CHUNK, O3_RANGE};
+
+    /// proofs/predicates.md §8: each chunk constant is its exact right-hand side rounded
+    /// up, the floors and ceilings are the stated powers of two, and at the ceiling no
+    /// intermediate of a row can overflow.
+    #[cfg(feature = "std")]
+    #[test]
+    fn chunk_constants_are_the_rounded_up_exact_values() {
+        use super::super::float_tests::{U, gamma, one_minus_u_pow, q, round_up};
+        use num_rational::BigRational;
+        use num_traits::One;
+        let int = |k: i64| BigRational::from_integer(k.into());
+        let p2 = |k: i32| q(f64::from_bits(((1023 + k) as u64) << 52));
+        let eta = p2(-1000) * p2(-75);
+        let one = BigRational::one();
+        let up = |k: usize| (0..k).fold(one.clone(), |a, _| a * (one.clone() + q(U)));
+        // (monomial count · (γ_k + (1−u)^−n − 1) + η·Σ underflow terms) / (1−u)^r.
+        let rhs = |terms: BigRational, k: i32, n: i32, under: BigRational, r: i32| {
+            (terms * (gamma(k) + one_minus_u_pow(-n) - one.clone()) + eta.clone() * under)
+                / one_minus_u_pow(r)
+        };
+        let o2 = rhs(int(2), 2, 2, int(2) * up(1) * p2(900), 2);
+        let o3 = rhs(
+            int(6),
+            5,
+            3,
+            int(6) * up(4) * p2(600) + int(3) * up(2) * p2(900),
+            3,
+        );
+        let ic_under = int(21) * up(4) * p2(450) + int(3) / int(2) * up(2) * p2(900);
+        let ic = rhs(int(6), 7, 4, ic_under, 4);
+        let is_under = int(48) * up(7) * p2(360)
+            + int(24) * up(5) * p2(540)
+            + int(40) * up(5) * p2(360)
+            + int(4) / int(3) * up(2) * p2(900);
+        let is = rhs(int(24), 11, 5, is_under, 5);
+        assert_eq!(O2_CHUNK, round_up(&o2));
+        assert_eq!(O3_CHUNK, round_up(&o3));
+        assert_eq!(IC_CHUNK, round_up(&ic));
+        assert_eq!(IS_CHUNK, round_up(&is));
+        // (range, degree n, floor exponent, ceiling exponent, the largest intermediate of
+        // a row whose maxima are at most M ≥ 1, as a multiple of M^n·(1+u)^k).
+        let max = q(f64::MAX);
+        for (range, n, f, h, c, k) in [
+            (O2_RANGE, 2, -450, 500, 2, 2),
+            (O3_RANGE, 3, -300, 330, 6, 5),
+            (IC_RANGE, 4, -225, 250, 12, 7),
+            (IS_RANGE, 5, -180, 200, 72, 11),
+        ] {
+            assert_eq!(q(range.0), p2(f));
+            assert_eq!(q(range.1), p2(h));
+            assert_eq!(n * f, -900);
+            let top = (0..n).fold(int(c) * up(k), |a, _| a * q(range.1));
+            assert!(
+                top < max,
+                "degree {n}: intermediates overflow at the ceiling"
+            );
+        }
+    }
 
     /// proofs/predicates.md §7: flooring each maximum at `β(F) = O3_Z_FLOOR` dominates
     /// §1.6's floors (`T₁ = 2·β(F)`, `T₃ = β(F)`), and the smallest exact `Bb'` is `2^52`

@@ -452,3 +452,222 @@ fn mismatched_lengths_are_errors_and_write_nothing() {
     assert_eq!(out, [Sign::Positive; 6]);
     assert_eq!((&p3[..]).rows(), Some(5));
 }
+
+// ---------------------------------------------------------------------------------------
+// The chunk bound (proofs/predicates.md §8): one error bound for sixteen rows from the
+// per-axis maxima of their coordinate differences. Batches built so that the bound of a
+// chunk is set by some rows and tested on others.
+
+/// Lengths around the chunk (16 rows) and the groups of four after the last chunk.
+const CHUNK_LENS: [usize; 17] = [
+    0, 1, 3, 4, 5, 12, 15, 16, 17, 19, 20, 31, 32, 33, 47, 48, 65,
+];
+
+/// Near-degenerate rows: the last point an affine combination of the others, rounded
+/// (`lifted` false), or every point rounded onto one circle / sphere (`lifted` true);
+/// coordinates of magnitude about 1, so that these rows set the chunk's maxima while
+/// their determinants are at the size of its bound.
+fn near_row<const D: usize, const K: usize>(g: &mut Rng, lifted: bool) -> [[f64; D]; K] {
+    if lifted {
+        let center = g.point::<D>(1.0);
+        let r = 0.1 + g.next_f64();
+        std::array::from_fn(|_| {
+            let v = g.point::<D>(1.0);
+            let n = v.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
+            std::array::from_fn(|j| center[j] + r * v[j] / n)
+        })
+    } else {
+        let mut p: [[f64; D]; K] = std::array::from_fn(|_| g.point::<D>(1.0));
+        let w: [f64; K] = std::array::from_fn(|_| g.signed());
+        p[K - 1] = std::array::from_fn(|j| {
+            let mut x = p[0][j];
+            for (q, s) in p[1..K - 1].iter().zip(&w) {
+                x += s * (q[j] - p[0][j]);
+            }
+            x
+        });
+        p
+    }
+}
+
+/// `n` near-degenerate rows whose coordinate differences round and cancel: every point
+/// but the last within `2^−20`…`2^−40` of the origin, the last at distance about 1 and
+/// the same in every row, all on one line or plane through the origin (`lifted` false)
+/// or on one circle / sphere through it (`lifted` true). Each difference is then about
+/// minus the last point, so every row's terms are as large as the chunk's maxima allow
+/// and cancel: the rows whose rounding error comes closest to the chunk bound.
+fn spread_rows<const D: usize, const K: usize>(
+    g: &mut Rng,
+    n: usize,
+    lifted: bool,
+) -> Vec<[[f64; D]; K]> {
+    let tiny = |g: &mut Rng| mul_pow2_f64(1.0 + g.next_f64(), -20 - g.below(21) as i32);
+    let (u, v) = (g.point::<D>(1.0), g.point::<D>(1.0));
+    let norm = u.iter().map(|x| x * x).sum::<f64>().sqrt().max(1e-3);
+    let (s, t) = (g.signed(), if D == 2 { 0.0 } else { g.signed() });
+    let point = |g: &mut Rng, last: bool| -> [f64; D] {
+        if lifted {
+            // On the sphere of centre u through the origin: u + |u|·w/|w|, w near ∓u/|u|.
+            let (sign, e) = if last { (1.0, s) } else { (-1.0, tiny(g)) };
+            let w: [f64; D] = std::array::from_fn(|j| sign * u[j] / norm + e * v[j]);
+            let m = w.iter().map(|x| x * x).sum::<f64>().sqrt();
+            std::array::from_fn(|j| u[j] + norm * w[j] / m)
+        } else {
+            let (s, t) = if last {
+                (s, t)
+            } else {
+                (tiny(g) * g.signed(), tiny(g) * g.signed())
+            };
+            let t = if D == 2 { 0.0 } else { t };
+            std::array::from_fn(|j| s * u[j] + t * v[j])
+        }
+    };
+    (0..n)
+        .map(|_| std::array::from_fn(|i| point(g, i == K - 1)))
+        .collect()
+}
+
+/// A batch of `n` rows whose chunks mix: random rows in `[−1, 1]`, near-degenerate rows
+/// (`near_row`, `spread_rows`), exactly degenerate rows (`exact`), degenerate rows moved by `2^−e` for
+/// `e` in 20..60 (determinants from far above to far below the chunk bound), and, in
+/// some chunks, one disturbing row: at `2^500`, at `2^−1000` or subnormal, or with a
+/// NaN or an infinity. Every row's position in its chunk is random.
+fn chunky<const D: usize, const K: usize>(
+    g: &mut Rng,
+    n: usize,
+    lifted: bool,
+    exact: impl Fn(&mut Rng) -> [[f64; D]; K],
+) -> Vec<[[f64; D]; K]> {
+    let mut rows: Vec<[[f64; D]; K]> = (0..n)
+        .map(|_| match g.below(9) {
+            0..=2 => std::array::from_fn(|_| g.point::<D>(1.0)),
+            3 => near_row(g, lifted),
+            4 | 8 => spread_rows(g, 1, lifted)[0],
+            5 => exact(g),
+            _ => {
+                let mut p = exact(g);
+                let (j, k) = (g.below(K), g.below(D));
+                let e = 20 + g.below(40) as i32;
+                let s = if g.below(2) == 0 { 1.0 } else { -1.0 };
+                p[j][k] += s * mul_pow2_f64(1.0 + g.next_f64(), -e);
+                p
+            }
+        })
+        .collect();
+    for start in (0..n).step_by(16) {
+        let len = (n - start).min(16);
+        if g.below(3) == 0 {
+            continue;
+        }
+        let i = start + g.below(len);
+        let row = &mut rows[i];
+        match g.below(6) {
+            0 => *row = row.map(|p| p.map(|x| mul_pow2_f64(x, 500))),
+            1 => *row = row.map(|p| p.map(|x| mul_pow2_f64(x, -1000))),
+            2 => *row = row.map(|p| p.map(|x| mul_pow2_f64(x, -1070))),
+            3 => row[g.below(K)][g.below(D)] = f64::NAN,
+            4 => row[g.below(K)][g.below(D)] = f64::INFINITY,
+            _ => row[g.below(K)] = row[0].map(|x| mul_pow2_f64(x, 900)),
+        }
+    }
+    rows
+}
+
+/// Every row of batches mixing magnitudes, degeneracies and non-finite rows within one
+/// chunk, at every length around the chunk, against the oracle and the one-call
+/// predicates; the shared-point forms on the same rows.
+#[test]
+fn mixed_chunks_match_the_oracle() {
+    let mut g = Rng::new(0x000C_40C5);
+    for n in CHUNK_LENS {
+        for _ in 0..isect_testkit::cases(4) {
+            let o2 = chunky(&mut g, n, false, collinear);
+            let o3 = chunky(&mut g, n, false, coplanar);
+            let ic = chunky(&mut g, n, true, cocircular);
+            let is = chunky(&mut g, n, true, cospherical);
+            run_orient2d("orient2d_batch chunks", &o2);
+            run_orient3d("orient3d_batch chunks", &o3);
+            run_incircle("incircle_batch chunks", &ic);
+            run_insphere("insphere_batch chunks", &is);
+            run_many(&o2, &o3, &ic, &is);
+        }
+    }
+}
+
+/// Every coordinate times `2^k` (rounded where it leaves the range).
+fn scale_rows<const D: usize, const K: usize>(
+    rows: Vec<[[f64; D]; K]>,
+    k: i32,
+) -> Vec<[[f64; D]; K]> {
+    rows.iter()
+        .map(|r| r.map(|p| p.map(|x| mul_pow2_f64(x, k))))
+        .collect()
+}
+
+/// Whole batches at one scale: every row of a chunk near `2^−1000`, subnormal, where the
+/// products underflow, or near the top of the range (where the chunk bound's floors and
+/// ceiling decide), with near-degenerate rows among them (dropping the floors fails here).
+#[test]
+fn chunks_at_the_ends_of_the_range_match_the_oracle() {
+    let mut g = Rng::new(0xE9D5);
+    // Around −1060/n the products of n differences land in the subnormal range, where the
+    // near-degenerate rows' determinants are rounding noise (and the bound's floors
+    // matter); around 1000/n, near the ceilings.
+    let scales = [
+        -1074, -1060, -1000, -700, -530, -353, -300, -265, -212, -200,
+    ];
+    for k in scales
+        .into_iter()
+        .chain([200, 250, 300, 330, 400, 500, 900, 1020])
+    {
+        for _ in 0..isect_testkit::cases(2) {
+            let o2 = scale_rows(chunky(&mut g, 33, false, collinear), k);
+            run_orient2d("orient2d_batch scaled chunks", &o2);
+            let o3 = scale_rows(chunky(&mut g, 33, false, coplanar), k);
+            run_orient3d("orient3d_batch scaled chunks", &o3);
+            let ic = scale_rows(chunky(&mut g, 33, true, cocircular), k);
+            run_incircle("incircle_batch scaled chunks", &ic);
+            let is = scale_rows(chunky(&mut g, 33, true, cospherical), k);
+            run_insphere("insphere_batch scaled chunks", &is);
+        }
+    }
+}
+
+/// Long runs of near-degenerate rows (the driver then skips the chunk bound for a while)
+/// followed by random rows (and it comes back), and the reverse.
+#[test]
+fn runs_of_near_degenerate_rows_match_the_oracle() {
+    let mut g = Rng::new(0x2EA2);
+    for near_first in [true, false] {
+        let mut o3: Vec<[[f64; 3]; 4]> = Vec::new();
+        let mut is: Vec<[[f64; 3]; 5]> = Vec::new();
+        for block in 0..6 {
+            let near = (block % 2 == 0) == near_first;
+            for _ in 0..40 {
+                if near {
+                    o3.push(near_row(&mut g, false));
+                    is.push(near_row(&mut g, true));
+                } else {
+                    o3.push(std::array::from_fn(|_| g.point::<3>(1.0)));
+                    is.push(std::array::from_fn(|_| g.point::<3>(1.0)));
+                }
+            }
+        }
+        run_orient3d("orient3d_batch runs", &o3);
+        run_insphere("insphere_batch runs", &is);
+    }
+}
+
+/// Batches of `spread_rows`: every chunk's maxima come from rows like the ones it tests,
+/// whose rounding errors come closest to the bound (a bound four times too small fails
+/// here).
+#[test]
+fn spread_chunks_match_the_oracle() {
+    let mut g = Rng::new(0x005B_2EAD);
+    for _ in 0..isect_testkit::cases(6) {
+        run_orient2d("orient2d_batch spread", &spread_rows(&mut g, 64, false));
+        run_orient3d("orient3d_batch spread", &spread_rows(&mut g, 64, false));
+        run_incircle("incircle_batch spread", &spread_rows(&mut g, 64, true));
+        run_insphere("insphere_batch spread", &spread_rows(&mut g, 64, true));
+    }
+}
