@@ -456,7 +456,7 @@ fn boundary_case(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
         0 => {
             let mut q0 = c;
             for _ in 0..(i / 60) % 5 {
-                q0[1] = if i % 2 == 0 {
+                q0[1] = if i.is_multiple_of(2) {
                     q0[1].next_up()
                 } else {
                     q0[1].next_down()
@@ -468,7 +468,7 @@ fn boundary_case(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
         1 => {
             let j = 20 + (i / 60) % 36;
             let mu = mul_pow2_f64(r.next_f64() + 0.5, -(j as i32));
-            let q0 = far(if i % 2 == 0 { mu } else { -mu });
+            let q0 = far(if i.is_multiple_of(2) { mu } else { -mu });
             [p0, p1, q0, far(side * full(r, -3, 0).abs())]
         }
         // Dyadic grid: end points exactly on the other segment, or parallel, collinear.
