@@ -258,34 +258,60 @@ fn point_on_first<T: Scalar, const N: usize>(
     Some(res)
 }
 
+/// `2^20·U5`: the relative factor of the sign thresholds of the 2D crossing test (the
+/// `2^20` margin also certifies its denominator, §3).
+const SIGN_REL: f64 = DEN_MARGIN * U5;
+/// `2^22·TAU = 2^-998`: their absolute term.
+const SIGN_ABS: f64 = 4.0 * DEN_MARGIN * TAU;
+/// `C_QUOT·2^-20` (exact): a sign threshold times this bounds `t`'s numerator and
+/// denominator error terms (§3).
+const G_REL: f64 = C_QUOT / DEN_MARGIN;
+
 /// The crossing point of the 2D segments `p0p1` and `q0q1` when the `f64` orientations
 /// certify that they cross (one common point interior to both: the exact
 /// classification's `Crossing`) and the bounds certify the point; `None` otherwise (the
 /// caller classifies exactly).
+///
+/// With `d = p1 − p0`, `e = q1 − q0`, `f = q0 − p0` (rounded), three cross products:
+/// `b = f × e` (`orient(q0, q1, p0)`), `a = f × d` (`−orient(p0, p1, q0)`) and
+/// `den = d × e`; the other two orientations are `den − b` (`−orient(q0, q1, p1)`) and
+/// `den − a` (`orient(p0, p1, q1)`). The segments cross exactly when `b`, `a`,
+/// `den − b`, `den − a` all have the sign of `den`: one threshold per pair certifies
+/// them with a `2^20` margin, which also certifies the denominator and bounds the error
+/// of `t = b/den` (§3).
 #[inline(always)]
 pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Bounded<T>; 2]> {
     let [p0, p1, q0, q1] = points2_as_f64(pts)?;
-    let (d, e) = (sub(p1, p0), sub(q1, q0));
-    let f = sub(q0, p0);
-    // The four orientations of classify2: o1, o2 of q0, q1 against p0p1, o3, o4 of p0, p1
-    // against q0q1 (p0 − q0 is −f exactly).
-    let o1 = cross2(d, f);
-    let o2 = cross2(d, sub(q1, p0));
-    let o3 = cross2(e, [-f[0], -f[1]]);
-    let o4 = cross2(e, sub(p1, q0));
-    // Each sign certified (bound below the value) and opposite in each pair: exactly
-    // a crossing.
-    let sure = |(o, m): (f64, f64)| (U4 * m + TAU) < o.abs();
-    let crossing = sure(o1)
-        & sure(o2)
-        & sure(o3)
-        & sure(o4)
-        & ((o1.0 < 0.0) != (o2.0 < 0.0))
-        & ((o3.0 < 0.0) != (o4.0 < 0.0));
-    if !crossing {
+    let (d, e, f) = (sub(p1, p0), sub(q1, q0), sub(q0, p0));
+    let (b0, b1, a0, a1) = (f[0] * e[1], f[1] * e[0], f[0] * d[1], f[1] * d[0]);
+    let (x0, x1) = (d[0] * e[1], d[1] * e[0]);
+    let (b, a, den) = (b0 - b1, a0 - a1, x0 - x1);
+    let (mb, ma, md) = (
+        b0.abs() + b1.abs(),
+        a0.abs() + a1.abs(),
+        x0.abs() + x1.abs(),
+    );
+    // Folded by den's sign (exact): positive means "the sign of den".
+    let s = 1.0f64.copysign(den);
+    let (sb, sa, sd) = (s * b, s * a, s * den);
+    let thr = |m: f64| SIGN_REL * (md + m) + SIGN_ABS;
+    let (tb, ta) = (thr(mb), thr(ma));
+    if !((sb > tb) & (sd - sb > tb) & (sa > ta) & (sd - sa > ta)) {
         return None;
     }
-    point_on_first(o3, o4, p0, d)
+    // t = b/den ∈ (0, 1); g bounds t's error and the rounding of t·d per unit of |d|.
+    let ra = 1.0 / sd;
+    let t = sb * ra;
+    let g = U4 + G_REL * (tb * ra);
+    let point = |k: usize| {
+        let x = p0[k] + t * d[k];
+        (x, U1 * x.abs() + (d[k].abs() * g + TAU2))
+    };
+    let (x, y) = (point(0), point(1));
+    if !(accepted(x.0, x.1) & accepted(y.0, y.1)) {
+        return None;
+    }
+    Some([to_scalar(x)?, to_scalar(y)?])
 }
 
 /// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) when the
@@ -374,6 +400,19 @@ mod tests {
         assert_eq!(round_up(&need).max(C_QUOT), C_QUOT);
         // Lemma P: 1 + u, evaluated.
         assert!(q(C_POINT) >= (one.clone() + &u) * &eval);
+        // The 2D crossing test (§3): C_QUOT ≥ (1 + u)·(1 + u)³/(1 − 2^-20), U4 ≥
+        // (2u + u²)(2 + u)(1 + 3u), U5 ≥ (1 + 3u)·U4, all evaluated; the thresholds'
+        // constants are the stated powers of two times U5 and TAU.
+        let quad =
+            (one.clone() + &u) * (one.clone() + &u) * (one.clone() + &u) * (one.clone() + &u);
+        assert!(q(C_QUOT) >= quad / (one.clone() - q(1.0 / DEN_MARGIN)) * &eval);
+        let two_u = q(2.0) * &u + &u * &u;
+        let lead = two_u * (q(2.0) + &u) * (one.clone() + q(3.0) * &u);
+        assert!(q(U4) >= lead * &eval);
+        assert!(q(U5) >= q(U4) * (one.clone() + q(3.0) * &u) * &eval);
+        assert_eq!(q(SIGN_REL), q(U5) * q(2f64.powi(20)));
+        assert_eq!(q(SIGN_ABS), q(TAU) * q(2f64.powi(22)));
+        assert_eq!(q(G_REL), q(C_QUOT) * q(2f64.powi(-20)));
         // The plane formula's absolute term: 5u·TAU covers the two underflows (2·2^-1075)
         // of a cross product's component, and TAU2 a bound's own underflows.
         assert!(q(U5) * q(TAU) >= q(2.0) * q(2f64.powi(-1074)) / q(2.0));

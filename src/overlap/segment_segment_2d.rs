@@ -474,15 +474,18 @@ pub fn segment_segment_2d_intersection<T: Scalar>(
 /// The classification is exactly [`segment_segment_2d`]'s. Touching points and overlap
 /// ends are input points, returned as given with `error` 0. A crossing point
 /// `p0 + t(p1 − p0)` has each coordinate as a [`Bounded`]: the exact coordinate lies
-/// within `error` of `value`. Exact (`error` 0) for rationals. For `f32`/`f64`,
-/// `t = o₃/(o₃ − o₄)` from the two orientations of `p0` and `p1` against `q0q1` (of
-/// opposite signs, so the denominator does not cancel) is evaluated in `f64` with a
-/// running error bound (`proofs/bounded_constructions.md` §3) and kept when every bound
-/// is below `2^-40` of its value; otherwise (nearly parallel segments, a coordinate that
-/// cancels, inputs outside `[2^-240, 2^240]`) the coordinates are
-/// [`segment_segment_2d_intersection`]'s correctly rounded ones with half an ulp as the
-/// bound. Either way `error ≤ 2^-40·|value| + ulp(value)`. Non-finite input gives
-/// [`Disjoint`](SegmentIntersection::Disjoint).
+/// within `error` of `value`. Exact (`error` 0) for rationals. For `f32`/`f64`, the
+/// four orientations are first evaluated in `f64` from three cross products with
+/// certified signs; when they certify a crossing, `t = o₃/(o₃ − o₄)` (the orientations
+/// of `p0` and `p1` against `q0q1`, of opposite signs, so the denominator does not
+/// cancel) and the point are evaluated in `f64` with a running error bound
+/// (`proofs/bounded_constructions.md` §3) and kept when every bound is below `2^-40` of
+/// its value. Otherwise the exact classification decides, and a crossing point that the
+/// `f64` formula does not certify (nearly parallel segments, a crossing within about
+/// `2^-30` of an end point, a coordinate that cancels, extreme magnitudes) has
+/// [`segment_segment_2d_intersection`]'s correctly rounded coordinates with half an ulp
+/// as the bound. Either way `error ≤ 2^-40·|value| + ulp(value)`. Non-finite input
+/// gives [`Disjoint`](SegmentIntersection::Disjoint).
 ///
 /// # Examples
 ///
@@ -502,23 +505,29 @@ pub fn segment_segment_2d_intersection<T: Scalar>(
 /// let SegmentIntersection::Touching(p) = r else { panic!() };
 /// assert_eq!((p[0].value, p[0].error, p[1].value, p[1].error), (1.0, 0.0, 1.0, 0.0));
 /// ```
+#[inline]
 pub fn segment_segment_2d_intersection_bounded<T: Scalar>(
     p0: &[T; 2],
     p1: &[T; 2],
     q0: &[T; 2],
     q1: &[T; 2],
 ) -> SegmentIntersection<[Bounded<T>; 2]> {
-    let pts = [p0, p1, q0, q1];
-    match segment_crossing_f64(pts) {
+    match segment_crossing_f64([p0, p1, q0, q1]) {
         Some(x) => SegmentIntersection::Crossing(x),
-        None => segment_segment_2d_intersection_classified(pts),
+        None => segment_segment_2d_intersection_classified(p0, p1, q0, q1),
     }
 }
 
-/// [`segment_segment_2d_intersection_bounded`] after the exact classification.
+/// [`segment_segment_2d_intersection_bounded`] after the exact classification (out of
+/// line: the end points pass in registers, the caller's fast path stays small).
+#[inline(never)]
 fn segment_segment_2d_intersection_classified<T: Scalar>(
-    pts: [&[T; 2]; 4],
+    p0: &[T; 2],
+    p1: &[T; 2],
+    q0: &[T; 2],
+    q1: &[T; 2],
 ) -> SegmentIntersection<[Bounded<T>; 2]> {
+    let pts = [p0, p1, q0, q1];
     if !pts.iter().all(|p| finite2(p)) {
         return SegmentIntersection::Disjoint;
     }

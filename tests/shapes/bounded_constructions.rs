@@ -310,6 +310,25 @@ fn check_segments(pts: &[[f64; 2]; 4], tally: &mut Tally) -> Option<SegmentConta
     Some(kind)
 }
 
+/// The contact kinds met and the bound tally over a run of 2D segment cases.
+#[derive(Default, Debug)]
+struct SegmentRun {
+    /// Disjoint, touching, crossing, overlap.
+    kinds: [usize; 4],
+    tally: Tally,
+}
+
+impl SegmentRun {
+    /// [`check_segments`] on `p`, its contact counted; false for non-finite input.
+    fn check(&mut self, p: &[[f64; 2]; 4]) -> bool {
+        let Some(kind) = check_segments(p, &mut self.tally) else {
+            return false;
+        };
+        self.kinds[kind as usize] += 1;
+        true
+    }
+}
+
 /// `segment_segment_3d_intersection_bounded` on a coplanar lift of a 2D case, against the
 /// oracle in 3D.
 fn check_segments_3d(pts: &[[f64; 3]; 4], tally: &mut Tally) {
@@ -375,8 +394,7 @@ fn segments_case(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
 #[test]
 fn segment_crossing_points_bounded_against_the_gram_oracle() {
     let mut r = Rng::new(0x5E6B);
-    let mut kinds = [0usize; 4];
-    let mut tally = Tally::default();
+    let mut run = SegmentRun::default();
     let n = cases(1500);
     for i in 0..n {
         let mut p = segments_case(&mut r, i);
@@ -384,10 +402,9 @@ fn segment_crossing_points_bounded_against_the_gram_oracle() {
             let s = [500, -500, -1000, 1000, -1070][(i / 11) as usize % 5];
             p = p.map(|x| x.map(|c| mul_pow2_f64(c, s)));
         }
-        let Some(kind) = check_segments(&p, &mut tally) else {
+        if !run.check(&p) {
             continue;
-        };
-        kinds[kind as usize] += 1;
+        }
         check_segments(
             &p.map(|x| x.map(|c| f64::from(c as f32))),
             &mut Tally::default(),
@@ -402,13 +419,113 @@ fn segment_crossing_points_bounded_against_the_gram_oracle() {
             }
         });
         if p3.iter().flatten().all(|x| x.is_finite()) {
-            check_segments_3d(&p3, &mut tally);
+            check_segments_3d(&p3, &mut run.tally);
         }
     }
-    let [disjoint, touching, crossing, overlap] = kinds;
-    assert!(crossing > n as usize / 4, "{kinds:?}");
-    assert!(touching > 20 && disjoint > 20 && overlap > 5, "{kinds:?}");
-    assert!(tally.wide > tally.values / 3, "{tally:?}");
+    let [disjoint, touching, crossing, overlap] = run.kinds;
+    assert!(crossing > n as usize / 4, "{run:?}");
+    assert!(touching > 20 && disjoint > 20 && overlap > 5, "{run:?}");
+    assert!(run.tally.wide > run.tally.values / 3, "{run:?}");
+}
+
+/// Segments whose orientations sit where the `f64` crossing test decides: an end point
+/// `q0` rounded onto `p0p1` (its exact orientation a few ulps of the terms, often zero),
+/// nudged by `±k` ulps, or moved off the line by `2^-j` of the segment for `j` around
+/// the test's threshold (about `2^-30` of the terms) and its error bound (`2^-50`);
+/// dyadic grids where end points lie exactly on the other segment, segments exactly
+/// parallel or collinear; one segment `2^-30`–`2^-60` the size of the other; all at
+/// scales `2^±500`, `2^±1000`, `2^-530`–`2^-545` (products partly subnormal) and in the
+/// subnormals. `q1` lies on the far side, on the
+/// same side, or on the line too.
+fn boundary_case(r: &mut Rng, i: u32) -> [[f64; 2]; 4] {
+    let p0 = [full(r, -4, 4), full(r, -4, 4)];
+    let p1 = [full(r, -4, 4), full(r, -4, 4)];
+    let d = [p1[0] - p0[0], p1[1] - p0[1]];
+    let n = [-d[1], d[0]];
+    // A point of p0p1 (an end point on some cases), rounded.
+    let lam = match i % 5 {
+        0 => 0.0,
+        1 => 1.0,
+        _ => r.next_f64(),
+    };
+    let c = [p0[0] + lam * d[0], p0[1] + lam * d[1]];
+    let side = [1.0, -1.0, 0.0][(i / 5) as usize % 3];
+    let far = |mu: f64| [c[0] + mu * n[0], c[1] + mu * n[1]];
+    match (i / 15) % 4 {
+        // Rounded onto the line, nudged by k ulps in y.
+        0 => {
+            let mut q0 = c;
+            for _ in 0..(i / 60) % 5 {
+                q0[1] = if i.is_multiple_of(2) {
+                    q0[1].next_up()
+                } else {
+                    q0[1].next_down()
+                };
+            }
+            [p0, p1, q0, far(side * full(r, -3, 0).abs())]
+        }
+        // Off the line by 2^-j of the segment, j straddling the threshold.
+        1 => {
+            let j = 20 + (i / 60) % 36;
+            let mu = mul_pow2_f64(r.next_f64() + 0.5, -(j as i32));
+            let q0 = far(if i.is_multiple_of(2) { mu } else { -mu });
+            [p0, p1, q0, far(side * full(r, -3, 0).abs())]
+        }
+        // Dyadic grid: end points exactly on the other segment, or parallel, collinear.
+        2 => {
+            let g = |r: &mut Rng| r.range(-16, 16) as f64;
+            let (a, v) = ([g(r), g(r)], [g(r), g(r)]);
+            let at = |k: f64| [a[0] + k * v[0] / 8.0, a[1] + k * v[1] / 8.0];
+            let k = r.range(0, 8) as f64;
+            let w = [g(r), g(r)];
+            match (i / 60) % 3 {
+                0 => [at(0.0), at(8.0), at(k), [at(k)[0] + w[0], at(k)[1] + w[1]]],
+                1 => {
+                    let sh = [v[1] * side, -v[0] * side];
+                    let q = |k: f64| [at(k)[0] + sh[0], at(k)[1] + sh[1]];
+                    [at(0.0), at(8.0), q(k - 4.0), q(k + 4.0)]
+                }
+                _ => [at(0.0), at(8.0), at(k - 6.0), at(k + 3.0)],
+            }
+        }
+        // Mixed magnitudes: a short segment through a point near the long one's line.
+        _ => {
+            let h = mul_pow2_f64(1.0, -30 - (i / 60 % 31) as i32);
+            let q0 = far(side * h * r.next_f64());
+            let u = [full(r, -2, 0) * h, full(r, -2, 0) * h];
+            [
+                p0,
+                p1,
+                [q0[0] - u[0], q0[1] - u[1]],
+                [q0[0] + u[0], q0[1] + u[1]],
+            ]
+        }
+    }
+}
+
+#[test]
+fn segment_crossing_signs_at_the_certification_boundary() {
+    let mut r = Rng::new(0xB0DE);
+    let mut run = SegmentRun::default();
+    let n = cases(1800);
+    // Scales where the products are partly subnormal (2^-530–2^-545) too.
+    let scales = [0, 500, -500, 1000, -1000, -1060, -530, -537, -545];
+    for i in 0..n {
+        let s = scales[(i / 7) as usize % scales.len()];
+        let p = boundary_case(&mut r, i).map(|x| x.map(|c| mul_pow2_f64(c, s)));
+        // Both segments' roles.
+        run.check(&p);
+        run.check(&[p[2], p[3], p[0], p[1]]);
+    }
+    let [disjoint, touching, crossing, overlap] = run.kinds;
+    assert!(crossing > n as usize / 5, "{run:?}");
+    assert!(
+        touching > n as usize / 20 && disjoint > n as usize / 10,
+        "{run:?}"
+    );
+    assert!(overlap > 5, "{run:?}");
+    // The fast path answers a good share of these (not only the fallback).
+    assert!(run.tally.wide > run.tally.values / 10, "{run:?}");
 }
 
 // ---------------------------------------------------------------------------------------
