@@ -10,8 +10,9 @@
 //!   bit pattern of a normal `v > 0` is a piecewise-linear approximation of
 //!   `2^52·(log₂ v + 1023)`, low by less than `0.09·2^52`), and `|det|` is compared with the
 //!   result as a bit pattern too. The one-call insphere uses a semi-static bound as well,
-//!   `2^-44·X·Y·Z·(X² + Y² + Z²)` in floating point with each maximum floored at `2^-180`;
-//!   its batch form keeps the permanent.
+//!   `2^-44·X·Y·Z·(X² + Y² + Z²)` in floating point with each maximum floored at `2^-180`.
+//!   (The batch forms bound a whole chunk of rows from its maxima, `float_batch.rs`, and
+//!   keep the permanents for the rows that bound leaves undecided.)
 //! * **Window check** (`#[cold]`): non-finite input answers `Zero`. Otherwise the input is
 //!   classified against the *expansion window* of the predicate, a range of magnitudes and
 //!   granularities in which expansion arithmetic can neither overflow nor underflow. Input
