@@ -233,6 +233,42 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// A sliver: two vertices and the origin within `2^-560..2^-500` of each other and a
+    /// third vertex at `2^400..2^600`, in each position. `N = det[a − o, b − o, c − o]`
+    /// is then a product of one huge and two tiny rows: the products inside the cross
+    /// product of the tiny rows are subnormal, and their absolute rounding error, times
+    /// the huge row, is far above `N` itself. The filter's bound must charge that
+    /// underflow term to the outer row (`n_sign`'s bound once charged it to the wrong
+    /// one and decided such signs from rounding noise). Rays aimed at a point of the
+    /// sliver near its short edge, and random tiny directions.
+    #[test]
+    fn sliver_with_a_far_vertex_matches_oracle(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let small = -(rng.range(500, 560) as i32);
+        let big = rng.range(400, 600) as i32;
+        let tiny = |rng: &mut Rng| [0; 3].map(|_: i32| pow2(small) * rng.uniform(-2.0, 2.0));
+        let (o, b, c) = (tiny(&mut rng), tiny(&mut rng), tiny(&mut rng));
+        let a = [0; 3].map(|_: i32| pow2(big) * rng.uniform(-2.0, 2.0));
+        let d: [f64; 3] = if rng.range(0, 2) == 0 {
+            tiny(&mut rng)
+        } else {
+            // A point of the sliver near its short edge bc: (b + c)/2 + λa, λ tiny.
+            let f = rng.next_f64();
+            core::array::from_fn(|k| (b[k] + c[k]) / 2.0 + mul_pow2_f64(f * a[k], small - big) - o[k])
+        };
+        let tri = match rng.range(0, 2) {
+            0 => [a, b, c],
+            1 => [b, c, a],
+            _ => [c, a, b],
+        };
+        check(o, d, tri).map_err(TestCaseError::fail)?;
+        check(o, d.map(|x| -x), tri).map_err(TestCaseError::fail)?;
+    }
+}
+
 /// Exponents at and around the window `[2^-200, 2^200]` of the expansion construction
 /// (hits near the origin are constructed there, outside it in rationals).
 const NEAR_SCALES: [i32; 14] = [
