@@ -83,7 +83,8 @@ fn windowed_hit(points: [&[f64; 3]; 5], s: Sign) -> Option<RayHit<f64>> {
     let t = nv / dv;
     // |N/D − ñ/d̃| ≤ (e_N + |ñ/d̃|·e_D)/(|d̃| − e_D), plus the division's rounding, all
     // inflated for the roundings of the bound itself.
-    let t_error = ((ne + t.abs() * de) / (dv.abs() - de) + U * t.abs()) * (1.0 + 16.0 * U);
+    let t_error = ((ne + t.abs() * de) / (dv.abs() - de) + U * t.abs()) * (1.0 + 16.0 * U)
+        + super::triangle_filter::T_UNDERFLOW;
     if !(t.is_finite() && t_error <= super::triangle_filter::LOOSE_T * t.abs() + f64::MIN_POSITIVE)
     {
         return None;

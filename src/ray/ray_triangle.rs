@@ -23,7 +23,8 @@ use crate::{FloatFormat, InputError, Ray, Scalar, Sign, Triangle, Validate};
 /// Whether there is a hit, and `front`, are exact. For rationals `t` and the weights are
 /// exact and `t_error` is zero. For floats `t` and the weights are rounded, and
 /// `|t − t_exact| ≤ t_error` is guaranteed (an a-posteriori bound computed with the hit;
-/// `proofs/ray_triangle.md`, section 3); the weights are within a few units in the last
+/// `proofs/ray_triangle.md`, section 3; zero only for a `t` known to be exact); when the exact `t` lies beyond the largest finite value, `t`
+/// and `t_error` are `+∞`. The weights are within a few units in the last
 /// place of the exact ones when the hit is well conditioned.
 ///
 /// # Examples

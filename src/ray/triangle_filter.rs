@@ -106,6 +106,12 @@ pub(crate) const NO_VERTEX: u8 = 3;
 /// (and normally to the last few bits).
 pub(super) const LOOSE_T: f64 = 1.0 / 67_108_864.0;
 
+/// `4η = 2^-1072`, added to every `t_error` computed in `f64`: the quotient `t̃` loses up to
+/// `η/2` (absolute) when it is subnormal or underflows to zero, which the relative `u·|t̃|`
+/// does not cover, and each operation of the bound's own computation may lose `η/2` too
+/// (`proofs/ray_triangle.md`, section 3.4).
+pub(super) const T_UNDERFLOW: f64 = f64::from_bits(4);
+
 /// `2^330`: with every 1-norm below it, no product of the filter exceeds `2^1000`, so
 /// nothing overflows.
 const FILTER_MAX: f64 = 2.187250724783012e99;
@@ -352,7 +358,8 @@ fn hit_value<T: Scalar, const BUILD: bool>(
     let t = t_num * inv;
     let ads = det.abs();
     // |N/D − ñ/d̃| ≤ (e_N + |t̃|·e_D)/(|d̃| − e_D), plus two roundings (1/det, ×).
-    let t_error = ((b_t + t.abs() * b_det) / (ads - b_det) + 2.0 * U * t.abs()) * (1.0 + 16.0 * U);
+    let t_error = ((b_t + t.abs() * b_det) / (ads - b_det) + 2.0 * U * t.abs()) * (1.0 + 16.0 * U)
+        + T_UNDERFLOW;
     if !(t.is_finite() && ads > b_det && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
         // t overflowed, or the bound is loose (tiny or cancelling quantities):
         // construct exactly and round once (cold path).
@@ -601,8 +608,9 @@ impl PreparedRay {
         let e_n = ((l1e * l2e + TAU) * la) * RT_A + TAU2;
         let t = n / big_d;
         // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
-        let t_error =
-            ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs()) * (1.0 + 16.0 * U);
+        let t_error = ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs())
+            * (1.0 + 16.0 * U)
+            + T_UNDERFLOW;
         if t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d {
             return RayHit {
                 t: if t < 0.0 { 0.0 } else { t },

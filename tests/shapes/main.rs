@@ -11,4 +11,5 @@ mod mesh_self_intersections;
 mod overlap_boxes;
 mod overlap_lines;
 mod overlap_volumes;
+mod slivers;
 mod tri_tri;
