@@ -123,7 +123,8 @@ pub(crate) fn add_capsule<'a, T: Scalar>(
 /// is a linear-and-quadratic condition on `t`, and **hit or miss is exact**
 /// (`proofs/sweep.md`, section 5). `first` is `0` when the origin is inside. The
 /// parameters are roots of quadratics or cap crossings `−α/β`, with rigorous error
-/// bounds in the [`SweepHit`].
+/// bounds in the [`SweepHit`]; a parameter beyond the largest finite value (a tiny
+/// direction, a huge capsule) is `+∞` with an error of `+∞`.
 ///
 /// A zero direction makes the ray the point `origin`: `Some` with `first = last = 0` if
 /// the capsule contains it. `None` for a NaN or infinite input and for a negative radius

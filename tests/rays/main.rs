@@ -11,6 +11,7 @@ mod mesh_aimed;
 mod mesh_batch;
 mod mesh_exactly_once;
 mod mesh_files;
+mod mesh_slivers;
 mod mesh_soup;
 mod mesh_winding;
 mod oracle;

@@ -317,3 +317,60 @@ proptest! {
         }
     }
 }
+
+/// A sweep's times within their errors of the exact ones.
+fn sweep_holds(
+    got: &Option<isect::sweep::SweepHit<f64>>,
+    want: &Option<isect::sweep::SweepHit<Q>>,
+) -> bool {
+    match (got, want) {
+        (None, None) => true,
+        (Some(g), Some(w)) => {
+            t_within(g.first, g.first_error, &w.first) && t_within(g.last, g.last_error, &w.last)
+        }
+        _ => false,
+    }
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Sweeps of tiny shapes with huge velocities and of huge shapes with tiny ones
+    /// (contact times near 0, subnormal, or within rounding of 1): the touch decision as
+    /// in rationals and both times within their errors.
+    #[test]
+    fn sweeps_on_slivers(seed in any::<u64>()) {
+        use isect::sweep::{
+            Capsule, ray_capsule, sweep_aabb_aabb, sweep_sphere_plane, sweep_sphere_sphere,
+            sweep_sphere_triangle,
+        };
+        use isect::{Aabb, Plane, Ray, Sphere, Triangle};
+        let mut rng = Rng::new(seed);
+        for _ in 0..4 {
+            let p = sliver::<3, 6>(&mut rng);
+            let pq = p.map(|x| qv(&x));
+            let (r0, r1) = (p[4][0].abs(), p[5][1].abs());
+            let (s0, s1) = (Sphere::new(p[0], r0), Sphere::new(p[1], r1));
+            let (q0, q1) = (Sphere::new(pq[0].clone(), isect_testkit::q::q(r0)), Sphere::new(pq[1].clone(), isect_testkit::q::q(r1)));
+            let got = sweep_sphere_sphere(&s0, &p[2], &s1, &p[3]);
+            let want = sweep_sphere_sphere(&q0, &pq[2], &q1, &pq[3]);
+            prop_assert!(sweep_holds(&got, &want), "sphere/sphere {:?} {:?}", got, p);
+            let got = sweep_sphere_plane(&s0, &p[2], &Plane::new(p[3], p[5][2]), &p[1]);
+            let want = sweep_sphere_plane(&q0, &pq[2], &Plane::new(pq[3].clone(), isect_testkit::q::q(p[5][2])), &pq[1]);
+            prop_assert!(sweep_holds(&got, &want), "sphere/plane {:?} {:?}", got, p);
+            let lohi = |a: &[f64; 3], b: &[f64; 3]| -> ([f64; 3], [f64; 3]) {
+                (core::array::from_fn(|k| a[k].min(b[k])), core::array::from_fn(|k| a[k].max(b[k])))
+            };
+            let ((al, ah), (bl, bh)) = (lohi(&p[0], &p[1]), lohi(&p[4], &p[5]));
+            let got = sweep_aabb_aabb(&Aabb::new(al, ah), &p[2], &Aabb::new(bl, bh), &p[3]);
+            let want = sweep_aabb_aabb(&Aabb::new(qv(&al), qv(&ah)), &pq[2], &Aabb::new(qv(&bl), qv(&bh)), &pq[3]);
+            prop_assert!(sweep_holds(&got, &want), "aabb/aabb {:?} {:?}", got, p);
+            let got = ray_capsule(&Ray::new(p[0], p[1]), &Capsule::new(p[2], p[3], r0));
+            let want = ray_capsule(&Ray::new(pq[0].clone(), pq[1].clone()), &Capsule::new(pq[2].clone(), pq[3].clone(), isect_testkit::q::q(r0)));
+            prop_assert!(sweep_holds(&got, &want), "ray/capsule {:?} {:?}", got, p);
+            let got = sweep_sphere_triangle(&s0, &p[1], &Triangle::new(p[2], p[3], p[4]), &p[5]);
+            let want = sweep_sphere_triangle(&q0, &pq[1], &Triangle::new(pq[2].clone(), pq[3].clone(), pq[4].clone()), &pq[5]);
+            prop_assert!(sweep_holds(&got, &want), "sphere/triangle {:?} {:?}", got, p);
+        }
+    }
+}
