@@ -1,6 +1,6 @@
 //! Mixed-scale slivers: a cluster of points within `2^-600..2^-480` of each other (or of
-//! the origin) and the other points at `2^380..2^620`, in every position, some clusters
-//! exactly collinear or coplanar. Products of the cluster's coordinates are subnormal, so
+//! the origin) and the other points at `2^380..2^620` (or other bands, [`scales`]), in
+//! every position, some clusters exactly collinear or coplanar. Products of the cluster's coordinates are subnormal, so
 //! their absolute rounding error, times a huge coordinate, is far above the quantity being
 //! signed: every filter whose bound charges its underflow term to the wrong factor, or
 //! forgets it, decides such inputs from rounding noise. Each answer is checked against an
@@ -17,12 +17,26 @@ use isect_testkit::{Rng, config};
 use num_traits::Signed;
 use proptest::prelude::*;
 
+/// The cluster's and the far points' exponents: mostly the band where products of the
+/// cluster's coordinates are subnormal while the far points' are normal, sometimes the
+/// extremes (subnormal cluster, far points near overflow) or bands inside the filters'
+/// windows.
+fn scales(rng: &mut Rng) -> (i32, i32) {
+    let (s, b) = match rng.range(0, 5) {
+        0 | 1 => ((480, 600), (380, 620)),
+        2 => ((1000, 1074), (1000, 1022)),
+        3 => ((150, 250), (150, 250)),
+        4 => ((300, 360), (300, 345)),
+        _ => ((20, 60), (20, 60)),
+    };
+    (-(rng.range(s.0, s.1) as i32), rng.range(b.0, b.1) as i32)
+}
+
 /// `n` points: those whose bit is set in `far` at `2^big`, the others in a cluster at
 /// `2^small` (around the origin), the cluster made degenerate on request (its third point
 /// the midpoint of the first two, or a point on their segment's dyadic grid).
 fn sliver<const D: usize, const N: usize>(rng: &mut Rng) -> [[f64; D]; N] {
-    let small = -(rng.range(480, 600) as i32);
-    let big = rng.range(380, 620) as i32;
+    let (small, big) = scales(rng);
     let far = loop {
         let m = rng.range(1, (1 << N) - 2) as u32;
         if m != 0 && m != (1 << N) - 1 {
@@ -372,5 +386,82 @@ proptest! {
             let want = sweep_sphere_triangle(&q0, &pq[1], &Triangle::new(pq[2].clone(), pq[3].clone(), pq[4].clone()), &pq[5]);
             prop_assert!(sweep_holds(&got, &want), "sphere/triangle {:?} {:?}", got, p);
         }
+    }
+}
+
+/// The two hits the sliver tests found with `t_error = 0` for a rounded `t` (before the
+/// `4η` underflow term of `proofs/ray_triangle.md` 3.4): `t ≈ 2^-1200` reported as `0`,
+/// and a subnormal `t = 4.1e-312`.
+#[test]
+fn underflowing_ray_parameters_have_a_bound() {
+    use isect::ray::ray_triangle_closed;
+    use isect::{Ray, Triangle, ray_triangle};
+    let cases: [[[f64; 3]; 5]; 2] = [
+        [
+            [
+                1.3547038314536618e-160,
+                6.1420642508756175e-161,
+                -1.3828420154213586e-160,
+            ],
+            [
+                3.952590232014272e177,
+                -2.1702475281030277e178,
+                -2.118450610158923e178,
+            ],
+            [
+                1.3949966117434564e-160,
+                7.297139738650848e-163,
+                1.1969867306264874e-160,
+            ],
+            [
+                -9.86268437086791e-161,
+                -1.1733890279463997e-160,
+                -5.0322855211834436e-161,
+            ],
+            [
+                2.9898190296287614e178,
+                7.6619322510170595e177,
+                -2.601619788128051e178,
+            ],
+        ],
+        [
+            [
+                1.9983721244856863e-160,
+                -7.4502812951077e-160,
+                -4.9465798382007006e-160,
+            ],
+            [
+                -3.612051332623199e151,
+                8.903455908532522e150,
+                -3.8605992318072174e151,
+            ],
+            [
+                8.087314475508653e-160,
+                -8.81428807946944e-160,
+                -5.259593814951502e-160,
+            ],
+            [
+                -1.0527623975977817e-159,
+                5.0558510558368346e-161,
+                -6.176476446568644e-160,
+            ],
+            [
+                -1.602998814572916e151,
+                -3.7653146868664127e151,
+                -2.067198949850098e151,
+            ],
+        ],
+    ];
+    for p in cases {
+        let (ray, tri) = (Ray::new(p[0], p[1]), Triangle::new(p[2], p[3], p[4]));
+        let rq = Ray::new(qv(&p[0]), qv(&p[1]));
+        let tq = Triangle::new(qv(&p[2]), qv(&p[3]), qv(&p[4]));
+        let (h, c) = ray_triangle_closed(&ray, &tri).expect("a hit");
+        let (w, cw) = ray_triangle_closed(&rq, &tq).expect("a hit");
+        assert_eq!(c, cw);
+        assert!(h.t_error > 0.0 && t_within(h.t, h.t_error, &w.t), "{h:?}");
+        let h = ray_triangle(&ray, &tri).expect("a hit");
+        let w = ray_triangle(&rq, &tq).expect("a hit");
+        assert!(h.t_error > 0.0 && t_within(h.t, h.t_error, &w.t), "{h:?}");
     }
 }
