@@ -381,6 +381,7 @@ mod fast {
     //! The shared-normal plane-side filter for `f64` and `f32` (see `proofs/tri_tri.md`,
     //! section 2): the plane's normal once, the determinants in plain `f64`, and one
     //! semi-static error bound for all of them.
+    use crate::predicates::orient3d_shared;
     use crate::scalar::as_f64_array;
     use crate::vec3::{dot, sub};
     use crate::{Scalar, Sign, orient3d};
@@ -538,8 +539,9 @@ mod fast {
 
     /// The signs when some determinant is within the bound: those beyond it from their
     /// rounded value, the others exactly (zero at once for a vertex of the plane's
-    /// triangle, a shared vertex of two mesh faces; else [`orient3d`]). Everything by
-    /// value, so that the hot path keeps its operands in registers.
+    /// triangle, a shared vertex of two mesh faces; else the shared-normal exact stages,
+    /// [`orient3d_shared`], proofs/tri_tri.md section 8). Everything by value, so that the
+    /// hot path keeps its operands in registers.
     #[cold]
     #[inline(never)]
     fn uncertain<T: Scalar, const N: usize>(
@@ -549,16 +551,55 @@ mod fast {
         xs: [&[T; 3]; N],
     ) -> [Sign; N] {
         let mut out = [Sign::Zero; N];
+        let mut need = [false; N];
         for i in 0..N {
-            out[i] = if det[i].abs() > bound {
-                sign_of(det[i])
-            } else if p.contains(&xs[i]) {
-                Sign::Zero
-            } else {
-                orient3d(p[0], p[1], p[2], xs[i])
-            };
+            if det[i].abs() > bound {
+                out[i] = sign_of(det[i]);
+            } else if !p.contains(&xs[i]) {
+                need[i] = true;
+            }
+        }
+        if need.contains(&true) {
+            exact(p, xs, need, &mut out);
         }
         out
+    }
+
+    /// The exact signs of the points with `need` set: through the shared normal for floats
+    /// (their exact `f64` views) when it serves, with [`orient3d`] otherwise. A single point
+    /// of several (in the mix of issue 17, mostly a vertex exactly on the other's edge or
+    /// face, on a grid) costs less through `orient3d`, whose grid shortcut comes after one
+    /// cheap filter, than through a normal computed for it alone; a one-point plane (an
+    /// interval comparison) or several points gain from the shared stages (measured:
+    /// docs/BENCHMARKS.md, issue 17).
+    fn exact<T: Scalar, const N: usize>(
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; N],
+        need: [bool; N],
+        out: &mut [Sign; N],
+    ) {
+        let shared = N == 1 || need.iter().filter(|&&n| n).count() >= 2;
+        if shared
+            && let (Some(a), Some(b), Some(c)) =
+                (as_f64_array(p[0]), as_f64_array(p[1]), as_f64_array(p[2]))
+        {
+            let mut x = [[0.0; 3]; N];
+            let mut ok = true;
+            for i in 0..N {
+                match as_f64_array(xs[i]) {
+                    Some(v) => x[i] = v,
+                    None => ok = false,
+                }
+            }
+            if ok {
+                return orient3d_shared([&a, &b, &c], x.each_ref(), need, out);
+            }
+        }
+        for i in 0..N {
+            if need[i] {
+                out[i] = orient3d(p[0], p[1], p[2], xs[i]);
+            }
+        }
     }
 }
 
