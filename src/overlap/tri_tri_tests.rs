@@ -283,6 +283,30 @@ fn shared_stages_on_exact_contacts_and_near_misses() {
         // stage B, past stage C (tails non-zero): orient3d.
         check_shared(&q, &[q[1], q[2], q[0]]);
     }
+    // Cancelling normals: a component nₖ far below its permanent (two nearly parallel
+    // rows) times a huge wₖ, balanced by the other components, so that |D| is near
+    // 2^-105 of the permanent Π: the regime where stage B's own error matters.
+    for _ in 0..2000 {
+        let m = |rng: &mut Rng| rng.range(-4, 4) as f64 * pow2(-52);
+        let p = [
+            [0.0, 0.0, 0.0],
+            [rng.uniform(-1.0, 1.0), 1.0 + m(&mut rng), 1.0 + m(&mut rng)],
+            [rng.uniform(-1.0, 1.0), 1.0 - m(&mut rng), 1.0],
+        ];
+        let n = [
+            p[1][1] * p[2][2] - p[1][2] * p[2][1],
+            p[1][2] * p[2][0] - p[1][0] * p[2][2],
+            p[1][0] * p[2][1] - p[1][1] * p[2][0],
+        ];
+        let (t, a) = (rng.uniform(0.5, 1.0) * pow2(52), rng.uniform(-1.0, 1.0));
+        let b = -(n[0] * t + n[1] * a) / n[2];
+        let x = [t, a, b];
+        let xs = [x, [t, a, ulps(b, 1)], [t, a, ulps(b, -1)]];
+        let (sh, sc) = (rng.uniform(-1.0, 1.0), pow2(rng.range(-400, 400) as i32));
+        let shift = |q: [[f64; 3]; 3]| q.map(|v| v.map(|c| (c + sh) * sc));
+        check_shared(&shift(p), &shift(xs));
+        check_shared(&p, &xs);
+    }
     let after = crate::predicates::PLANE_PATHS
         .each_ref()
         .map(|c| c.load(Ordering::Relaxed));
