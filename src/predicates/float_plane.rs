@@ -11,7 +11,7 @@
 //! (a tail non-zero and stage B undecided, input outside the expansion window and beyond
 //! scaling, a non-finite coordinate) goes to [`orient3d`](super::orient3d) point by point.
 
-use super::expansion::{sum_sign_in_place, two_diff, two_product, two_sum};
+use super::expansion::{product_tail, split, sum_sign_in_place, two_diff, two_product, two_sum};
 use super::float::{O3_B_INV, O3_WINDOW};
 use super::float_slow::{
     Fit, all_finite, classify, float_evaluation_is_exact, inside_fast, scaled,
@@ -115,7 +115,11 @@ fn adapt<const N: usize>(
         }
     }
     let exact_uv = ut == [0.0; 3] && vt == [0.0; 3];
-    if exact_uv && wt.iter().all(|t| *t == [0.0; 3]) {
+    // `float_evaluation_is_exact` (degree 3, 2³ terms) needs every value to have at most
+    // 16 significant bits: one with any of the 37 lowest bits of its significand set fails
+    // it, which rejects most non-grid input before the full check.
+    let coarse = u.iter().chain(&v).fold(0, |acc, x| acc | x.to_bits()) & ((1 << 37) - 1) == 0;
+    if coarse && exact_uv && wt.iter().all(|t| *t == [0.0; 3]) {
         let mut hs = [0.0; 15];
         hs[..3].copy_from_slice(&u);
         hs[3..6].copy_from_slice(&v);
@@ -145,10 +149,14 @@ fn adapt<const N: usize>(
     // the four floats H + Hl + Pe − Qe.
     let (mut h, mut l, mut pn) = ([0.0; 3], [0.0; 3], [0.0; 3]);
     let mut n4 = [[0.0; 4]; 3];
+    // Each factor split once (Dekker's TwoProduct with presplit factors).
+    let (us, vs) = (u.map(split), v.map(split));
     for k in 0..3 {
         let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-        let (pp, pe) = two_product(u[i], v[j]);
-        let (qq, qe) = two_product(u[j], v[i]);
+        let pp = u[i] * v[j];
+        let pe = product_tail(us[i], vs[j], pp);
+        let qq = u[j] * v[i];
+        let qe = product_tail(us[j], vs[i], qq);
         let (hh, hl) = two_diff(pp, qq);
         let first = (ut[i] * v[j] + u[i] * vt[j]) - (ut[j] * v[i] + u[j] * vt[i]);
         h[k] = hh;
