@@ -515,27 +515,17 @@ mod fast {
                 Some(d.det.map(sign_of))
             };
         }
-        let s = uncertain3(p[0], p[1], p[2], xs[0], xs[1], xs[2]);
+        let s = uncertain3(d0, d1, d2, d.bound, [p[0], p[1], p[2], xs[0], xs[1], xs[2]]);
         if all_same_strict(s) { None } else { Some(s) }
     }
 
-    /// [`uncertain`] for three points, recomputing the determinants: every argument a
-    /// pointer in a register, so that the hot path stores nothing for this call.
+    /// [`uncertain`] for three points, from the rounded determinants and their bound
+    /// (passed in registers, with the six vertex references, so that the hot path stores
+    /// nothing for this call and the determinants are not recomputed).
     #[cold]
     #[inline(never)]
-    fn uncertain3<T: Scalar>(
-        p0: &[T; 3],
-        p1: &[T; 3],
-        p2: &[T; 3],
-        x0: &[T; 3],
-        x1: &[T; 3],
-        x2: &[T; 3],
-    ) -> [Sign; 3] {
-        let (p, xs) = ([p0, p1, p2], [x0, x1, x2]);
-        match dets(p, xs) {
-            Some(d) => uncertain(d.det, d.bound, p, xs),
-            None => xs.map(|x| orient3d(p0, p1, p2, x)),
-        }
+    fn uncertain3<T: Scalar>(d0: f64, d1: f64, d2: f64, bound: f64, v: [&[T; 3]; 6]) -> [Sign; 3] {
+        uncertain([d0, d1, d2], bound, [v[0], v[1], v[2]], [v[3], v[4], v[5]])
     }
 
     /// The signs when some determinant is within the bound: those beyond it from their
