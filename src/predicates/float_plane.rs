@@ -42,6 +42,10 @@ pub(crate) fn orient3d_shared<const N: usize>(
     need: [bool; N],
     out: &mut [Sign; N],
 ) {
+    if N > 3 {
+        // The grid shortcut and the scaling below hold at most three points.
+        return fallback(p, xs, need, out);
+    }
     // The window test over the plane and the points asked for (those not asked for are
     // replaced by p₀, which changes neither the test nor the scale).
     let pts: [&[f64; 3]; N] = core::array::from_fn(|i| if need[i] { xs[i] } else { p[0] });
@@ -51,7 +55,7 @@ pub(crate) fn orient3d_shared<const N: usize>(
     let mut all = [p[0]; 6];
     all[..3].copy_from_slice(&p);
     all[3..3 + N.min(3)].copy_from_slice(&pts[..N.min(3)]);
-    let s = if N <= 3 && all_finite(&all) {
+    let s = if all_finite(&all) {
         match classify(&all, O3_WINDOW) {
             Fit::AllZero => {
                 // Every point is the origin: every side is zero.
