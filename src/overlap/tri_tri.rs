@@ -336,8 +336,9 @@ where
 /// (`Positive` below, for counterclockwise `p` seen from above).
 ///
 /// For `f64` (and `f32`, promoted exactly) the normal is computed once and the signs are
-/// decided by one error bound for all of them (`proofs/tri_tri.md`, section 2); a sign the
-/// bound cannot certify is recomputed by [`orient3d`].
+/// decided by one error bound for all of them (`proofs/tri_tri.md`, section 2); the signs
+/// the bound cannot certify are computed exactly, several at a time with the normal shared
+/// (section 8), or by [`orient3d`].
 #[inline(always)]
 pub(crate) fn sides<T: Scalar, const N: usize>(p: [&[T; 3]; 3], xs: [&[T; 3]; N]) -> [Sign; N] {
     if let Some(d) = fast::dets(p, xs) {
@@ -381,6 +382,7 @@ mod fast {
     //! The shared-normal plane-side filter for `f64` and `f32` (see `proofs/tri_tri.md`,
     //! section 2): the plane's normal once, the determinants in plain `f64`, and one
     //! semi-static error bound for all of them.
+    use crate::predicates::orient3d_shared;
     use crate::scalar::as_f64_array;
     use crate::vec3::{dot, sub};
     use crate::{Scalar, Sign, orient3d};
@@ -513,33 +515,24 @@ mod fast {
                 Some(d.det.map(sign_of))
             };
         }
-        let s = uncertain3(p[0], p[1], p[2], xs[0], xs[1], xs[2]);
+        let s = uncertain3(d0, d1, d2, d.bound, [p[0], p[1], p[2], xs[0], xs[1], xs[2]]);
         if all_same_strict(s) { None } else { Some(s) }
     }
 
-    /// [`uncertain`] for three points, recomputing the determinants: every argument a
-    /// pointer in a register, so that the hot path stores nothing for this call.
+    /// [`uncertain`] for three points, from the rounded determinants and their bound
+    /// (passed in registers, with the six vertex references, so that the hot path stores
+    /// nothing for this call and the determinants are not recomputed).
     #[cold]
     #[inline(never)]
-    fn uncertain3<T: Scalar>(
-        p0: &[T; 3],
-        p1: &[T; 3],
-        p2: &[T; 3],
-        x0: &[T; 3],
-        x1: &[T; 3],
-        x2: &[T; 3],
-    ) -> [Sign; 3] {
-        let (p, xs) = ([p0, p1, p2], [x0, x1, x2]);
-        match dets(p, xs) {
-            Some(d) => uncertain(d.det, d.bound, p, xs),
-            None => xs.map(|x| orient3d(p0, p1, p2, x)),
-        }
+    fn uncertain3<T: Scalar>(d0: f64, d1: f64, d2: f64, bound: f64, v: [&[T; 3]; 6]) -> [Sign; 3] {
+        uncertain([d0, d1, d2], bound, [v[0], v[1], v[2]], [v[3], v[4], v[5]])
     }
 
     /// The signs when some determinant is within the bound: those beyond it from their
     /// rounded value, the others exactly (zero at once for a vertex of the plane's
-    /// triangle, a shared vertex of two mesh faces; else [`orient3d`]). Everything by
-    /// value, so that the hot path keeps its operands in registers.
+    /// triangle, a shared vertex of two mesh faces; else the shared-normal exact stages,
+    /// [`orient3d_shared`], proofs/tri_tri.md section 8). Everything by value, so that the
+    /// hot path keeps its operands in registers.
     #[cold]
     #[inline(never)]
     fn uncertain<T: Scalar, const N: usize>(
@@ -549,16 +542,55 @@ mod fast {
         xs: [&[T; 3]; N],
     ) -> [Sign; N] {
         let mut out = [Sign::Zero; N];
+        let mut need = [false; N];
         for i in 0..N {
-            out[i] = if det[i].abs() > bound {
-                sign_of(det[i])
-            } else if p.contains(&xs[i]) {
-                Sign::Zero
-            } else {
-                orient3d(p[0], p[1], p[2], xs[i])
-            };
+            if det[i].abs() > bound {
+                out[i] = sign_of(det[i]);
+            } else if !p.contains(&xs[i]) {
+                need[i] = true;
+            }
+        }
+        if need.contains(&true) {
+            exact(p, xs, need, &mut out);
         }
         out
+    }
+
+    /// The exact signs of the points with `need` set: through the shared normal for floats
+    /// (their exact `f64` views) when it serves, with [`orient3d`] otherwise. A single point
+    /// of several (in the mix of issue 17, mostly a vertex exactly on the other's edge or
+    /// face, on a grid) costs less through `orient3d`, whose grid shortcut comes after one
+    /// cheap filter, than through a normal computed for it alone; a one-point plane (an
+    /// interval comparison) or several points gain from the shared stages (measured:
+    /// docs/BENCHMARKS.md, issue 17).
+    fn exact<T: Scalar, const N: usize>(
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; N],
+        need: [bool; N],
+        out: &mut [Sign; N],
+    ) {
+        let shared = N == 1 || need.iter().filter(|&&n| n).count() >= 2;
+        if shared
+            && let (Some(a), Some(b), Some(c)) =
+                (as_f64_array(p[0]), as_f64_array(p[1]), as_f64_array(p[2]))
+        {
+            let mut x = [[0.0; 3]; N];
+            let mut ok = true;
+            for i in 0..N {
+                match as_f64_array(xs[i]) {
+                    Some(v) => x[i] = v,
+                    None => ok = false,
+                }
+            }
+            if ok {
+                return orient3d_shared([&a, &b, &c], x.each_ref(), need, out);
+            }
+        }
+        for i in 0..N {
+            if need[i] {
+                out[i] = orient3d(p[0], p[1], p[2], xs[i]);
+            }
+        }
     }
 }
 

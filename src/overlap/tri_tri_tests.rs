@@ -190,3 +190,152 @@ fn filter_survives_an_underflowing_minor() {
     assert!(d.det[0] < 0.0 && d.det[0].abs() <= d.bound);
     check_filter(&a, &xs);
 }
+
+// ---------------------------------------------------------------------------------------
+// The shared-normal exact stages (proofs/tri_tri.md, section 8)
+// ---------------------------------------------------------------------------------------
+
+/// The exact sides of `xs` against the plane of `p` through the shared-normal stages with
+/// every point asked for (also those a filter would certify), three at once and one at a
+/// time, against the rational evaluation.
+fn check_shared(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) {
+    let want = xs.map(|x| exact_side(p, &x));
+    let pr = [&p[0], &p[1], &p[2]];
+    let mut out = [Sign::Zero; 3];
+    crate::predicates::orient3d_shared(pr, xs.each_ref(), [true; 3], &mut out);
+    assert_eq!(out, want, "shared stages: {p:?} {xs:?}");
+    for i in 0..3 {
+        let mut one = [Sign::Zero];
+        crate::predicates::orient3d_shared(pr, [&xs[i]], [true], &mut one);
+        assert_eq!(
+            one[0], want[i],
+            "shared stages, one point: {p:?} {:?}",
+            xs[i]
+        );
+    }
+    // And through the filter (which asks only for what it cannot certify).
+    check_filter(p, xs);
+}
+
+/// `x` moved `k` ulps (towards +∞ for `k > 0`).
+fn ulps(x: f64, k: i32) -> f64 {
+    let mut y = x;
+    for _ in 0..k.abs() {
+        y = if k > 0 { y.next_up() } else { y.next_down() };
+    }
+    y
+}
+
+/// Exactly touching points on dyadic grids (a vertex of the other triangle at an edge
+/// point or a face point of the plane's triangle, combinations with dyadic weights) at
+/// scales 2^-1070 … 2^500, their one-ulp-off variants, and points within rounding of the
+/// plane with inexact differences (tails non-zero): every sign exact, and every stage of
+/// the shared-normal path reached.
+#[test]
+fn shared_stages_on_exact_contacts_and_near_misses() {
+    use core::sync::atomic::Ordering;
+    let before = crate::predicates::PLANE_PATHS
+        .each_ref()
+        .map(|c| c.load(Ordering::Relaxed));
+    let mut rng = Rng::new(0x5a4e_d0e5);
+    let exps = [-1070, -1040, -1000, -700, -500, -300, -60, 0, 60, 300, 500];
+    for round in 0..300 {
+        // A grid of multiples of 2^-g in [−1, 1], g from coarse to 40 bits.
+        let g = [4, 8, 20, 40][round % 4];
+        let grid = |rng: &mut Rng| rng.range(-(1 << g), 1 << g) as f64 / (1u64 << g) as f64;
+        let p: [[f64; 3]; 3] = core::array::from_fn(|_| core::array::from_fn(|_| grid(&mut rng)));
+        let w = [0.5, 0.25, 0.75, 0.125];
+        let (s, t) = (*rng.pick(&w), *rng.pick(&w));
+        let edge: [f64; 3] = core::array::from_fn(|k| p[0][k] + s * (p[1][k] - p[0][k]));
+        let face: [f64; 3] =
+            core::array::from_fn(|k| p[0][k] + s * (p[1][k] - p[0][k]) + t * (p[2][k] - p[0][k]));
+        // A rounded point of the plane (random weights: the differences are not exact).
+        let (s2, t2) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+        let rounded: [f64; 3] =
+            core::array::from_fn(|k| p[0][k] + s2 * (p[1][k] - p[0][k]) + t2 * (p[2][k] - p[0][k]));
+        let k = rng.below(3);
+        let off = |x: [f64; 3], d: i32| {
+            let mut y = x;
+            y[k] = ulps(y[k], d);
+            y
+        };
+        let sets = [
+            [edge, face, rounded],
+            [off(edge, 1), off(face, -1), off(rounded, 1)],
+            [off(face, 1), edge, off(edge, -1)],
+            [p[1], face, off(face, 2)],
+        ];
+        for &e in &exps {
+            let sc = pow2(e);
+            for xs in &sets {
+                check_shared(&scaled(p, sc), &scaled(*xs, sc));
+            }
+        }
+        // Random planes with inexact differences (coordinates of mixed exponents, so that
+        // differences round) and a rounded point on them.
+        let q: [[f64; 3]; 3] = core::array::from_fn(|_| {
+            core::array::from_fn(|_| rng.uniform(-1.0, 1.0) * pow2(rng.range(-12, 12) as i32))
+        });
+        let on: [f64; 3] =
+            core::array::from_fn(|k| q[0][k] + s2 * (q[1][k] - q[0][k]) + t2 * (q[2][k] - q[0][k]));
+        check_shared(&q, &[on, off(on, 1), off(on, -3)]);
+        // The plane's own vertices with inexact differences: exactly zero, undecided by
+        // stage B, past stage C (tails non-zero): orient3d.
+        check_shared(&q, &[q[1], q[2], q[0]]);
+    }
+    // Cancelling normals: a component nₖ far below its permanent (two nearly parallel
+    // rows) times a huge wₖ, balanced by the other components, so that |D| is near
+    // 2^-105 of the permanent Π: the regime where stage B's own error matters.
+    for _ in 0..2000 {
+        let m = |rng: &mut Rng| rng.range(-4, 4) as f64 * pow2(-52);
+        let p = [
+            [0.0, 0.0, 0.0],
+            [rng.uniform(-1.0, 1.0), 1.0 + m(&mut rng), 1.0 + m(&mut rng)],
+            [rng.uniform(-1.0, 1.0), 1.0 - m(&mut rng), 1.0],
+        ];
+        let n = [
+            p[1][1] * p[2][2] - p[1][2] * p[2][1],
+            p[1][2] * p[2][0] - p[1][0] * p[2][2],
+            p[1][0] * p[2][1] - p[1][1] * p[2][0],
+        ];
+        let (t, a) = (rng.uniform(0.5, 1.0) * pow2(52), rng.uniform(-1.0, 1.0));
+        let b = -(n[0] * t + n[1] * a) / n[2];
+        let x = [t, a, b];
+        let xs = [x, [t, a, ulps(b, 1)], [t, a, ulps(b, -1)]];
+        let (sh, sc) = (rng.uniform(-1.0, 1.0), pow2(rng.range(-400, 400) as i32));
+        let shift = |q: [[f64; 3]; 3]| q.map(|v| v.map(|c| (c + sh) * sc));
+        check_shared(&shift(p), &shift(xs));
+        check_shared(&p, &xs);
+    }
+    let after = crate::predicates::PLANE_PATHS
+        .each_ref()
+        .map(|c| c.load(Ordering::Relaxed));
+    for path in 0..4 {
+        assert!(
+            after[path] > before[path] + 20,
+            "stage {path} reached {} times",
+            after[path] - before[path]
+        );
+    }
+}
+
+/// f32 input: the shared-normal path on the exact `f64` view gives the exact signs.
+#[test]
+fn shared_stages_on_f32_input() {
+    let mut rng = Rng::new(0xf32f_32f3);
+    for _ in 0..300 {
+        let p: [[f32; 3]; 3] =
+            core::array::from_fn(|_| core::array::from_fn(|_| rng.uniform(-1.0, 1.0) as f32));
+        let (s, t) = (rng.uniform(-0.5, 1.5) as f32, rng.uniform(-0.5, 1.5) as f32);
+        let on: [f32; 3] =
+            core::array::from_fn(|k| p[0][k] + s * (p[1][k] - p[0][k]) + t * (p[2][k] - p[0][k]));
+        let mid: [f32; 3] = core::array::from_fn(|k| p[0][k] + 0.5 * (p[1][k] - p[0][k]));
+        let xs = [on, mid, [on[0], on[1], on[2].next_up()]];
+        let p64 = p.map(|v| v.map(f64::from));
+        let want = xs.map(|x| exact_side(&p64, &x.map(f64::from)));
+        let got = sides([&p[0], &p[1], &p[2]], [&xs[0], &xs[1], &xs[2]]);
+        assert_eq!(got, want, "{p:?} {xs:?}");
+        let xs64 = xs.map(|x| x.map(f64::from));
+        check_shared(&p64, &xs64);
+    }
+}

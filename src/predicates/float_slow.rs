@@ -83,7 +83,7 @@ pub(super) fn classify<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, 
 /// in `[2^(K+52), 2^(E+1))`. (A double of magnitude at least `2^(K+52)` is a multiple of
 /// `2^K`.) False for NaN and infinities, whose comparisons fail.
 #[inline(always)]
-fn inside_fast<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> bool {
+pub(super) fn inside_fast<const D: usize>(pts: &[&[f64; D]], (e_max, k_min): (i32, i32)) -> bool {
     let lo = pow2(k_min + 52);
     let hi = pow2(e_max + 1);
     // Non-short-circuiting `&` so that the test compiles to straight-line comparisons.
@@ -105,11 +105,11 @@ fn repeated<const D: usize>(pts: &[&[f64; D]]) -> bool {
 }
 
 #[inline]
-fn all_finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
+pub(super) fn all_finite<const D: usize>(pts: &[&[f64; D]]) -> bool {
     pts.iter().all(|p| p.iter().all(|x| x.is_finite()))
 }
 
-fn scaled<const D: usize>(p: &[f64; D], s: i32) -> [f64; D] {
+pub(super) fn scaled<const D: usize>(p: &[f64; D], s: i32) -> [f64; D] {
     p.map(|x| scale(x, s))
 }
 

@@ -39,6 +39,7 @@ mod exact;
 pub(crate) mod expansion;
 mod float;
 mod float_batch;
+mod float_plane;
 mod float_slow;
 #[cfg(all(test, feature = "std"))]
 pub(crate) mod float_tests;
@@ -56,6 +57,9 @@ pub(crate) use bigint::decompose;
 pub(crate) use expansion::{
     Expansion, expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum,
 };
+#[cfg(test)]
+pub(crate) use float_plane::PATHS as PLANE_PATHS;
+pub(crate) use float_plane::orient3d_shared;
 pub(crate) use float_slow::{on_line, ray_side, scale as scale_pow2};
 use kernel::Kernel;
 pub(crate) use poly::filtered_sign;
