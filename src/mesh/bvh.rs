@@ -26,8 +26,15 @@
 //! box (six `f64`) plus two `u32` (first child or first primitive, and the primitive count,
 //! 0 for inner nodes): 56 bytes, padded to 64 so a node never straddles a cache line.
 //!
+//! Rays traverse a 4-wide form of the same tree ([`Wide4`], built by [`collapse`] after
+//! the binary tree): each wide node holds up to four children's boxes as structure of
+//! arrays, so the slab tests of all four are one vectorized loop, and the children met
+//! are visited nearest first (parry's QBVH has the same shape; four children per node
+//! halve the steps of a walk). Box, point and pair queries use the binary nodes.
+//!
 //! Rays are tested against the boxes conservatively (never skipping a box the exact ray
-//! meets): the slab tests and the argument are in [`super::slab`].
+//! meets): the slab tests and the argument are in [`super::slab`] and
+//! `proofs/bvh_rays.md`.
 
 use alloc::vec;
 use alloc::vec::Vec;

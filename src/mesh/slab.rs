@@ -40,6 +40,13 @@
 //! Pruning by the current best hit uses the same limit: a node whose stored entry exceeds
 //! `fl(t_max · K)` is skipped, which by the argument above only skips boxes the
 //! exact ray does not meet within `[0, t_max]`.
+//!
+//! The traversal tests the four children of a 4-wide node at once ([`SlabRay::enter4`]):
+//! for each lane the same operations on the same values as [`SlabRay::enter`], written
+//! lane-wise over the node's structure of arrays so that they vectorize; so the argument
+//! holds lane by lane, and unused lanes (the empty box `lo = +∞`, `hi = −∞`) are culled
+//! on every ray. The whole argument, with the collapse of the binary tree and the
+//! stack bound, is in `proofs/bvh_rays.md`.
 
 use super::bvh::{UNUSED, Wide4};
 use super::wide::Wide;
