@@ -202,7 +202,7 @@ fn collapse(nodes: &[Node]) -> (Vec<Wide4>, usize) {
 ///
 /// The tree is a linear BVH (boxes sorted along a Morton curve, spatial median splits)
 /// with leaves of at most four boxes, built in `O(n log n)`; pair queries descend two
-/// trees at once.
+/// trees at once. The mesh's rays walk a 4-wide form of the same tree, made with it.
 /// [`TriMesh::bvh`](crate::TriMesh::bvh) gives the one a mesh built for its triangles.
 ///
 /// # Examples
