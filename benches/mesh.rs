@@ -20,6 +20,10 @@
 //!
 //! `mesh_aimed`: rays aimed exactly at vertices and at edges of `sphere` against random rays,
 //! and the batch `first_hits` against the loop of `first_hit` (see `bench_aimed`).
+//!
+//! With `MESH_INTERLEAVED=ROUNDS` in the environment the bench first prints ratios that a
+//! loaded machine cannot skew as easily (`interleaved`): isect and parry3d take turns on
+//! the same rays, round after round, and the median of the per-round ratios is reported.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect_testkit::{Rng, RngExt};
@@ -307,6 +311,81 @@ fn bench_aimed(c: &mut Criterion) {
     group.finish();
 }
 
+/// The time of one pass of `first_hit` over `rays`, in milliseconds.
+fn pass_ms(rays: &[RayPair], first_hit: impl Fn([f64; 3], [f64; 3]) -> Option<f64>) -> f64 {
+    let start = std::time::Instant::now();
+    let mut sum = 0.0;
+    for &(o, d) in rays {
+        sum += first_hit(black_box(o), black_box(d)).unwrap_or(0.0);
+    }
+    black_box(sum);
+    start.elapsed().as_secs_f64() * 1e3
+}
+
+fn median(mut x: Vec<f64>) -> f64 {
+    x.sort_by(f64::total_cmp);
+    x[x.len() / 2]
+}
+
+/// `MESH_INTERLEAVED=ROUNDS`: isect's and parry3d's passes over the same rays alternate
+/// (so both see the same load; each timed pass follows an untimed one), and each workload reports the median pass of each and
+/// the median of the per-round ratios isect / parry3d; the random rays' median isect pass
+/// is the unit of the aimed rays' `/ random` column (medians of the same rounds).
+fn interleaved(_: &mut Criterion) {
+    let Some(rounds) = std::env::var("MESH_INTERLEAVED")
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+    else {
+        return;
+    };
+    let sphere = icosphere(6);
+    let (vertex, edge) = aimed_rays(&sphere);
+    let meshes = [("sphere", sphere), ("bumpy", bumpy(icosphere(6)))];
+    let mut random_isect = Vec::new();
+    println!(
+        "workload | isect (ms) | parry3d (ms) | isect / parry3d (median of rounds) | isect / random"
+    );
+    for (name, mesh) in &meshes {
+        let isect = IsectMesh::new(mesh);
+        let parry = parry_mesh(mesh);
+        let mut workloads = vec![("random", rays())];
+        if *name == "sphere" {
+            workloads.push(("vertex", vertex.clone()));
+            workloads.push(("edge", edge.clone()));
+        }
+        for (kind, rays) in workloads {
+            let (mut a, mut b, mut r, mut per_random) = (vec![], vec![], vec![], vec![]);
+            for round in 0..rounds {
+                // One untimed pass first, so that each is timed with its own data in the
+                // caches, as in criterion's repeated passes.
+                pass_ms(&rays, |o, d| isect.first_hit(o, d));
+                let ti = pass_ms(&rays, |o, d| isect.first_hit(o, d));
+                pass_ms(&rays, |o, d| parry_first_hit(&parry, o, d));
+                let tp = pass_ms(&rays, |o, d| parry_first_hit(&parry, o, d));
+                a.push(ti);
+                b.push(tp);
+                r.push(ti / tp);
+                if kind == "random" && *name == "sphere" {
+                    random_isect.push(ti);
+                } else if !random_isect.is_empty() {
+                    per_random.push(ti / random_isect[round]);
+                }
+            }
+            let rel = if per_random.is_empty() || *name != "sphere" {
+                "—".to_string()
+            } else {
+                format!("{:.2}×", median(per_random))
+            };
+            println!(
+                "{name} {kind} | {:.2} | {:.2} | {:.2}× | {rel}",
+                median(a),
+                median(b),
+                median(r)
+            );
+        }
+    }
+}
+
 fn bench_build(c: &mut Criterion) {
     let mesh = icosphere(6);
     let mut group = c.benchmark_group("mesh_build");
@@ -330,6 +409,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_first_hit, bench_from_surface, bench_aimed, bench_build
+    targets = interleaved, bench_first_hit, bench_from_surface, bench_aimed, bench_build
 }
 criterion_main!(benches);

@@ -26,8 +26,15 @@
 //! box (six `f64`) plus two `u32` (first child or first primitive, and the primitive count,
 //! 0 for inner nodes): 56 bytes, padded to 64 so a node never straddles a cache line.
 //!
+//! Rays traverse a 4-wide form of the same tree ([`Wide4`], built by [`collapse`] after
+//! the binary tree): each wide node holds up to four children's boxes as structure of
+//! arrays, so the slab tests of all four are one vectorized loop, and the children met
+//! are visited nearest first (parry's QBVH has the same shape; four children per node
+//! halve the steps of a walk). Box, point and pair queries use the binary nodes.
+//!
 //! Rays are tested against the boxes conservatively (never skipping a box the exact ray
-//! meets): the slab tests and the argument are in [`super::slab`].
+//! meets): the slab tests and the argument are in [`super::slab`] and
+//! `proofs/bvh_rays.md`.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -57,6 +64,131 @@ pub(super) struct Node {
     pub(super) count: u32,
 }
 
+/// A node of the 4-wide tree the rays traverse: the boxes of up to four children as
+/// structure of arrays (`lo[axis][lane]`, `hi[axis][lane]`), so that the slab test of all
+/// four is one loop over lanes that the compiler vectorizes. Lane `j` is a leaf holding
+/// `prims[child[j] .. child[j] + count[j]]` when `count[j] > 0`, else the wide node
+/// `child[j]`. Unused lanes (a node of two or three children) hold the empty box
+/// [`EMPTY`] (`lo = +∞`, `hi = −∞`), which every slab test culls ([`super::slab`]), with
+/// `count` [`UNUSED`].
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+pub(super) struct Wide4 {
+    pub(super) lo: [[f64; 4]; 3],
+    pub(super) hi: [[f64; 4]; 3],
+    pub(super) child: [u32; 4],
+    pub(super) count: [u32; 4],
+}
+
+/// The `count` of an unused lane of a [`Wide4`].
+pub(super) const UNUSED: u32 = u32::MAX;
+
+impl Wide4 {
+    const NONE: Wide4 = Wide4 {
+        lo: [[f64::INFINITY; 4]; 3],
+        hi: [[f64::NEG_INFINITY; 4]; 3],
+        child: [0; 4],
+        count: [UNUSED; 4],
+    };
+
+    /// Lane `j`'s box as [`Node::b`].
+    #[inline]
+    pub(super) fn lane(&self, j: usize) -> [f64; 6] {
+        [
+            self.lo[0][j],
+            self.lo[1][j],
+            self.lo[2][j],
+            self.hi[0][j],
+            self.hi[1][j],
+            self.hi[2][j],
+        ]
+    }
+}
+
+/// Ray traversal stack of the wide tree: a wide node on the current path leaves at most
+/// three siblings pending, and the wide tree is no deeper than the binary one.
+/// While the walk is at a wide node of depth `d` (the root has depth 0), each of its `d`
+/// ancestors has left at most three siblings pending, and the node pushes at most four:
+/// `3d + 4` entries. The wide tree is no deeper than the binary one (< [`STACK`]).
+const WIDE_STACK: usize = 3 * STACK + 4;
+/// Wide trees at most this deep (every mesh below about 4⁹ leaves, in practice far more)
+/// walk with the shorter stack [`SHALLOW_STACK`].
+const SHALLOW_DEPTH: usize = 12;
+const SHALLOW_STACK: usize = 3 * SHALLOW_DEPTH + 4;
+
+/// Half the surface area of a box (the collapse opens the largest child first).
+fn half_area(b: &[f64; 6]) -> f64 {
+    let e: [f64; 3] = core::array::from_fn(|k| b[k + 3] - b[k]);
+    e[0] * e[1] + e[1] * e[2] + e[2] * e[0]
+}
+
+/// Collapses the binary tree into [`Wide4`] nodes: each wide node takes a binary node's
+/// two children and, while it has fewer than four, replaces its inner child of largest
+/// surface area by that child's two children. Every binary leaf becomes a leaf lane with
+/// the same box and primitives, and every lane's box is the box of a binary node, so the
+/// rays meet the same boxes in fewer steps. The wide children of a node are numbered
+/// together, as they are made. A tree that is a single leaf gets a root with one lane.
+/// Returns the nodes and the depth of the wide tree.
+fn collapse(nodes: &[Node]) -> (Vec<Wide4>, usize) {
+    let mut wide = Vec::with_capacity(nodes.len() / 3 + 1);
+    let mut depth = 0;
+    if nodes.is_empty() {
+        return (wide, depth);
+    }
+    wide.push(Wide4::NONE);
+    // (binary node, its wide node, its depth)
+    let mut work = vec![(0usize, 0usize, 0usize)];
+    while let Some((b, w, d)) = work.pop() {
+        depth = depth.max(d);
+        let mut kids = [0usize; 4];
+        let mut len;
+        if nodes[b].count > 0 {
+            kids[0] = b;
+            len = 1;
+        } else {
+            let l = nodes[b].index as usize;
+            kids[..2].copy_from_slice(&[l, l + 1]);
+            len = 2;
+            while len < 4 {
+                let mut open = None;
+                let mut best = f64::NEG_INFINITY;
+                for (j, &k) in kids[..len].iter().enumerate() {
+                    let a = half_area(&nodes[k].b);
+                    if nodes[k].count == 0 && (open.is_none() || a > best) {
+                        open = Some(j);
+                        best = a;
+                    }
+                }
+                let Some(j) = open else { break };
+                let l = nodes[kids[j]].index as usize;
+                // Its two children take its place, in order.
+                kids.copy_within(j + 1..len, j + 2);
+                kids[j] = l;
+                kids[j + 1] = l + 1;
+                len += 1;
+            }
+        }
+        let mut node = Wide4::NONE;
+        for (j, &k) in kids[..len].iter().enumerate() {
+            for a in 0..3 {
+                node.lo[a][j] = nodes[k].b[a];
+                node.hi[a][j] = nodes[k].b[a + 3];
+            }
+            if nodes[k].count > 0 {
+                node.child[j] = nodes[k].index;
+                node.count[j] = nodes[k].count;
+            } else {
+                node.child[j] = wide.len() as u32;
+                node.count[j] = 0;
+                wide.push(Wide4::NONE);
+                work.push((k, wide.len() - 1, d + 1));
+            }
+        }
+        wide[w] = node;
+    }
+    (wide, depth)
+}
+
 /// A bounding volume hierarchy over axis-aligned `f64` boxes: the broad phase of the mesh
 /// queries, public so that you can run your own box and pair queries on it.
 ///
@@ -70,7 +202,7 @@ pub(super) struct Node {
 ///
 /// The tree is a linear BVH (boxes sorted along a Morton curve, spatial median splits)
 /// with leaves of at most four boxes, built in `O(n log n)`; pair queries descend two
-/// trees at once.
+/// trees at once. The mesh's rays walk a 4-wide form of the same tree, made with it.
 /// [`TriMesh::bvh`](crate::TriMesh::bvh) gives the one a mesh built for its triangles.
 ///
 /// # Examples
@@ -98,8 +230,13 @@ pub struct Bvh {
     /// The primitives' boxes in leaf order (`leaf_boxes[k]` is the box of `prims[k]`),
     /// as [`Node::b`], after the reading of NaN and inverted bounds of [`Bvh::new`].
     pub(super) leaf_boxes: Vec<[f64; 6]>,
+    /// The same tree collapsed to 4-wide nodes, for rays ([`Wide4`]).
+    pub(super) wide: Vec<Wide4>,
+    /// The wide tree is at most [`SHALLOW_DEPTH`] deep, so [`SHALLOW_STACK`] entries
+    /// suffice for its ray traversal.
+    shallow: bool,
     /// The largest `|coordinate|` over all boxes; infinite if any is infinite or NaN.
-    magnitude: f64,
+    pub(super) magnitude: f64,
 }
 
 /// A box as the builder sees it.
@@ -271,10 +408,13 @@ impl Bvh {
         }
         let prims = items.iter().map(|it| it.id).collect();
         let leaf_boxes = items.iter().map(|it| it.b).collect();
+        let (wide, wide_depth) = collapse(&nodes);
         Bvh {
             nodes,
             prims,
             leaf_boxes,
+            wide,
+            shallow: wide_depth <= SHALLOW_DEPTH,
             magnitude,
         }
     }
@@ -368,78 +508,96 @@ impl Bvh {
             return;
         }
         match FastSetup::new(origin, direction, self.magnitude) {
-            Some(f) => match f.octant {
-                0 => self.walk(&f.ray::<0>(), t_max, visit),
-                1 => self.walk(&f.ray::<1>(), t_max, visit),
-                2 => self.walk(&f.ray::<2>(), t_max, visit),
-                3 => self.walk(&f.ray::<3>(), t_max, visit),
-                4 => self.walk(&f.ray::<4>(), t_max, visit),
-                5 => self.walk(&f.ray::<5>(), t_max, visit),
-                6 => self.walk(&f.ray::<6>(), t_max, visit),
-                _ => self.walk(&f.ray::<7>(), t_max, visit),
-            },
-            None => self.walk(&WideRay::new(origin, direction), t_max, visit),
+            Some(f) if self.shallow => self.walk_octant::<SHALLOW_STACK>(&f, t_max, visit),
+            Some(f) => self.walk_octant::<WIDE_STACK>(&f, t_max, visit),
+            None => self.walk::<_, WIDE_STACK>(&WideRay::new(origin, direction), t_max, visit),
         }
     }
 
-    fn walk<R: SlabRay>(&self, ray: &R, mut t_max: f64, mut visit: impl FnMut(u32) -> f64) {
-        let nodes = &self.nodes[..];
+    /// The fast walk compiled for the ray's octant, with a stack of `N` entries.
+    #[inline(always)]
+    fn walk_octant<const N: usize>(
+        &self,
+        f: &FastSetup,
+        t_max: f64,
+        visit: impl FnMut(u32) -> f64,
+    ) {
+        match f.octant {
+            0 => self.walk::<_, N>(&f.ray::<0>(), t_max, visit),
+            1 => self.walk::<_, N>(&f.ray::<1>(), t_max, visit),
+            2 => self.walk::<_, N>(&f.ray::<2>(), t_max, visit),
+            3 => self.walk::<_, N>(&f.ray::<3>(), t_max, visit),
+            4 => self.walk::<_, N>(&f.ray::<4>(), t_max, visit),
+            5 => self.walk::<_, N>(&f.ray::<5>(), t_max, visit),
+            6 => self.walk::<_, N>(&f.ray::<6>(), t_max, visit),
+            _ => self.walk::<_, N>(&f.ray::<7>(), t_max, visit),
+        }
+    }
+
+    /// The ray traversal of the wide tree, with a stack of `N ≥` [`Bvh::shallow`]'s bound
+    /// entries (a stack that is set to zero per ray, so the shallow trees of most meshes
+    /// get a short one).
+    fn walk<R: SlabRay, const N: usize>(
+        &self,
+        ray: &R,
+        mut t_max: f64,
+        mut visit: impl FnMut(u32) -> f64,
+    ) {
+        let wide = &self.wide[..];
         let mut limit = ray.limit(t_max);
-        if ray.enter(&nodes[0].b, &limit).is_none() {
+        if ray.enter(&self.nodes[0].b, &limit).is_none() {
             return;
         }
-        let mut stack_node = [0u32; STACK];
-        let mut stack_t = [R::ZERO; STACK];
+        // Pending children: `index | count << 32` (count 0: a wide node) and their entry.
+        let mut stack_ref = [0u64; N];
+        let mut stack_t = [R::ZERO; N];
         let mut sp = 0usize;
         let mut node = 0usize;
         loop {
-            let n = &nodes[node];
-            if n.count == 0 {
-                let l = n.index as usize;
-                let el = ray.enter(&nodes[l].b, &limit);
-                let er = ray.enter(&nodes[l + 1].b, &limit);
-                match (el, er) {
-                    (Some(a), Some(b)) => {
-                        let (near, far, tf) = if R::closer(&b, &a) {
-                            (l + 1, l, a)
-                        } else {
-                            (l, l + 1, b)
-                        };
-                        stack_node[sp] = far as u32;
-                        stack_t[sp] = tf;
-                        sp += 1;
-                        node = near;
-                        continue;
+            let n = &wide[node];
+            let (t, met) = ray.enter4(n, &limit);
+            // The children met, nearest first (insertion sort of at most four).
+            let mut order = [0usize; 4];
+            let mut m = 0;
+            for j in 0..4 {
+                if met[j] {
+                    let mut k = m;
+                    while k > 0 && R::closer(&t[j], &t[order[k - 1]]) {
+                        order[k] = order[k - 1];
+                        k -= 1;
                     }
-                    (Some(_), None) => {
-                        node = l;
-                        continue;
-                    }
-                    (None, Some(_)) => {
-                        node = l + 1;
-                        continue;
-                    }
-                    (None, None) => {}
-                }
-            } else {
-                let first = n.index as usize;
-                for &p in &self.prims[first..first + n.count as usize] {
-                    let t = visit(p);
-                    if t < t_max {
-                        t_max = t;
-                        limit = ray.limit(t_max);
-                    }
+                    order[k] = j;
+                    m += 1;
                 }
             }
-            // Pop the nearest pending node still within the limit.
+            // Pushed farthest first, so the nearest is popped next.
+            for &j in order[..m].iter().rev() {
+                stack_ref[sp] = u64::from(n.child[j]) | u64::from(n.count[j]) << 32;
+                stack_t[sp] = t[j];
+                sp += 1;
+            }
+            // Pop the nearest pending child still within the limit; leaves are visited
+            // here, a wide node is descended into.
             loop {
                 if sp == 0 {
                     return;
                 }
                 sp -= 1;
-                if ray.within(&stack_t[sp], &limit) {
-                    node = stack_node[sp] as usize;
+                if !ray.within(&stack_t[sp], &limit) {
+                    continue;
+                }
+                let r = stack_ref[sp];
+                let (index, count) = ((r & 0xffff_ffff) as usize, (r >> 32) as usize);
+                if count == 0 {
+                    node = index;
                     break;
+                }
+                for &p in &self.prims[index..index + count] {
+                    let t = visit(p);
+                    if t < t_max {
+                        t_max = t;
+                        limit = ray.limit(t_max);
+                    }
                 }
             }
         }

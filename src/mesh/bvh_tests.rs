@@ -2,7 +2,8 @@
 //! random, grid-aligned (rays through box edges and corners), extreme-magnitude and
 //! adversarial inputs.
 
-use super::bvh::{Box3, Bvh, STACK};
+use super::bvh::{Box3, Bvh, STACK, UNUSED};
+use super::slab::{FastSetup, SlabRay, WideRay};
 use crate::oracle::Rng;
 use crate::scalar::ldexp;
 use num_bigint::BigInt;
@@ -257,6 +258,24 @@ fn grid_ray(rng: &mut Rng, boxes: &[Box3]) -> ([f64; 3], [f64; 3]) {
     (o, d)
 }
 
+/// A ray for boxes scaled by `2^s`: its origin scaled the same, its direction by `2^r`,
+/// and a `t_max`. Parameters scale by `2^(s − r)`; `t_max` may be finite only in range.
+fn scaled_ray(
+    rng: &mut Rng,
+    ray: ([f64; 3], [f64; 3]),
+    s: i32,
+    r: i32,
+) -> ([f64; 3], [f64; 3], f64) {
+    let o = ray.0.map(|x| x * pow2(s));
+    let d = ray.1.map(|x| x * pow2(r));
+    let t = if (s - r).abs() < 1000 {
+        t_max_choice(rng, pow2(s - r))
+    } else {
+        f64::INFINITY
+    };
+    (o, d, t)
+}
+
 fn t_max_choice(rng: &mut Rng, scale_t: f64) -> f64 {
     match rng.below(4) {
         0 | 1 => f64::INFINITY,
@@ -344,15 +363,8 @@ fn extreme_magnitudes() {
         let bvh = Bvh::new(&boxes);
         for &r in &exps {
             for _ in 0..40 {
-                let (o, d) = grid_ray(&mut rng, &base);
-                let o = o.map(|x| x * pow2(s));
-                let d = d.map(|x| x * pow2(r));
-                // Parameters scale by 2^(s − r); t_max may be finite only in range.
-                let t = if (s - r).abs() < 1000 {
-                    t_max_choice(&mut rng, pow2(s - r))
-                } else {
-                    f64::INFINITY
-                };
+                let ray = grid_ray(&mut rng, &base);
+                let (o, d, t) = scaled_ray(&mut rng, ray, s, r);
                 check_no_pruning(&boxes, &bvh, o, d, t);
                 check_pruning(&boxes, &bvh, o, d, t, &mut rng);
             }
@@ -536,4 +548,135 @@ fn pruning_prunes() {
             .count();
     }
     assert!(visited * 2 < met, "visited {visited}, met {met}");
+}
+
+/// Every lane of every 4-wide node against the exact slab test in rationals: a lane the
+/// exact ray meets within `t_max` is reported met, with an entry within the limit (so
+/// neither the lane test nor the pruning by the entry can lose it); an unused lane is
+/// never met; and the vectorized lanes of the `f64` path equal its scalar test bit for
+/// bit. Grid boxes and rays through their corners, edges and faces, along their faces,
+/// with zero direction components of either sign, at scales from `2⁻¹⁰⁷⁰` to `2¹⁰²²`.
+#[test]
+fn wide_lanes_are_conservative() {
+    fn check<R: SlabRay>(bvh: &Bvh, ray: &R, o: [f64; 3], d: [f64; 3], t_max: f64) {
+        let limit = ray.limit(t_max);
+        for n in &bvh.wide {
+            let (t, met) = ray.enter4(n, &limit);
+            for j in 0..4 {
+                if n.count[j] == UNUSED {
+                    assert!(!met[j], "unused lane met: o={o:?} d={d:?}");
+                    continue;
+                }
+                let b = n.lane(j);
+                let exact = exact_entry(&([b[0], b[1], b[2]], [b[3], b[4], b[5]]), o, d, t_max);
+                if exact.is_some() {
+                    assert!(
+                        met[j] && ray.within(&t[j], &limit),
+                        "lane {b:?} met by ray o={o:?} d={d:?} t_max={t_max} but culled"
+                    );
+                }
+            }
+        }
+    }
+    fn fast<const OCT: u8>(bvh: &Bvh, f: &FastSetup, o: [f64; 3], d: [f64; 3], t: f64) {
+        let ray = f.ray::<OCT>();
+        let limit = ray.limit(t);
+        for n in &bvh.wide[..] {
+            let (t4, met) = ray.enter4(n, &limit);
+            for j in (0..4).filter(|&j| n.count[j] != UNUSED) {
+                let s = ray.enter(&n.lane(j), &limit);
+                assert_eq!(met[j].then(|| t4[j].to_bits()), s.map(f64::to_bits));
+            }
+        }
+        check(bvh, &ray, o, d, t);
+    }
+    let mut rng = Rng::new(6);
+    let exps = [-1070, -500, 0, 500, 1022];
+    let (mut fast_rays, mut wide_rays) = (0, 0);
+    for &n in &[1usize, 2, 3, 5, 9, 60, 400] {
+        for &s in &exps {
+            let base = grid_boxes(&mut rng, n);
+            let boxes = scale_boxes(&base, pow2(s));
+            let bvh = Bvh::new(&boxes);
+            for &r in &exps {
+                for _ in 0..30 {
+                    let (o, mut d) = grid_ray(&mut rng, &base);
+                    if rng.below(8) == 0 {
+                        d = core::array::from_fn(|_| [0.0, -0.0][rng.below(2)]);
+                    }
+                    let (o, d, t) = scaled_ray(&mut rng, (o, d), s, r);
+                    if !o.iter().chain(&d).all(|x| x.is_finite()) {
+                        // Overflowed: traverse visits everything (tested above).
+                        continue;
+                    }
+                    match FastSetup::new(o, d, bvh.magnitude) {
+                        Some(f) => {
+                            fast_rays += 1;
+                            match f.octant {
+                                0 => fast::<0>(&bvh, &f, o, d, t),
+                                1 => fast::<1>(&bvh, &f, o, d, t),
+                                2 => fast::<2>(&bvh, &f, o, d, t),
+                                3 => fast::<3>(&bvh, &f, o, d, t),
+                                4 => fast::<4>(&bvh, &f, o, d, t),
+                                5 => fast::<5>(&bvh, &f, o, d, t),
+                                6 => fast::<6>(&bvh, &f, o, d, t),
+                                _ => fast::<7>(&bvh, &f, o, d, t),
+                            }
+                        }
+                        None => {
+                            wide_rays += 1;
+                            check(&bvh, &WideRay::new(o, d), o, d, t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Both arithmetics were exercised.
+    assert!(
+        fast_rays > 1000 && wide_rays > 1000,
+        "{fast_rays} {wide_rays}"
+    );
+}
+
+/// The collapse keeps the binary tree's leaves: every primitive in exactly one leaf
+/// lane, each lane's box the union of the boxes below it, unused lanes empty.
+#[test]
+fn wide_tree_holds_every_primitive_once() {
+    let mut rng = Rng::new(7);
+    for &n in &[1usize, 2, 3, 4, 5, 7, 33, 1000] {
+        let boxes = random_boxes(&mut rng, n, 1.0);
+        let bvh = Bvh::new(&boxes);
+        let mut seen = vec![0; n];
+        // (wide node, box of the lane that leads to it)
+        let mut work = vec![(0usize, None::<[f64; 6]>)];
+        while let Some((w, parent)) = work.pop() {
+            let node = &bvh.wide[w];
+            let mut used = 0;
+            for j in 0..4 {
+                let b = node.lane(j);
+                if node.count[j] == UNUSED {
+                    assert!(b[0] == f64::INFINITY && b[3] == f64::NEG_INFINITY);
+                    continue;
+                }
+                used += 1;
+                if let Some(p) = parent {
+                    assert!((0..3).all(|k| p[k] <= b[k] && b[k + 3] <= p[k + 3]));
+                }
+                if node.count[j] == 0 {
+                    work.push((node.child[j] as usize, Some(b)));
+                } else {
+                    let first = node.child[j] as usize;
+                    for k in first..first + node.count[j] as usize {
+                        let id = bvh.prims[k] as usize;
+                        seen[id] += 1;
+                        let (lo, hi) = boxes[id];
+                        assert!((0..3).all(|a| b[a] <= lo[a] && hi[a] <= b[a + 3]));
+                    }
+                }
+            }
+            assert!(used >= 1 && (used >= 2 || n == 1));
+        }
+        assert!(seen.iter().all(|&c| c == 1), "{n}: {seen:?}");
+    }
 }

@@ -40,7 +40,15 @@
 //! Pruning by the current best hit uses the same limit: a node whose stored entry exceeds
 //! `fl(t_max · K)` is skipped, which by the argument above only skips boxes the
 //! exact ray does not meet within `[0, t_max]`.
+//!
+//! The traversal tests the four children of a 4-wide node at once ([`SlabRay::enter4`]):
+//! for each lane the same operations on the same values as [`SlabRay::enter`], written
+//! lane-wise over the node's structure of arrays so that they vectorize; so the argument
+//! holds lane by lane, and unused lanes (the empty box `lo = +∞`, `hi = −∞`) are culled
+//! on every ray. The whole argument, with the collapse of the binary tree and the
+//! stack bound, is in `proofs/bvh_rays.md`.
 
+use super::bvh::{UNUSED, Wide4};
 use super::wide::Wide;
 
 /// `1 + 16u`, `u = 2⁻⁵³`: the factor applied to far slab parameters and to `t_max`.
@@ -60,6 +68,22 @@ pub(super) trait SlabRay {
     /// `Some(conservative entry parameter)` unless the exact ray surely misses `b` within
     /// `[0, t_max]`.
     fn enter(&self, b: &[f64; 6], limit: &Self::Limit) -> Option<Self::T>;
+    /// [`SlabRay::enter`] on each used lane of a 4-wide node: the entries and whether the
+    /// lane may be met (an unused lane never is).
+    #[inline]
+    fn enter4(&self, n: &Wide4, limit: &Self::Limit) -> ([Self::T; 4], [bool; 4]) {
+        let mut t = [Self::ZERO; 4];
+        let mut met = [false; 4];
+        for j in 0..4 {
+            if n.count[j] == UNUSED {
+                continue;
+            }
+            if let Some(e) = self.enter(&n.lane(j), limit) {
+                (t[j], met[j]) = (e, true);
+            }
+        }
+        (t, met)
+    }
     /// False only if a node with this entry surely lies beyond the limit.
     fn within(&self, t: &Self::T, limit: &Self::Limit) -> bool;
     /// `a` is nearer than `b` (for ordering children only).
@@ -154,6 +178,31 @@ impl<const OCTANT: u8> SlabRay for FastRay<OCTANT> {
             hi = if t1 < hi { t1 } else { hi };
         }
         if lo <= hi { Some(lo) } else { None }
+    }
+
+    /// The same operations as [`FastRay::enter`] on each lane, written lane-wise over
+    /// the node's structure of arrays so that they vectorize.
+    #[inline(always)]
+    fn enter4(&self, n: &Wide4, limit: &f64) -> ([f64; 4], [bool; 4]) {
+        let mut lo = [0.0f64; 4];
+        let mut hi = [*limit; 4];
+        for k in 0..3 {
+            let (near, far) = if OCTANT & (1 << k) != 0 {
+                (&n.hi[k], &n.lo[k])
+            } else {
+                (&n.lo[k], &n.hi[k])
+            };
+            let (o, inv, inv_far) = (self.o[k], self.inv[k], self.inv_far[k]);
+            for j in 0..4 {
+                let t0 = (near[j] - o) * inv;
+                let t1 = (far[j] - o) * inv_far;
+                // NaN (0·∞: origin on the plane of a zero direction component) is ignored.
+                lo[j] = if t0 > lo[j] { t0 } else { lo[j] };
+                hi[j] = if t1 < hi[j] { t1 } else { hi[j] };
+            }
+        }
+        let met = core::array::from_fn(|j| (lo[j] <= hi[j]) & (n.count[j] != UNUSED));
+        (lo, met)
     }
 
     #[inline(always)]
