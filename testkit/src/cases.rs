@@ -65,6 +65,9 @@ pub fn config(default: u32) -> ProptestConfig {
         c.rng_seed = RngSeed::Fixed(0x15EC_70F0_ACE5);
     }
     c.max_shrink_iters = 2_000;
+    // Filtered properties reject a share of their inputs: the allowance grows with the
+    // number of cases, so a long run (`ISECT_TEST_SCALE`) aborts no sooner than a short one.
+    c.max_global_rejects = c.max_global_rejects.max(c.cases.saturating_mul(4));
     c.failure_persistence = Some(Box::new(FileFailurePersistence::WithSource(
         "proptest-regressions",
     )));
