@@ -465,3 +465,46 @@ fn underflowing_ray_parameters_have_a_bound() {
         assert!(h.t_error > 0.0 && t_within(h.t, h.t_error, &w.t), "{h:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Sphere, box and OBB overlaps (OBB axes taken from the sliver's points, so boxes
+    /// are skewed, tiny in some directions and huge in others): the same answer as the
+    /// same functions in rationals.
+    #[test]
+    fn volumes_on_slivers(seed in any::<u64>()) {
+        use isect::overlap::{obb_obb, obb_segment, plane_obb, sphere_aabb, sphere_obb, sphere_sphere};
+        use isect::{Aabb, Obb, Plane, Segment, Sphere};
+        let mut rng = Rng::new(seed);
+        let qq = isect_testkit::q::q;
+        for _ in 0..4 {
+            let p = sliver::<3, 6>(&mut rng);
+            let h = sliver::<3, 2>(&mut rng);
+            let (r0, r1) = (p[4][0].abs(), p[5][1].abs());
+            let (s0, s1) = (Sphere::new(p[0], r0), Sphere::new(p[1], r1));
+            let (q0, q1) = (Sphere::new(qv(&p[0]), qq(r0)), Sphere::new(qv(&p[1]), qq(r1)));
+            prop_assert_eq!(sphere_sphere(&s0, &s1), sphere_sphere(&q0, &q1), "sphere/sphere {:?}", p);
+            let (lo, hi): ([f64; 3], [f64; 3]) = (
+                core::array::from_fn(|k| p[2][k].min(p[3][k])),
+                core::array::from_fn(|k| p[2][k].max(p[3][k])),
+            );
+            let (b, bq) = (Aabb::new(lo, hi), Aabb::new(qv(&lo), qv(&hi)));
+            prop_assert_eq!(sphere_aabb(&s0, &b), sphere_aabb(&q0, &bq), "sphere/box {:?}", p);
+            let ext = [h[0][0].abs(), h[0][1].abs(), h[1][2].abs()];
+            let axes = [p[3], p[4], p[5]];
+            let o = Obb::new(p[2], axes, ext);
+            let oq = Obb::new(qv(&p[2]), axes.map(|a| qv(&a)), ext.map(qq));
+            prop_assert_eq!(sphere_obb(&s0, &o), sphere_obb(&q0, &oq), "sphere/obb {:?} {:?}", p, h);
+            let o2 = Obb::new(p[1], [p[5], p[3], p[4]], [ext[2], ext[0], ext[1]]);
+            let o2q = Obb::new(qv(&p[1]), [p[5], p[3], p[4]].map(|a| qv(&a)), [ext[2], ext[0], ext[1]].map(qq));
+            prop_assert_eq!(obb_obb(&o, &o2), obb_obb(&oq, &o2q), "obb/obb {:?} {:?}", p, h);
+            let pl = Plane::new(p[0], p[1][0]);
+            let plq = Plane::new(qv(&p[0]), qq(p[1][0]));
+            prop_assert_eq!(plane_obb(&pl, &o), plane_obb(&plq, &oq), "plane/obb {:?} {:?}", p, h);
+            let sg = Segment::new(p[0], p[1]);
+            let sgq = Segment::new(qv(&p[0]), qv(&p[1]));
+            prop_assert_eq!(obb_segment(&o, &sg), obb_segment(&oq, &sgq), "obb/segment {:?} {:?}", p, h);
+        }
+    }
+}
