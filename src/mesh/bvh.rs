@@ -105,11 +105,10 @@ impl Wide4 {
     }
 }
 
-/// Ray traversal stack of the wide tree: a wide node on the current path leaves at most
-/// three siblings pending, and the wide tree is no deeper than the binary one.
-/// While the walk is at a wide node of depth `d` (the root has depth 0), each of its `d`
-/// ancestors has left at most three siblings pending, and the node pushes at most four:
-/// `3d + 4` entries. The wide tree is no deeper than the binary one (< [`STACK`]).
+/// Ray traversal stack of the wide tree. While the walk is at a wide node of depth `d`
+/// (the root has depth 0), each of its `d` ancestors has left at most three siblings
+/// pending, and the node pushes at most four: `3d + 4` entries. The wide tree is no
+/// deeper than the binary one (< [`STACK`]).
 const WIDE_STACK: usize = 3 * STACK + 4;
 /// Wide trees at most this deep (every mesh below about 4⁹ leaves, in practice far more)
 /// walk with the shorter stack [`SHALLOW_STACK`].
@@ -534,9 +533,9 @@ impl Bvh {
         }
     }
 
-    /// The ray traversal of the wide tree, with a stack of `N ≥` [`Bvh::shallow`]'s bound
-    /// entries (a stack that is set to zero per ray, so the shallow trees of most meshes
-    /// get a short one).
+    /// The ray traversal of the wide tree, with a stack of `N` entries: [`SHALLOW_STACK`]
+    /// when [`Bvh::shallow`], else [`WIDE_STACK`] (the stack is set to zero per ray, so
+    /// the shallow trees of most meshes get a short one).
     fn walk<R: SlabRay, const N: usize>(
         &self,
         ray: &R,

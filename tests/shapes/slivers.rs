@@ -12,9 +12,9 @@ use isect::{Sign, incircle, insphere, orient2d, orient3d, tri_tri, tri_tri_inter
 use isect_testkit::float::pow2;
 use isect_testkit::mesh_pairs::triangle_intersection_points;
 use isect_testkit::predicates as exact;
-use isect_testkit::q::q3;
+use isect_testkit::q::{cross, q, q2, q3, sub};
 use isect_testkit::{Rng, config};
-use num_traits::Signed;
+use num_traits::{Signed, Zero};
 use proptest::prelude::*;
 
 /// The cluster's and the far points' exponents: mostly the band where products of the
@@ -155,9 +155,7 @@ proptest! {
             let (a, b) = ([p[0], p[1], p[2]], [p[3], p[4], p[5]]);
             let proper = |t: &[[f64; 3]; 3]| {
                 let [u, v, w] = t.map(|x| q3(&x));
-                let e1 = isect_testkit::q::sub(&v, &u);
-                let e2 = isect_testkit::q::sub(&w, &u);
-                isect_testkit::q::cross(&e1, &e2).iter().any(|c| *c != isect_testkit::Q::from_integer(0.into()))
+                cross(&sub(&v, &u), &sub(&w, &u)).iter().any(|c| !c.is_zero())
             };
             if !proper(&a) || !proper(&b) {
                 continue;
@@ -176,14 +174,9 @@ proptest! {
 
 type Q = isect_testkit::Q;
 
-fn qv<const D: usize>(p: &[f64; D]) -> [Q; D] {
-    p.map(isect_testkit::q::q)
-}
-
 /// `|t − exact| ≤ t_error` for a finite `t`; a `t` of `+∞` (with `t_error = +∞`) only
 /// for an exact `t` beyond the largest finite `f64`.
 fn t_within(t: f64, t_error: f64, exact: &Q) -> bool {
-    use isect_testkit::q::q;
     if t.is_finite() {
         (q(t) - exact).abs() <= q(t_error)
     } else {
@@ -202,13 +195,13 @@ proptest! {
         for _ in 0..8 {
             let p = sliver::<2, 4>(&mut rng);
             let got = segment_segment_2d(&p[0], &p[1], &p[2], &p[3]);
-            let want = segment_segment_2d(&qv(&p[0]), &qv(&p[1]), &qv(&p[2]), &qv(&p[3]));
+            let want = segment_segment_2d(&q2(&p[0]), &q2(&p[1]), &q2(&p[2]), &q2(&p[3]));
             prop_assert_eq!(got, want, "2d {:?}", p);
             let p = sliver::<3, 4>(&mut rng);
             let got = segment_segment_3d(&Segment::new(p[0], p[1]), &Segment::new(p[2], p[3]));
             let want = segment_segment_3d(
-                &Segment::new(qv(&p[0]), qv(&p[1])),
-                &Segment::new(qv(&p[2]), qv(&p[3])),
+                &Segment::new(q3(&p[0]), q3(&p[1])),
+                &Segment::new(q3(&p[2]), q3(&p[3])),
             );
             prop_assert_eq!(got, want, "3d {:?}", p);
         }
@@ -223,8 +216,8 @@ proptest! {
             let p = sliver::<3, 5>(&mut rng);
             let (o, d) = (p[0], p[1]);
             let tri = Triangle::new(p[2], p[3], p[4]);
-            let tq = Triangle::new(qv(&p[2]), qv(&p[3]), qv(&p[4]));
-            let rq = Ray::new(qv(&o), qv(&d));
+            let tq = Triangle::new(q3(&p[2]), q3(&p[3]), q3(&p[4]));
+            let rq = Ray::new(q3(&o), q3(&d));
             let got = ray_triangle_closed(&Ray::new(o, d), &tri);
             let want = ray_triangle_closed(&rq, &tq);
             prop_assert_eq!(got.as_ref().map(|h| h.1), want.as_ref().map(|h| h.1), "closed {:?}", p);
@@ -258,13 +251,13 @@ proptest! {
                 core::array::from_fn(|k| p[3][k].max(p[4][k])),
             );
             let b = Aabb::new(lo, hi);
-            let bq = Aabb::new(qv(&lo), qv(&hi));
+            let bq = Aabb::new(q3(&lo), q3(&hi));
             let tri = [p[0], p[1], p[2]];
-            prop_assert_eq!(tri_aabb(tri, &b), tri_aabb(tri.map(|x| qv(&x)), &bq), "tri/box {:?}", p);
+            prop_assert_eq!(tri_aabb(tri, &b), tri_aabb(tri.map(|x| q3(&x)), &bq), "tri/box {:?}", p);
             let off = p[1][0] * p[2][1];
             if off.is_finite() {
                 let pl = Plane::new(p[0], off);
-                let plq = Plane::new(qv(&p[0]), isect_testkit::q::q(off));
+                let plq = Plane::new(q3(&p[0]), q(off));
                 prop_assert_eq!(plane_aabb(&pl, &b), plane_aabb(&plq, &bq), "plane/box {:?}", p);
             }
         }
@@ -273,7 +266,6 @@ proptest! {
 
 /// `value` within `error` of `exact` (an infinite value only with an infinite error).
 fn bounded_holds(b: &isect::overlap::Bounded<f64>, exact: &Q) -> bool {
-    use isect_testkit::q::q;
     if b.value.is_finite() && b.error.is_finite() {
         (q(b.value) - exact).abs() <= q(b.error)
     } else {
@@ -298,7 +290,7 @@ proptest! {
         for _ in 0..8 {
             let p = sliver::<2, 4>(&mut rng);
             let got = line_line_2d_bounded(&p[0], &p[1], &p[2], &p[3]);
-            let want = line_line_2d(&qv(&p[0]), &qv(&p[1]), &qv(&p[2]), &qv(&p[3]));
+            let want = line_line_2d(&q2(&p[0]), &q2(&p[1]), &q2(&p[2]), &q2(&p[3]));
             match (&got, &want) {
                 (LineLine2d::Point { s, t, point }, LineLine2d::Point { s: es, t: et, point: ep }) => {
                     prop_assert!(bounded_holds(s, es) && bounded_holds(t, et), "line s, t {:?} {:?}", got, p);
@@ -308,7 +300,7 @@ proptest! {
                 _ => prop_assert!(false, "line case {:?} {:?}", got, p),
             }
             let got = segment_segment_2d_intersection_bounded(&p[0], &p[1], &p[2], &p[3]);
-            let want = segment_segment_2d_intersection(&qv(&p[0]), &qv(&p[1]), &qv(&p[2]), &qv(&p[3]));
+            let want = segment_segment_2d_intersection(&q2(&p[0]), &q2(&p[1]), &q2(&p[2]), &q2(&p[3]));
             let close = |a: &[isect::overlap::Bounded<f64>; 2], b: &[Q; 2]| bounded_holds(&a[0], &b[0]) && bounded_holds(&a[1], &b[1]);
             let ok = match (&got, &want) {
                 (SegmentIntersection::Disjoint, SegmentIntersection::Disjoint) => true,
@@ -320,7 +312,7 @@ proptest! {
             prop_assert!(ok, "segments {:?} {:?}", got, p);
             let p = sliver::<3, 6>(&mut rng);
             let planes = [0, 1, 2].map(|i| Plane::new(p[i], p[i + 3][0]));
-            let planes_q = [0, 1, 2].map(|i| Plane::new(qv(&p[i]), isect_testkit::q::q(p[i + 3][0])));
+            let planes_q = [0, 1, 2].map(|i| Plane::new(q3(&p[i]), q(p[i + 3][0])));
             let got = three_planes_bounded(&planes[0], &planes[1], &planes[2]);
             let want = three_planes(&planes_q[0], &planes_q[1], &planes_q[2]);
             match (&got, &want) {
@@ -362,25 +354,25 @@ proptest! {
         let mut rng = Rng::new(seed);
         for _ in 0..4 {
             let p = sliver::<3, 6>(&mut rng);
-            let pq = p.map(|x| qv(&x));
+            let pq = p.map(|x| q3(&x));
             let (r0, r1) = (p[4][0].abs(), p[5][1].abs());
             let (s0, s1) = (Sphere::new(p[0], r0), Sphere::new(p[1], r1));
-            let (q0, q1) = (Sphere::new(pq[0].clone(), isect_testkit::q::q(r0)), Sphere::new(pq[1].clone(), isect_testkit::q::q(r1)));
+            let (q0, q1) = (Sphere::new(pq[0].clone(), q(r0)), Sphere::new(pq[1].clone(), q(r1)));
             let got = sweep_sphere_sphere(&s0, &p[2], &s1, &p[3]);
             let want = sweep_sphere_sphere(&q0, &pq[2], &q1, &pq[3]);
             prop_assert!(sweep_holds(&got, &want), "sphere/sphere {:?} {:?}", got, p);
             let got = sweep_sphere_plane(&s0, &p[2], &Plane::new(p[3], p[5][2]), &p[1]);
-            let want = sweep_sphere_plane(&q0, &pq[2], &Plane::new(pq[3].clone(), isect_testkit::q::q(p[5][2])), &pq[1]);
+            let want = sweep_sphere_plane(&q0, &pq[2], &Plane::new(pq[3].clone(), q(p[5][2])), &pq[1]);
             prop_assert!(sweep_holds(&got, &want), "sphere/plane {:?} {:?}", got, p);
             let lohi = |a: &[f64; 3], b: &[f64; 3]| -> ([f64; 3], [f64; 3]) {
                 (core::array::from_fn(|k| a[k].min(b[k])), core::array::from_fn(|k| a[k].max(b[k])))
             };
             let ((al, ah), (bl, bh)) = (lohi(&p[0], &p[1]), lohi(&p[4], &p[5]));
             let got = sweep_aabb_aabb(&Aabb::new(al, ah), &p[2], &Aabb::new(bl, bh), &p[3]);
-            let want = sweep_aabb_aabb(&Aabb::new(qv(&al), qv(&ah)), &pq[2], &Aabb::new(qv(&bl), qv(&bh)), &pq[3]);
+            let want = sweep_aabb_aabb(&Aabb::new(q3(&al), q3(&ah)), &pq[2], &Aabb::new(q3(&bl), q3(&bh)), &pq[3]);
             prop_assert!(sweep_holds(&got, &want), "aabb/aabb {:?} {:?}", got, p);
             let got = ray_capsule(&Ray::new(p[0], p[1]), &Capsule::new(p[2], p[3], r0));
-            let want = ray_capsule(&Ray::new(pq[0].clone(), pq[1].clone()), &Capsule::new(pq[2].clone(), pq[3].clone(), isect_testkit::q::q(r0)));
+            let want = ray_capsule(&Ray::new(pq[0].clone(), pq[1].clone()), &Capsule::new(pq[2].clone(), pq[3].clone(), q(r0)));
             prop_assert!(sweep_holds(&got, &want), "ray/capsule {:?} {:?}", got, p);
             let got = sweep_sphere_triangle(&s0, &p[1], &Triangle::new(p[2], p[3], p[4]), &p[5]);
             let want = sweep_sphere_triangle(&q0, &pq[1], &Triangle::new(pq[2].clone(), pq[3].clone(), pq[4].clone()), &pq[5]);
@@ -454,8 +446,8 @@ fn underflowing_ray_parameters_have_a_bound() {
     ];
     for p in cases {
         let (ray, tri) = (Ray::new(p[0], p[1]), Triangle::new(p[2], p[3], p[4]));
-        let rq = Ray::new(qv(&p[0]), qv(&p[1]));
-        let tq = Triangle::new(qv(&p[2]), qv(&p[3]), qv(&p[4]));
+        let rq = Ray::new(q3(&p[0]), q3(&p[1]));
+        let tq = Triangle::new(q3(&p[2]), q3(&p[3]), q3(&p[4]));
         let (h, c) = ray_triangle_closed(&ray, &tri).expect("a hit");
         let (w, cw) = ray_triangle_closed(&rq, &tq).expect("a hit");
         assert_eq!(c, cw);
@@ -477,33 +469,32 @@ proptest! {
         use isect::overlap::{obb_obb, obb_segment, plane_obb, sphere_aabb, sphere_obb, sphere_sphere};
         use isect::{Aabb, Obb, Plane, Segment, Sphere};
         let mut rng = Rng::new(seed);
-        let qq = isect_testkit::q::q;
         for _ in 0..4 {
             let p = sliver::<3, 6>(&mut rng);
             let h = sliver::<3, 2>(&mut rng);
             let (r0, r1) = (p[4][0].abs(), p[5][1].abs());
             let (s0, s1) = (Sphere::new(p[0], r0), Sphere::new(p[1], r1));
-            let (q0, q1) = (Sphere::new(qv(&p[0]), qq(r0)), Sphere::new(qv(&p[1]), qq(r1)));
+            let (q0, q1) = (Sphere::new(q3(&p[0]), q(r0)), Sphere::new(q3(&p[1]), q(r1)));
             prop_assert_eq!(sphere_sphere(&s0, &s1), sphere_sphere(&q0, &q1), "sphere/sphere {:?}", p);
             let (lo, hi): ([f64; 3], [f64; 3]) = (
                 core::array::from_fn(|k| p[2][k].min(p[3][k])),
                 core::array::from_fn(|k| p[2][k].max(p[3][k])),
             );
-            let (b, bq) = (Aabb::new(lo, hi), Aabb::new(qv(&lo), qv(&hi)));
+            let (b, bq) = (Aabb::new(lo, hi), Aabb::new(q3(&lo), q3(&hi)));
             prop_assert_eq!(sphere_aabb(&s0, &b), sphere_aabb(&q0, &bq), "sphere/box {:?}", p);
             let ext = [h[0][0].abs(), h[0][1].abs(), h[1][2].abs()];
             let axes = [p[3], p[4], p[5]];
             let o = Obb::new(p[2], axes, ext);
-            let oq = Obb::new(qv(&p[2]), axes.map(|a| qv(&a)), ext.map(qq));
+            let oq = Obb::new(q3(&p[2]), axes.map(|a| q3(&a)), ext.map(q));
             prop_assert_eq!(sphere_obb(&s0, &o), sphere_obb(&q0, &oq), "sphere/obb {:?} {:?}", p, h);
             let o2 = Obb::new(p[1], [p[5], p[3], p[4]], [ext[2], ext[0], ext[1]]);
-            let o2q = Obb::new(qv(&p[1]), [p[5], p[3], p[4]].map(|a| qv(&a)), [ext[2], ext[0], ext[1]].map(qq));
+            let o2q = Obb::new(q3(&p[1]), [p[5], p[3], p[4]].map(|a| q3(&a)), [ext[2], ext[0], ext[1]].map(q));
             prop_assert_eq!(obb_obb(&o, &o2), obb_obb(&oq, &o2q), "obb/obb {:?} {:?}", p, h);
             let pl = Plane::new(p[0], p[1][0]);
-            let plq = Plane::new(qv(&p[0]), qq(p[1][0]));
+            let plq = Plane::new(q3(&p[0]), q(p[1][0]));
             prop_assert_eq!(plane_obb(&pl, &o), plane_obb(&plq, &oq), "plane/obb {:?} {:?}", p, h);
             let sg = Segment::new(p[0], p[1]);
-            let sgq = Segment::new(qv(&p[0]), qv(&p[1]));
+            let sgq = Segment::new(q3(&p[0]), q3(&p[1]));
             prop_assert_eq!(obb_segment(&o, &sg), obb_segment(&oq, &sgq), "obb/segment {:?} {:?}", p, h);
         }
     }
