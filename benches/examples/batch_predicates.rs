@@ -15,8 +15,11 @@
 //! number of passes over 1024 random rows (coordinates uniform in `[-1, 1]`), and
 //! optionally `near` for near-degenerate rows (the last point rounded onto the line,
 //! plane, circle or sphere of the others) or `mixed` for random rows with one row in
-//! sixteen scaled by `2^500` (one huge row in every chunk of the batch filter). Prints a checksum of the answers. Subtract the
-//! run with 0 passes (the set-up) to get the cost of the passes.
+//! sixteen scaled by `2^500` (one huge row in every chunk of the batch filter), or `flat`
+//! for random rows with the last coordinate scaled by `2^-FLAT_EXP` (default 30; a thin
+//! slab). Prints a
+//! checksum of the answers. Subtract the run with 0 passes (the set-up) to get the cost
+//! of the passes.
 
 use std::hint::black_box;
 
@@ -134,6 +137,17 @@ fn make_mixed<const D: usize>(c: &mut [Vec<[f64; D]>]) {
     }
 }
 
+/// The last coordinate of every point times `2^-k` (`flat`, `k` from the environment
+/// variable `FLAT_EXP`, default 30): a thin slab, whose per-axis maxima differ by `2^k`.
+fn make_flat<const D: usize>(c: &mut [Vec<[f64; D]>]) {
+    let k: i32 = std::env::var("FLAT_EXP").map_or(30, |v| v.parse().expect("FLAT_EXP: an integer"));
+    for col in c.iter_mut() {
+        for p in col.iter_mut() {
+            p[D - 1] *= 2f64.powi(-k);
+        }
+    }
+}
+
 fn checksum(out: &[Sign]) -> i64 {
     out.iter()
         .fold(0i64, |h, s| h.rotate_left(1) ^ i64::from(s.to_i32()))
@@ -143,7 +157,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
         eprintln!(
-            "usage: batch_predicates PREDICATE naive|naive_out|loop|batch PASSES [near|mixed]"
+            "usage: batch_predicates PREDICATE naive|naive_out|loop|batch PASSES [near|mixed|flat]"
         );
         std::process::exit(2);
     }
@@ -151,35 +165,46 @@ fn main() {
     let passes: usize = args[3].parse().expect("a number of passes");
     let near = args.get(4).is_some_and(|a| a == "near");
     let mixed = args.get(4).is_some_and(|a| a == "mixed");
+    let flat = args.get(4).is_some_and(|a| a == "flat");
     let mut g = Rng::new(0x5EED_BA7C);
     let mut out = vec![Sign::Zero; N];
     let mut h = 0i64;
+    // Each predicate's passes run in a function of their own (`#[inline(never)]`), so
+    // that its loops compile as in a caller of that one predicate, not inside one `main`
+    // holding all five (whose register allocation and inlining moved every count when
+    // one predicate's code changed).
     macro_rules! go {
-        ($c:ident, $naive:ident, $exact:path, $batch:expr, [$($i:literal),*]) => {{
-            for _ in 0..passes {
-                match how {
-                    "naive" => {
-                        for i in 0..N {
-                            h = h.rotate_left(1) ^ i64::from(sign($naive($(&$c[$i][i]),*)).to_i32());
+        ($c:ident, $d:literal, $naive:ident, $exact:path, $batch:expr, [$($i:literal),*]) => {{
+            #[inline(never)]
+            fn body(c: &[Vec<[f64; $d]>], how: &str, passes: usize, out: &mut [Sign]) -> i64 {
+                let mut h = 0i64;
+                for _ in 0..passes {
+                    match how {
+                        "naive" => {
+                            for i in 0..N {
+                                h = h.rotate_left(1) ^ i64::from(sign($naive($(&c[$i][i]),*)).to_i32());
+                            }
                         }
-                    }
-                    "naive_out" => {
-                        let s = [$(&$c[$i][..N]),*];
-                        let out = &mut out[..N];
-                        for i in 0..N {
-                            out[i] = sign($naive($(&s[$i][i]),*));
+                        "naive_out" => {
+                            let s = [$(&c[$i][..N]),*];
+                            let out = &mut out[..N];
+                            for i in 0..N {
+                                out[i] = sign($naive($(&s[$i][i]),*));
+                            }
                         }
-                    }
-                    "loop" => {
-                        for (i, o) in out.iter_mut().enumerate() {
-                            *o = $exact($(&$c[$i][i]),*);
+                        "loop" => {
+                            for (i, o) in out.iter_mut().enumerate() {
+                                *o = $exact($(&c[$i][i]),*);
+                            }
                         }
+                        "batch" => $batch(black_box(c), &mut *out),
+                        _ => panic!("unknown implementation {how}"),
                     }
-                    "batch" => $batch(black_box(&$c), &mut out),
-                    _ => panic!("unknown implementation {how}"),
+                    h ^= checksum(black_box(&*out));
                 }
-                h ^= checksum(black_box(&out));
+                h
             }
+            h ^= body(&$c, how, passes, &mut out);
         }};
     }
     match pred {
@@ -191,11 +216,15 @@ fn main() {
             if mixed {
                 make_mixed(&mut c);
             }
+            if flat {
+                make_flat(&mut c);
+            }
             go!(
                 c,
+                2,
                 orient2d_naive,
                 isect::orient2d,
-                |c: &Vec<Vec<[f64; 2]>>, out: &mut [Sign]| {
+                |c: &[Vec<[f64; 2]>], out: &mut [Sign]| {
                     orient2d_batch(&c[0][..], &c[1][..], &c[2][..], out).unwrap()
                 },
                 [0, 1, 2]
@@ -209,11 +238,15 @@ fn main() {
             if mixed {
                 make_mixed(&mut c);
             }
+            if flat {
+                make_flat(&mut c);
+            }
             go!(
                 c,
+                3,
                 orient3d_naive,
                 isect::orient3d,
-                |c: &Vec<Vec<[f64; 3]>>, out: &mut [Sign]| {
+                |c: &[Vec<[f64; 3]>], out: &mut [Sign]| {
                     orient3d_batch(&c[0][..], &c[1][..], &c[2][..], &c[3][..], out).unwrap()
                 },
                 [0, 1, 2, 3]
@@ -231,11 +264,15 @@ fn main() {
             if mixed {
                 make_mixed(&mut c[3..]);
             }
+            if flat {
+                make_flat(&mut c);
+            }
             go!(
                 c,
+                3,
                 orient3d_naive,
                 isect::orient3d,
-                |c: &Vec<Vec<[f64; 3]>>, out: &mut [Sign]| {
+                |c: &[Vec<[f64; 3]>], out: &mut [Sign]| {
                     orient3d_many(&c[0][0], &c[1][0], &c[2][0], &c[3][..], out).unwrap()
                 },
                 [0, 1, 2, 3]
@@ -249,11 +286,15 @@ fn main() {
             if mixed {
                 make_mixed(&mut c);
             }
+            if flat {
+                make_flat(&mut c);
+            }
             go!(
                 c,
+                2,
                 incircle_naive,
                 isect::incircle,
-                |c: &Vec<Vec<[f64; 2]>>, out: &mut [Sign]| {
+                |c: &[Vec<[f64; 2]>], out: &mut [Sign]| {
                     incircle_batch(&c[0][..], &c[1][..], &c[2][..], &c[3][..], out).unwrap()
                 },
                 [0, 1, 2, 3]
@@ -267,11 +308,15 @@ fn main() {
             if mixed {
                 make_mixed(&mut c);
             }
+            if flat {
+                make_flat(&mut c);
+            }
             go!(
                 c,
+                3,
                 insphere_naive,
                 isect::insphere,
-                |c: &Vec<Vec<[f64; 3]>>, out: &mut [Sign]| {
+                |c: &[Vec<[f64; 3]>], out: &mut [Sign]| {
                     insphere_batch(&c[0][..], &c[1][..], &c[2][..], &c[3][..], &c[4][..], out)
                         .unwrap()
                 },

@@ -174,6 +174,8 @@ fn to_sign(v: i8) -> Sign {
 
 /// The columns of one predicate's batch call, as the driver sees them.
 trait Rows: Copy {
+    /// The axes of the predicate's points (2 or 3).
+    const AXES: usize;
     /// The rows `start..start + len`.
     fn narrow(self, start: usize, len: usize) -> Self;
     /// The determinant of rows `0..W` of a narrowed group, evaluated as the scalar stage A
@@ -230,19 +232,25 @@ fn reduce(m: [V; 3]) -> [f64; 3] {
 /// and the driver skips it for a while).
 #[inline(always)]
 fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
-    let mut det = [V([0.0; W]); GG];
-    let mut m = [V([0.0; W]); 3];
+    let mut det = [0.0f64; G * W];
+    // Per axis, the maxima folded to two lanes (one SSE2 register) as they come: three
+    // live registers instead of six.
+    let mut m = [[0.0f64; 2]; 3];
     for g in 0..GG {
         let (d, x) = rows.narrow(g * W, W).det_maxima();
-        det[g] = d;
-        for k in 0..3 {
-            m[k] = x[k].max(m[k]);
+        det[g * W..][..W].copy_from_slice(&d.0);
+        for k in 0..R::AXES {
+            for j in 0..2 {
+                m[k][j] = Lane::max(Lane::max(x[k].0[j], x[k].0[j + 2]), m[k][j]);
+            }
         }
     }
-    let bound = R::bound(reduce(m));
+    let bound = R::bound(m.map(|[a, b]| Lane::max(a, b)));
     let mut undecided = false;
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
-        let v = verdicts_against(det[g], bound);
+        let mut d = [0.0; W];
+        d.copy_from_slice(&det[g * W..][..W]);
+        let v = verdicts_against(V(d), bound);
         for (o, &v) in o.iter_mut().zip(&v) {
             *o = to_sign(v);
         }
@@ -288,13 +296,15 @@ fn exact_zeros<R: Rows>(s: &R, out: &mut [Sign]) {
 /// of line: on random input no chunk gets here.
 #[cold]
 #[inline(never)]
-fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[V]) {
+fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[f64]) {
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
         if o.iter().all(|s| !s.is_zero()) {
             continue;
         }
         let s = rows.narrow(g * W, W);
-        let mut v = verdicts_against(det[g], R::bound(reduce(s.det_maxima().1)));
+        let mut d = [0.0; W];
+        d.copy_from_slice(&det[g * W..][..W]);
+        let mut v = verdicts_against(V(d), R::bound(reduce(s.det_maxima().1)));
         if v.contains(&0) {
             let f = s.filter();
             for l in 0..W {
@@ -360,7 +370,8 @@ fn chunk_bound(m: [f64; 3], axes: usize, range: (f64, f64), f: impl Fn([f64; 3])
 fn diff_maxima<const D: usize, const N: usize>(p: [&[V; D]; N], q: &[V; D]) -> [V; 3] {
     let mut m = [V([0.0; W]); 3];
     for k in 0..D {
-        for pt in p {
+        m[k] = (p[0][k] - q[k]).abs();
+        for pt in &p[1..] {
             m[k] = (pt[k] - q[k]).abs().max(m[k]);
         }
     }
@@ -387,6 +398,7 @@ where
     B: Column<2, Scalar = A::Scalar>,
     C: Column<2, Scalar = A::Scalar>,
 {
+    const AXES: usize = 2;
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         O2(
@@ -427,6 +439,7 @@ where
     C: Column<3, Scalar = A::Scalar>,
     D: Column<3, Scalar = A::Scalar>,
 {
+    const AXES: usize = 3;
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         let O3(a, b, c, d) = self;
@@ -474,6 +487,7 @@ where
     C: Column<2, Scalar = A::Scalar>,
     D: Column<2, Scalar = A::Scalar>,
 {
+    const AXES: usize = 2;
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         let Ic(a, b, c, d) = self;
@@ -524,6 +538,7 @@ where
     D: Column<3, Scalar = A::Scalar>,
     E: Column<3, Scalar = A::Scalar>,
 {
+    const AXES: usize = 3;
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         let Is(a, b, c, d, e) = self;
