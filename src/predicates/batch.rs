@@ -15,6 +15,7 @@
 //! over the exact predicates. Proofs: proofs/predicates.md §7 and §8.
 
 use super::float_batch::{Widen, incircle_rows, insphere_rows, orient2d_rows, orient3d_rows};
+use super::float_many::orient3d_plane_rows;
 use super::kernel::Kernel;
 use crate::{InputError, Scalar, Sign};
 
@@ -142,6 +143,20 @@ pub(super) mod float {
     {
         check_rows(out.len(), &[a.rows(), b.rows(), c.rows(), d.rows()])?;
         orient3d_rows(a, b, c, d, out);
+        Ok(())
+    }
+
+    /// See [`orient3d_many`].
+    #[inline]
+    pub(crate) fn orient3d_many<T: Widen + Scalar>(
+        a: &[T; 3],
+        b: &[T; 3],
+        c: &[T; 3],
+        d: &[[T; 3]],
+        out: &mut [Sign],
+    ) -> Result<(), InputError> {
+        check_rows(out.len(), &[None, None, None, Some(d.len())])?;
+        orient3d_plane_rows(a, b, c, d, out);
         Ok(())
     }
 
@@ -394,7 +409,13 @@ pub fn orient2d_many<T: Scalar>(
 
 /// The side of the plane through `a`, `b`, `c` of every point:
 /// `out[i] = orient3d(a, b, c, d_i)` ([`orient3d_batch`] with `a`, `b`, `c` shared by every
-/// row; mesh preprocessing and hull construction call this).
+/// row; mesh preprocessing, slicing and hull construction call this).
+///
+/// Every answer is exact, the one `orient3d` gives on the same points (`Zero` for a row
+/// with a NaN or infinite coordinate). For `f64` and `f32` the plane's normal
+/// `(b − a) × (c − a)` is computed once per call and each point costs a dot product and
+/// its share of one error bound per sixteen points; the points the bound cannot certify
+/// (on or very near the plane) are decided by `orient3d` itself.
 ///
 /// # Errors
 ///
@@ -420,7 +441,7 @@ pub fn orient3d_many<T: Scalar>(
     d: &[[T; 3]],
     out: &mut [Sign],
 ) -> Result<(), InputError> {
-    orient3d_batch(a, b, c, d, out)
+    T::Kernel::orient3d_many(a, b, c, d, out)
 }
 
 /// Whether each point lies inside the circle through `a`, `b`, `c`:

@@ -92,7 +92,7 @@ impl Widen for f32 {
 
 /// Row `i` of a column, as `f64` coordinates.
 #[inline(always)]
-fn at<const D: usize, A>(a: &A, i: usize) -> [f64; D]
+pub(super) fn at<const D: usize, A>(a: &A, i: usize) -> [f64; D]
 where
     A: Column<D>,
     A::Scalar: Widen,
@@ -103,7 +103,7 @@ where
 /// Rows `0..W` of a (narrowed) column, transposed: coordinate `k` of row `l` is
 /// `lanes[k].0[l]`.
 #[inline(always)]
-fn lanes<const D: usize, A>(a: &A) -> [V; D]
+pub(super) fn lanes<const D: usize, A>(a: &A) -> [V; D]
 where
     A: Column<D>,
     A::Scalar: Widen,
@@ -164,7 +164,7 @@ fn verdicts_o3((det, x, y, z): (V, V, V, V)) -> [i8; W] {
 }
 
 #[inline(always)]
-fn to_sign(v: i8) -> Sign {
+pub(super) fn to_sign(v: i8) -> Sign {
     match v {
         1 => Sign::Positive,
         -1 => Sign::Negative,
@@ -234,14 +234,17 @@ fn reduce(m: [V; 3]) -> [f64; 3] {
 fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
     let mut det = [0.0f64; G * W];
     // Per axis, the maxima folded to two lanes (one SSE2 register) as they come: three
-    // live registers instead of six.
+    // live registers instead of six. Each lane goes into the accumulator on its own
+    // (`v.max(acc)` skips a NaN `v`), so the maxima are at least every non-NaN row's, as
+    // §8 states them (folding two lanes first would drop a lane beside a NaN lane: safe
+    // only because that group is then refined with its own bound).
     let mut m = [[0.0f64; 2]; 3];
     for g in 0..GG {
         let (d, x) = rows.narrow(g * W, W).det_maxima();
         det[g * W..][..W].copy_from_slice(&d.0);
         for k in 0..R::AXES {
             for j in 0..2 {
-                m[k][j] = Lane::max(Lane::max(x[k].0[j], x[k].0[j + 2]), m[k][j]);
+                m[k][j] = Lane::max(x[k].0[j + 2], Lane::max(x[k].0[j], m[k][j]));
             }
         }
     }

@@ -79,6 +79,26 @@ pub trait Kernel<T> {
         Ok(())
     }
 
+    /// See [`orient3d_many`](crate::predicates::orient3d_many); the default is
+    /// [`Kernel::orient3d_batch`] with the plane's points shared by every row, the float
+    /// kernels override it with a filter that computes the plane's normal once.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::LengthMismatch`] (argument 3) when `d.len() != out.len()`.
+    fn orient3d_many(
+        a: &[T; 3],
+        b: &[T; 3],
+        c: &[T; 3],
+        d: &[[T; 3]],
+        out: &mut [Sign],
+    ) -> Result<(), InputError>
+    where
+        T: Scalar,
+    {
+        Self::orient3d_batch(a, b, c, d, out)
+    }
+
     /// See [`incircle_batch`](crate::predicates::incircle_batch); the default loops
     /// [`Kernel::incircle`].
     ///
@@ -164,6 +184,16 @@ macro_rules! float_batch_methods {
             D: Column<3, Scalar = $t>,
         {
             batch::float::orient3d(a, b, c, d, out)
+        }
+        #[inline]
+        fn orient3d_many(
+            a: &[$t; 3],
+            b: &[$t; 3],
+            c: &[$t; 3],
+            d: &[[$t; 3]],
+            out: &mut [Sign],
+        ) -> Result<(), InputError> {
+            batch::float::orient3d_many(a, b, c, d, out)
         }
         #[inline]
         fn incircle_batch<A, B, C, D>(

@@ -39,6 +39,7 @@ mod exact;
 pub(crate) mod expansion;
 mod float;
 mod float_batch;
+mod float_many;
 mod float_plane;
 mod float_slow;
 #[cfg(all(test, feature = "std"))]

@@ -320,6 +320,32 @@ fn non_finite_rows_answer_zero_and_leave_their_neighbours_alone() {
     }
 }
 
+/// A NaN row two lanes after a near-degenerate row at `2^30`, in chunks of small random
+/// rows: the NaN row answers `Zero` and the big row's rounding noise is never certified
+/// (its maxima are the chunk's; its group, holding an undecided row, is also refined
+/// with the group's own bound).
+#[test]
+fn nan_lanes_do_not_hide_their_neighbours_maxima() {
+    fn rows<const D: usize, const K: usize>(g: &mut Rng, lifted: bool) -> Vec<[[f64; D]; K]> {
+        let mut rows: Vec<[[f64; D]; K]> = (0..32)
+            .map(|_| std::array::from_fn(|_| g.point::<D>(1.0)))
+            .collect();
+        let group = g.below(8);
+        let lane = g.below(2);
+        let big = group * 4 + lane;
+        rows[big] = near_row::<D, K>(g, lifted).map(|p| p.map(|x| mul_pow2_f64(x, 30)));
+        rows[big + 2][g.below(K)][g.below(D)] = f64::NAN;
+        rows
+    }
+    let mut g = Rng::new(0x0AA2);
+    for _ in 0..isect_testkit::cases(30) {
+        run_orient2d("orient2d_batch NaN lane", &rows(&mut g, false));
+        run_orient3d("orient3d_batch NaN lane", &rows(&mut g, false));
+        run_incircle("incircle_batch NaN lane", &rows(&mut g, true));
+        run_insphere("insphere_batch NaN lane", &rows(&mut g, true));
+    }
+}
+
 /// Near the top of the range: minors overflow in some rows (orient3d's filter must reject
 /// an infinite determinant, proofs/predicates.md §1.1 and §7).
 #[test]

@@ -12,6 +12,7 @@ mod check;
 mod fixtures;
 mod no_float_capability;
 mod oracle_agreement;
+mod plane_many;
 mod policy;
 mod regressions;
 mod sos;
