@@ -541,8 +541,8 @@ impl<T: Scalar> TriMesh<T> {
     /// edge's side ([`PreparedRay::learned`]), records it by vertex indices, and the other
     /// triangles with that vertex, or that edge in either direction (the sign flipped for
     /// the opposite direction), go straight to the decision with that fact
-    /// (proofs/ray_triangle.md, section 3.6): the same vertex index means the same
-    /// coordinates, so the same fact. The memory lives for one ray.
+    /// (proofs/ray_triangle.md, sections 3.6 and 3.7): the same vertex index means the
+    /// same coordinates, so the same fact. The memory lives for one ray.
     fn for_each_tested<R>(
         &self,
         ray: &Ray<T>,

@@ -100,11 +100,11 @@ pub(crate) struct PreparedRay {
 
 /// A fact about a triangle's vertices and the ray's line, shown exactly by one triangle
 /// test of a ray and true for every triangle of the same ray with the same vertex
-/// coordinates (`proofs/ray_triangle.md`, section 3.6), or nothing. Positions are in the
-/// triangle's own order `a, b, c` (0, 1, 2). One byte, so that the test of a triangle
-/// about which nothing is known pays one comparison for it: `0` nothing, `1 + j` the
-/// vertex at position `j` lies exactly on the ray's line, `4 + 3·(s + 1) + j` the side of
-/// the directed edge from position `j` to `j + 1 (mod 3)` has the perturbed sign `s`
+/// coordinates (`proofs/ray_triangle.md`, sections 3.6 and 3.7), or nothing. Positions
+/// are in the triangle's own order `a, b, c` (0, 1, 2). One byte, so that the test of a
+/// triangle about which nothing is known pays one comparison for it: `0` nothing, `1 + j`
+/// the vertex at position `j` lies exactly on the ray's line, `4 + 3·(s + 1) + j` the side
+/// of the directed edge from position `j` to `j + 1 (mod 3)` has the perturbed sign `s`
 /// (`sign S_ε`, section 2; −1, 0 or 1). The same edge directed the other way has the
 /// opposite sign (identity 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +128,7 @@ impl Known {
         Known(4 + 3 * ((s as i8) + 1) as u8 + j)
     }
 
+    /// Whether nothing is known.
     #[inline(always)]
     pub(crate) fn is_nothing(self) -> bool {
         self.0 == 0
@@ -475,7 +476,7 @@ impl PreparedRay {
     /// vertices ([`PreparedRay::learned`], positions translated to this triangle): a
     /// vertex exactly on the ray's line sends the test straight to the decision at a
     /// vertex, a side's perturbed sign to the decision with that side known
-    /// (proofs/ray_triangle.md, section 3.6).
+    /// (proofs/ray_triangle.md, sections 3.6 and 3.7).
     #[inline(always)]
     pub(crate) fn hit(
         &self,
@@ -536,11 +537,8 @@ impl PreparedRay {
         j: u8,
     ) -> Option<RayHit<f64>> {
         let (p, q, r) = rotated(a, b, c, j);
-        match self.vertex_sign(p, q, r) {
-            Some(s) => self.finish::<BUILD>(a, b, c, s),
-            // D's sign is not certain: the general path.
-            None => filtered_hit::<f64, _, BUILD>(&self.o, &self.d, a, b, c, &self.found, |h| h),
-        }
+        // D's sign not certain: the general path.
+        self.finish_or_general::<BUILD>(a, b, c, self.vertex_sign(p, q, r))
     }
 
     /// [`PreparedRay::hit`] (or with `BUILD == false` the decision alone) for a triangle
@@ -558,9 +556,22 @@ impl PreparedRay {
             let (p, q, r) = rotated(a, b, c, j);
             self.side_known(p, q, r, s)
         });
+        // A side the bound does not decide: the general path.
+        self.finish_or_general::<BUILD>(a, b, c, decided)
+    }
+
+    /// The hit for a crossing sign decided by a shortcut (`Some(s)`, as in
+    /// [`PreparedRay::finish`]), or the general path when the shortcut declined (`None`).
+    #[inline(always)]
+    fn finish_or_general<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        decided: Option<Option<Sign>>,
+    ) -> Option<RayHit<f64>> {
         match decided {
             Some(s) => self.finish::<BUILD>(a, b, c, s),
-            // A side the bound does not decide: the general path.
             None => filtered_hit::<f64, _, BUILD>(&self.o, &self.d, a, b, c, &self.found, |h| h),
         }
     }
@@ -571,7 +582,7 @@ impl PreparedRay {
     /// (rows `q − o`, `r − o`, `d` and `r − o`, `p − o`, `d`, as the exact path filters
     /// them). `Some(Some(s))`: the three perturbed sides have the sign `s`; `Some(None)`:
     /// they do not (no crossing); `None`: a side the bound does not decide (the general
-    /// path then decides). `proofs/ray_triangle.md`, section 3.6.
+    /// path then decides). `proofs/ray_triangle.md`, section 3.7.
     #[inline(always)]
     fn side_known(
         &self,
@@ -854,6 +865,26 @@ mod tests {
         let eta = Q::new(BigInt::from(1), BigInt::from(1) << 1074usize);
         let tail = &eta / (&one - &gamma2) + &eta / Q::from_integer(BigInt::from(2));
         assert!(Q::from_float(TAU2).unwrap() >= tail);
+    }
+
+    /// Every fact [`Known`] encodes decodes to itself, and to nothing else.
+    #[test]
+    fn known_round_trips() {
+        assert!(Known::NOTHING.is_nothing());
+        assert_eq!(Known::NOTHING.on_line(), None);
+        assert_eq!(Known::NOTHING.side_sign(), None);
+        for j in 0..3 {
+            let v = Known::vertex(j);
+            assert_eq!(
+                (v.is_nothing(), v.on_line(), v.side_sign()),
+                (false, Some(j), None)
+            );
+            for s in [Sign::Negative, Sign::Zero, Sign::Positive] {
+                let k = Known::side(j, s);
+                assert_eq!((k.is_nothing(), k.on_line()), (false, None));
+                assert_eq!(k.side_sign(), Some((j, s)));
+            }
+        }
     }
 
     /// `RT_S ≥ (γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` (proofs/ray_triangle.md, section 3.2),

@@ -20,6 +20,7 @@
 use isect::{Ray, Sign, TriMesh};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::q::{cross, dot, q, q3, sign, sub};
+use isect_testkit::scenes::bipyramid;
 use isect_testkit::winding::winding_number;
 use isect_testkit::{Q, Rng};
 
@@ -35,23 +36,9 @@ fn grid_sphere(levels: u32, r: f64) -> Mesh {
     Mesh { v, t }
 }
 
-/// A needle: `n` integer points on a circle of radius 1000 at `z = 0` and apexes at
-/// `z = ±h`; its triangles are slivers for large `h`. Outward orientation.
+/// A needle: [`bipyramid`] with apexes at `z = ±h`.
 fn needle(n: u32, h: f64) -> Mesh {
-    let mut v: Vec<[f64; 3]> = (0..n)
-        .map(|i| {
-            let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
-            [(1000.0 * a.cos()).round(), (1000.0 * a.sin()).round(), 0.0]
-        })
-        .collect();
-    v.push([0.0, 0.0, h]);
-    v.push([0.0, 0.0, -h]);
-    let t = (0..n)
-        .flat_map(|i| {
-            let j = (i + 1) % n;
-            [[i, j, n], [j, i, n + 1]]
-        })
-        .collect();
+    let (v, t) = bipyramid(n, h);
     Mesh { v, t }
 }
 
@@ -154,6 +141,17 @@ fn edge_rays(m: &Mesh, count: usize, rng: &mut Rng) -> Vec<EdgeRay> {
         .collect()
 }
 
+/// The mesh's crossings of the ray (triangle, front), sorted by triangle.
+fn crossings(mesh: &TriMesh<f64>, o: [f64; 3], d: [f64; 3]) -> Vec<(u32, bool)> {
+    let mut got: Vec<(u32, bool)> = mesh
+        .hits(&Ray::new(o, d))
+        .iter()
+        .map(|h| (h.triangle, h.hit.front))
+        .collect();
+    got.sort_unstable();
+    got
+}
+
 /// Every ray on the mesh (scaled by `k`), in the three triangle orders: the `f64` mesh's
 /// crossings against the oracle and against the rational mesh, and the first hit.
 fn check(m: &Mesh, k: [i32; 3], rays: &[EdgeRay]) {
@@ -165,12 +163,7 @@ fn check(m: &Mesh, k: [i32; 3], rays: &[EdgeRay]) {
         for &(o, d, _) in rays {
             let (o, d) = (scale(o, k), scale(d, k));
             let want = oracle(&v, &t, o, d);
-            let mut got: Vec<(u32, bool)> = mesh
-                .hits(&Ray::new(o, d))
-                .iter()
-                .map(|h| (h.triangle, h.hit.front))
-                .collect();
-            got.sort_unstable();
+            let got = crossings(&mesh, o, d);
             assert_eq!(got, want, "k = {k:?}, o = {o:?}, d = {d:?}");
             assert_eq!(
                 got.len() % 2,
@@ -257,13 +250,7 @@ fn memory_does_not_outlive_the_ray() {
                 let (e, d) = ([flip * e[0], e[1], e[2]], [flip * d[0], d[1], d[2]]);
                 let o = [0, 1, 2].map(|i| e[i] - 8192.0 * d[i]);
                 let want = oracle(&src.v, &src.t, o, d);
-                let mut got: Vec<(u32, bool)> = mesh
-                    .hits(&Ray::new(o, d))
-                    .iter()
-                    .map(|h| (h.triangle, h.hit.front))
-                    .collect();
-                got.sort_unstable();
-                assert_eq!(got, want, "o = {o:?}, d = {d:?}");
+                assert_eq!(crossings(mesh, o, d), want, "o = {o:?}, d = {d:?}");
             }
         }
     }
