@@ -672,10 +672,10 @@ impl RayMemory {
     #[inline(always)]
     fn recall(&self, t: [u32; 3]) -> Known {
         let v = self.vertex;
-        if v != u32::MAX {
-            if let Some(j) = t.iter().position(|&k| k == v) {
-                return Known::vertex(j as u8);
-            }
+        if v != u32::MAX
+            && let Some(j) = t.iter().position(|&k| k == v)
+        {
+            return Known::vertex(j as u8);
         }
         match self.edge {
             Some((edge, s)) => recall_edge(t, edge, s),
