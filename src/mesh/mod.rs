@@ -38,7 +38,7 @@ use core::cmp::Ordering;
 use num_rational::BigRational;
 
 use crate::error::check_point;
-use crate::ray::{NO_VERTEX, PreparedRay, RayHit, ray_triangle, ray_triangle_crossing};
+use crate::ray::{Known, PreparedRay, RayHit, ray_triangle, ray_triangle_crossing};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
@@ -508,7 +508,7 @@ impl<T: Scalar> TriMesh<T> {
     fn for_each_candidate(&self, ray: &Ray<T>, on_hit: impl FnMut(u32, RayHit<T>) -> f64) {
         self.for_each_tested(
             ray,
-            |r, a, b, c, on_line| r.hit(a, b, c, on_line).map(RayHit::round_from),
+            |r, a, b, c, known| r.hit(a, b, c, known).map(RayHit::round_from),
             |r, tri| ray_triangle(r, tri),
             on_hit,
         );
@@ -519,7 +519,7 @@ impl<T: Scalar> TriMesh<T> {
     fn for_each_crossing(&self, ray: &Ray<T>, mut on_cross: impl FnMut(u32, bool)) {
         self.for_each_tested(
             ray,
-            |r, a, b, c, on_line| r.crossing(a, b, c, on_line),
+            |r, a, b, c, known| r.crossing(a, b, c, known),
             |r, tri| ray_triangle_crossing(r, tri),
             |i, front| {
                 on_cross(i, front);
@@ -531,19 +531,22 @@ impl<T: Scalar> TriMesh<T> {
     /// The traversal behind [`TriMesh::for_each_candidate`] and
     /// [`TriMesh::for_each_crossing`]: for float meshes the BVH, each candidate tested by
     /// `float_test` on the prepared `f64` ray, the exact `f64` view of its vertices and
-    /// the position of its vertex known to lie exactly on the ray's line (or
-    /// [`NO_VERTEX`]); for exact types `exact_test` on every triangle. `on` gets each
-    /// result and returns the current upper bound on useful `t`.
+    /// what is known about them from earlier tests of the ray ([`Known`]); for exact
+    /// types `exact_test` on every triangle. `on` gets each result and returns the current
+    /// upper bound on useful `t`.
     ///
     /// A ray aimed exactly at a vertex meets the five or six triangles around it, each
-    /// in its own leaf. The first test that shows the vertex on the line
-    /// ([`PreparedRay::on_line`]) records its index, and the other triangles with
-    /// that index go straight to the decision at a vertex (proofs/ray_triangle.md,
-    /// section 3.6): the same vertex index means the same coordinates, so the same fact.
+    /// in its own leaf; a ray through an edge meets the two triangles of the edge. The
+    /// first test that shows the vertex on the line, or needs the exact sign of the
+    /// edge's side ([`PreparedRay::learned`]), records it by vertex indices, and the other
+    /// triangles with that vertex, or that edge in either direction (the sign flipped for
+    /// the opposite direction), go straight to the decision with that fact
+    /// (proofs/ray_triangle.md, sections 3.6 and 3.7): the same vertex index means the
+    /// same coordinates, so the same fact. The memory lives for one ray.
     fn for_each_tested<R>(
         &self,
         ray: &Ray<T>,
-        float_test: impl Fn(&PreparedRay, &[f64; 3], &[f64; 3], &[f64; 3], u8) -> Option<R>,
+        float_test: impl Fn(&PreparedRay, &[f64; 3], &[f64; 3], &[f64; 3], Known) -> Option<R>,
         exact_test: impl Fn(&Ray<T>, &Triangle<T>) -> Option<R>,
         mut on: impl FnMut(u32, R) -> f64,
     ) {
@@ -564,29 +567,25 @@ impl<T: Scalar> TriMesh<T> {
                 let p = &self.vertices[k as usize];
                 [f(&p[0]), f(&p[1]), f(&p[2])]
             };
-            // The index of a vertex shown to lie exactly on the ray's line; u32::MAX for
-            // none (were it that vertex's index, the shortcut would only not be taken).
-            let mut known = u32::MAX;
-            // The previous triangle tested, whose vertex the last test may have shown on
-            // the line (read at the next test, so the result goes straight to `on`).
+            let mut memory = RayMemory::new();
+            // The previous triangle tested, about which the last test may have learned
+            // something (read at the next test, so the result goes straight to `on`).
             let mut previous = 0;
             bvh.traverse(o, d, f64::INFINITY, |i| {
-                let shown = prepared.on_line();
-                if shown < NO_VERTEX {
-                    known = self.triangles[previous as usize][shown as usize];
-                    prepared.clear_on_line();
+                let shown = prepared.learned();
+                if !shown.is_nothing() {
+                    memory.learn(self.triangles[previous as usize], shown);
+                    prepared.forget();
                 }
                 previous = i;
                 let t = self.triangles[i as usize];
                 let (a, b, c) = (view(t[0]), view(t[1]), view(t[2]));
-                let at = if known == u32::MAX {
-                    NO_VERTEX
+                let known = if memory.learned {
+                    memory.recall(t)
                 } else {
-                    t.iter()
-                        .position(|&k| k == known)
-                        .map_or(NO_VERTEX, |j| j as u8)
+                    Known::NOTHING
                 };
-                match float_test(&prepared, &a, &b, &c, at) {
+                match float_test(&prepared, &a, &b, &c, known) {
                     Some(h) => on(i, h),
                     None => f64::INFINITY,
                 }
@@ -630,6 +629,75 @@ impl<T: Scalar> TriMesh<T> {
         }
         n / den
     }
+}
+
+/// What the tests of one ray showed, by vertex indices (see
+/// [`TriMesh::for_each_tested`]): a vertex exactly on the ray's line, and a directed edge
+/// with the perturbed sign of its side.
+struct RayMemory {
+    /// Something was learned (the only field a test reads while nothing is).
+    learned: bool,
+    /// The index of a vertex shown to lie exactly on the ray's line; `u32::MAX` for none
+    /// (were it that vertex's index, the shortcut would only not be taken).
+    vertex: u32,
+    /// A directed edge `[p, q]` and the perturbed sign of its side `S(p, q)`.
+    edge: Option<([u32; 2], Sign)>,
+}
+
+impl RayMemory {
+    fn new() -> RayMemory {
+        RayMemory {
+            learned: false,
+            vertex: u32::MAX,
+            edge: None,
+        }
+    }
+
+    /// Records what a test learned about triangle `t` (positions into `t`).
+    #[cold]
+    #[inline(never)]
+    fn learn(&mut self, t: [u32; 3], fact: Known) {
+        if let Some(j) = fact.on_line() {
+            self.vertex = t[j as usize];
+        } else if let Some((j, s)) = fact.side_sign() {
+            self.edge = Some(([t[j as usize], t[(j as usize + 1) % 3]], s));
+        } else {
+            return;
+        }
+        self.learned = true;
+    }
+
+    /// What is known about triangle `t`, by positions into `t`: its vertex on the line
+    /// first, else its edge (the sign flipped when `t` has the edge the other way).
+    #[inline(always)]
+    fn recall(&self, t: [u32; 3]) -> Known {
+        let v = self.vertex;
+        if v != u32::MAX
+            && let Some(j) = t.iter().position(|&k| k == v)
+        {
+            return Known::vertex(j as u8);
+        }
+        match self.edge {
+            Some((edge, s)) => recall_edge(t, edge, s),
+            None => Known::NOTHING,
+        }
+    }
+}
+
+/// The side of triangle `t` that is the edge `[p, q]` in either direction, with the
+/// perturbed sign `s` of `S(p, q)` (flipped for `q → p`); nothing when `t` lacks the edge.
+#[inline(never)]
+fn recall_edge(t: [u32; 3], [p, q]: [u32; 2], s: Sign) -> Known {
+    for j in 0..3 {
+        let (x, y) = (t[j], t[(j + 1) % 3]);
+        if (x, y) == (p, q) {
+            return Known::side(j as u8, s);
+        }
+        if (x, y) == (q, p) {
+            return Known::side(j as u8, -s);
+        }
+    }
+    Known::NOTHING
 }
 
 /// `true` when `p` lies on the closed triangle `abc` (exact).

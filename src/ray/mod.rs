@@ -114,7 +114,7 @@ pub use ray_triangle_woop::{ray_triangle_woop, try_ray_triangle_woop};
 pub(crate) use ray_triangle::ray_triangle_crossing;
 #[cfg(all(test, feature = "std"))]
 pub(crate) use ray_triangle::side_sign;
-pub(crate) use triangle_filter::{NO_VERTEX, PreparedRay};
+pub(crate) use triangle_filter::{Known, PreparedRay};
 
 use crate::Scalar;
 

@@ -6,7 +6,7 @@ use core::cell::Cell;
 
 use num_rational::BigRational;
 
-use super::triangle_filter::{NO_VERTEX, PreparedRay, edge_cross_filtered, filtered_hit};
+use super::triangle_filter::{Known, PreparedRay, edge_cross_filtered, filtered_hit};
 use crate::predicates::{Polynomial, Ring, polynomial_sign};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
@@ -264,7 +264,7 @@ pub fn ray_triangle<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit
     // the hit is built in T in place (no nested Option on the hot path).
     if T::FLOAT.is_some() {
         let (o, d) = (&ray.origin, &ray.direction);
-        let (found, round) = (Cell::new(NO_VERTEX), RayHit::round_from);
+        let (found, round) = (Cell::new(Known::NOTHING), RayHit::round_from);
         return filtered_hit::<T, _, true>(o, d, &tri.a, &tri.b, &tri.c, &found, round);
     }
     generic(ray, tri)
@@ -337,7 +337,7 @@ fn generic<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<RayHit<T>> {
 pub(crate) fn ray_triangle_crossing<T: Scalar>(ray: &Ray<T>, tri: &Triangle<T>) -> Option<bool> {
     if T::FLOAT.is_some() {
         let (o, d) = (&ray.origin, &ray.direction);
-        let found = Cell::new(NO_VERTEX);
+        let found = Cell::new(Known::NOTHING);
         return filtered_hit::<T, _, false>(o, d, &tri.a, &tri.b, &tri.c, &found, |h| h.front);
     }
     generic_crossing(ray, tri).map(|s| s == Sign::Negative)

@@ -92,14 +92,67 @@ pub(crate) struct PreparedRay {
     /// `L_d = |d_0| + |d_1| + |d_2|` as computed (NaN or infinite when `d` is not
     /// finite; the filter's range test then fails).
     md: f64,
-    /// Set by [`PreparedRay::hit`] and [`PreparedRay::crossing`] to the position (0, 1 or
-    /// 2) of a vertex of the triangle they tested that they showed to lie exactly on the
-    /// ray's line ([`on_line`]); [`NO_VERTEX`] until then ([`PreparedRay::on_line`]).
-    found: Cell<u8>,
+    /// Set by [`PreparedRay::hit`] and [`PreparedRay::crossing`] to what they showed about
+    /// the triangle they tested that holds for every triangle of the same ray with the
+    /// same vertices ([`Known`]); [`Known::NOTHING`] until then ([`PreparedRay::learned`]).
+    found: Cell<Known>,
 }
 
-/// No vertex known to lie on the ray's line (see [`PreparedRay::hit`]).
-pub(crate) const NO_VERTEX: u8 = 3;
+/// A fact about a triangle's vertices and the ray's line, shown exactly by one triangle
+/// test of a ray and true for every triangle of the same ray with the same vertex
+/// coordinates (`proofs/ray_triangle.md`, sections 3.6 and 3.7), or nothing. Positions
+/// are in the triangle's own order `a, b, c` (0, 1, 2). One byte, so that the test of a
+/// triangle about which nothing is known pays one comparison for it: `0` nothing, `1 + j`
+/// the vertex at position `j` lies exactly on the ray's line, `4 + 3·(s + 1) + j` the side
+/// of the directed edge from position `j` to `j + 1 (mod 3)` has the perturbed sign `s`
+/// (`sign S_ε`, section 2; −1, 0 or 1). The same edge directed the other way has the
+/// opposite sign (identity 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Known(u8);
+
+impl Known {
+    /// Nothing known.
+    pub(crate) const NOTHING: Known = Known(0);
+
+    /// The vertex at position `j` lies exactly on the ray's line.
+    #[inline(always)]
+    pub(crate) fn vertex(j: u8) -> Known {
+        debug_assert!(j < 3);
+        Known(1 + j)
+    }
+
+    /// The side from position `j` to `j + 1 (mod 3)` has the perturbed sign `s`.
+    #[inline(always)]
+    pub(crate) fn side(j: u8, s: Sign) -> Known {
+        debug_assert!(j < 3);
+        Known(4 + 3 * ((s as i8) + 1) as u8 + j)
+    }
+
+    /// Whether nothing is known.
+    #[inline(always)]
+    pub(crate) fn is_nothing(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The position of the vertex on the line, if that is what is known.
+    #[inline(always)]
+    pub(crate) fn on_line(self) -> Option<u8> {
+        (1..4).contains(&self.0).then(|| self.0 - 1)
+    }
+
+    /// The position of the side and its perturbed sign, if that is what is known.
+    #[inline(always)]
+    pub(crate) fn side_sign(self) -> Option<(u8, Sign)> {
+        let k = self.0.checked_sub(4)?;
+        let s = match k / 3 {
+            0 => Sign::Negative,
+            1 => Sign::Zero,
+            2 => Sign::Positive,
+            _ => return None,
+        };
+        Some((k % 3, s))
+    }
+}
 
 /// A float `t` whose error bound exceeds `2^-26·|t|` is recomputed exactly and rounded
 /// once, so every reported `t` is accurate to about half the digits of `f64` at worst
@@ -139,7 +192,7 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
     a: &[T; 3],
     b: &[T; 3],
     c: &[T; 3],
-    found: &Cell<u8>,
+    found: &Cell<Known>,
     make: impl Fn(RayHit<f64>) -> R,
 ) -> Option<R> {
     let e1 = sub(&view(b), &view(a));
@@ -204,7 +257,7 @@ pub(super) fn filtered_hit<T: Scalar, R, const BUILD: bool>(
         return None;
     }
     if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
-        return slow_hit::<T, BUILD>(o, d, a, b, c).map(make);
+        return slow_hit::<T, BUILD>(o, d, a, b, c, found).map(make);
     }
     Some(make(hit_value::<T, BUILD>(
         o,
@@ -229,14 +282,14 @@ fn precise_hit<T: Scalar, const BUILD: bool>(
     a: &[T; 3],
     b: &[T; 3],
     c: &[T; 3],
-    found: &Cell<u8>,
+    found: &Cell<Known>,
 ) -> Option<RayHit<f64>> {
     // First the ray aimed exactly at a vertex, where stage 2 cannot decide either (two
     // sides are exactly zero); a few multiplications reject every other case.
     let r = PreparedRay::new(&Ray::new(view(o), view(d)));
     let (av, bv, cv) = (view(a), view(b), view(c));
     if let Some((j, s)) = r.vertex_crossing(&av, &bv, &cv) {
-        found.set(j);
+        found.set(Known::vertex(j));
         return r.finish::<BUILD>(&av, &bv, &cv, s);
     }
     let md = r.md;
@@ -252,7 +305,7 @@ fn precise_hit<T: Scalar, const BUILD: bool>(
     let in_range = (l1e + l2e) + (lt + md) < FILTER_MAX;
     let ads = det.abs();
     if !(in_range && ads > b_det) {
-        return slow_hit::<T, BUILD>(o, d, a, b, c);
+        return slow_hit::<T, BUILD>(o, d, a, b, c, found);
     }
     // Multiplying by sign(det) is exact: compare everything against |det|.
     let sg = 1.0_f64.copysign(det);
@@ -278,7 +331,7 @@ fn precise_hit<T: Scalar, const BUILD: bool>(
         return None; // S(b,c) opposite (u + v > 1)
     }
     if !(us > b_u && vs > b_v && (uv + b_s) * BOUND_SUM < ads) {
-        return slow_hit::<T, BUILD>(o, d, a, b, c);
+        return slow_hit::<T, BUILD>(o, d, a, b, c, found);
     }
     // A certain crossing. t = t_num / det must be ≥ 0.
     let t_num = dot(&e2, &qvec);
@@ -288,7 +341,7 @@ fn precise_hit<T: Scalar, const BUILD: bool>(
         return None;
     }
     if ts.partial_cmp(&b_t) != Some(core::cmp::Ordering::Greater) {
-        return slow_hit::<T, BUILD>(o, d, a, b, c);
+        return slow_hit::<T, BUILD>(o, d, a, b, c, found);
     }
     Some(hit_value::<T, BUILD>(
         o,
@@ -314,9 +367,10 @@ fn slow_hit<T: Scalar, const BUILD: bool>(
     a: &[T; 3],
     b: &[T; 3],
     c: &[T; 3],
+    found: &Cell<Known>,
 ) -> Option<RayHit<f64>> {
     let r = PreparedRay::new(&Ray::new(view(o), view(d)));
-    r.hit_slow::<BUILD>(&view(a), &view(b), &view(c))
+    r.hit_slow::<BUILD>(&view(a), &view(b), &view(c), found)
 }
 
 /// The exact construction ([`rounded_exact_hit`]) for the filter's hits whose float `t`
@@ -389,22 +443,23 @@ impl PreparedRay {
             o,
             d,
             md: l1(&d),
-            found: Cell::new(NO_VERTEX),
+            found: Cell::new(Known::NOTHING),
         }
     }
 
-    /// The position of the vertex a [`PreparedRay::hit`] or [`PreparedRay::crossing`]
-    /// showed to lie exactly on the ray's line (the last one that did, since
-    /// [`PreparedRay::clear_on_line`]), or [`NO_VERTEX`].
+    /// What the last [`PreparedRay::hit`] or [`PreparedRay::crossing`] that learned
+    /// something (since [`PreparedRay::forget`]) showed about its triangle: a vertex
+    /// exactly on the ray's line, or the exact perturbed sign of a side it needed the
+    /// exact path for; [`Known::NOTHING`] when none did.
     #[inline(always)]
-    pub(crate) fn on_line(&self) -> u8 {
+    pub(crate) fn learned(&self) -> Known {
         self.found.get()
     }
 
-    /// Forgets what [`PreparedRay::on_line`] reports.
+    /// Forgets what [`PreparedRay::learned`] reports.
     #[inline(always)]
-    pub(crate) fn clear_on_line(&self) {
-        self.found.set(NO_VERTEX);
+    pub(crate) fn forget(&self) {
+        self.found.set(Known::NOTHING);
     }
 
     /// The exactly-once test (see [`ray_triangle`](super::ray_triangle)).
@@ -417,22 +472,23 @@ impl PreparedRay {
     /// bound; the early exits are Möller–Trumbore's (`u < 0`, `u > 1`, `v < 0`,
     /// `u + v > 1`), taken only when certain. Everything else goes to the cold exact path.
     ///
-    /// `on_line` is [`NO_VERTEX`], or the position (0, 1, 2) of a vertex known to lie
-    /// exactly on the ray's line (shown by an earlier test of this ray on a triangle with
-    /// the same vertex, [`PreparedRay::on_line`]): then the test goes straight to
-    /// the decision at a vertex (proofs/ray_triangle.md, section 3.6).
+    /// `known` is what an earlier test of this ray showed on a triangle with the same
+    /// vertices ([`PreparedRay::learned`], positions translated to this triangle): a
+    /// vertex exactly on the ray's line sends the test straight to the decision at a
+    /// vertex, a side's perturbed sign to the decision with that side known
+    /// (proofs/ray_triangle.md, sections 3.6 and 3.7).
     #[inline(always)]
     pub(crate) fn hit(
         &self,
         a: &[f64; 3],
         b: &[f64; 3],
         c: &[f64; 3],
-        on_line: u8,
+        known: Known,
     ) -> Option<RayHit<f64>> {
-        if on_line < NO_VERTEX {
-            return self.hit_at_vertex::<true>(a, b, c, on_line);
+        if known.is_nothing() {
+            return filtered_hit::<f64, _, true>(&self.o, &self.d, a, b, c, &self.found, |h| h);
         }
-        filtered_hit::<f64, _, true>(&self.o, &self.d, a, b, c, &self.found, |h| h)
+        self.hit_knowing::<true>(a, b, c, known)
     }
 
     /// [`PreparedRay::hit`]'s decision alone: `Some(front)` when the ray crosses the
@@ -444,14 +500,30 @@ impl PreparedRay {
         a: &[f64; 3],
         b: &[f64; 3],
         c: &[f64; 3],
-        on_line: u8,
+        known: Known,
     ) -> Option<bool> {
-        if on_line < NO_VERTEX {
-            return self
-                .hit_at_vertex::<false>(a, b, c, on_line)
-                .map(|h| h.front);
+        if known.is_nothing() {
+            return filtered_hit::<f64, _, false>(&self.o, &self.d, a, b, c, &self.found, |h| {
+                h.front
+            });
         }
-        filtered_hit::<f64, _, false>(&self.o, &self.d, a, b, c, &self.found, |h| h.front)
+        self.hit_knowing::<false>(a, b, c, known).map(|h| h.front)
+    }
+
+    /// [`PreparedRay::hit`] (or with `BUILD == false` the decision alone) for a triangle
+    /// about which `known` (not nothing) is known.
+    #[inline(always)]
+    fn hit_knowing<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        known: Known,
+    ) -> Option<RayHit<f64>> {
+        match known.on_line() {
+            Some(j) => self.hit_at_vertex::<BUILD>(a, b, c, j),
+            None => self.hit_at_side::<BUILD>(a, b, c, known),
+        }
     }
 
     /// [`PreparedRay::hit`] (or with `BUILD == false` the decision alone) for a triangle
@@ -464,16 +536,72 @@ impl PreparedRay {
         c: &[f64; 3],
         j: u8,
     ) -> Option<RayHit<f64>> {
-        let (p, q, r) = match j {
-            0 => (a, b, c),
-            1 => (b, c, a),
-            _ => (c, a, b),
-        };
-        match self.vertex_sign(p, q, r) {
+        let (p, q, r) = rotated(a, b, c, j);
+        // D's sign not certain: the general path.
+        self.finish_or_general::<BUILD>(a, b, c, self.vertex_sign(p, q, r))
+    }
+
+    /// [`PreparedRay::hit`] (or with `BUILD == false` the decision alone) for a triangle
+    /// whose side from position `j` to `j + 1` is known to have the perturbed sign `s`
+    /// (`known`; anything else: the general path).
+    #[inline(never)]
+    fn hit_at_side<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        known: Known,
+    ) -> Option<RayHit<f64>> {
+        let decided = known.side_sign().and_then(|(j, s)| {
+            let (p, q, r) = rotated(a, b, c, j);
+            self.side_known(p, q, r, s)
+        });
+        // A side the bound does not decide: the general path.
+        self.finish_or_general::<BUILD>(a, b, c, decided)
+    }
+
+    /// The hit for a crossing sign decided by a shortcut (`Some(s)`, as in
+    /// [`PreparedRay::finish`]), or the general path when the shortcut declined (`None`).
+    #[inline(always)]
+    fn finish_or_general<const BUILD: bool>(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        decided: Option<Option<Sign>>,
+    ) -> Option<RayHit<f64>> {
+        match decided {
             Some(s) => self.finish::<BUILD>(a, b, c, s),
-            // D's sign is not certain: the general path.
             None => filtered_hit::<f64, _, BUILD>(&self.o, &self.d, a, b, c, &self.found, |h| h),
         }
+    }
+
+    /// The crossing sign of the triangle `p, q, r` when the perturbed sign of its side
+    /// `S(p, q)` is known to be `s` (shown by an earlier test of the ray, or the opposite
+    /// of the sign shown for the edge `q → p`): the other two sides by the stage-2 bound
+    /// (rows `q − o`, `r − o`, `d` and `r − o`, `p − o`, `d`, as the exact path filters
+    /// them). `Some(Some(s))`: the three perturbed sides have the sign `s`; `Some(None)`:
+    /// they do not (no crossing); `None`: a side the bound does not decide (the general
+    /// path then decides). `proofs/ray_triangle.md`, section 3.7.
+    #[inline(always)]
+    fn side_known(
+        &self,
+        p: &[f64; 3],
+        q: &[f64; 3],
+        r: &[f64; 3],
+        s: Sign,
+    ) -> Option<Option<Sign>> {
+        if s == Sign::Zero {
+            // The edge is parallel to d: no crossing, whatever the other sides.
+            return Some(None);
+        }
+        let (o, d) = (&self.o, &self.d);
+        let (qo, ro) = (sub(q, o), sub(r, o));
+        // A decided side is not zero, so it is its own perturbed sign.
+        if filtered_det3(&qo, &ro, d)? != s {
+            return Some(None);
+        }
+        Some((filtered_det3(&ro, &sub(p, o), d)? == s).then_some(s))
     }
 
     /// Everything the filter could not decide, exactly.
@@ -484,8 +612,9 @@ impl PreparedRay {
         a: &[f64; 3],
         b: &[f64; 3],
         c: &[f64; 3],
+        found: &Cell<Known>,
     ) -> Option<RayHit<f64>> {
-        let s = self.crossing_sign_slow(a, b, c);
+        let s = self.crossing_sign_slow(a, b, c, found);
         self.finish::<BUILD>(a, b, c, s)
     }
 
@@ -551,21 +680,34 @@ impl PreparedRay {
 
     #[cold]
     #[inline(never)]
-    fn crossing_sign_slow(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3]) -> Option<Sign> {
+    fn crossing_sign_slow(
+        &self,
+        a: &[f64; 3],
+        b: &[f64; 3],
+        c: &[f64; 3],
+        found: &Cell<Known>,
+    ) -> Option<Sign> {
         let (o, d, axes) = (&self.o, &self.d, perturbation_axes(&self.d));
         let valid = super::all_finite([o, d, a, b, c]) && d.iter().any(|x| *x != 0.0);
         if !valid {
             return None;
         }
         let mut common = Sign::Zero;
-        for (p, q) in [(a, b), (b, c), (c, a)] {
+        for (j, (p, q)) in [(a, b), (b, c), (c, a)].into_iter().enumerate() {
             // Each side through the filter of section 3.0 first (one zero side is the
-            // usual reason to be here; the other two are clear).
-            let side = filtered_det3(&sub(p, o), &sub(q, o), d)
-                .unwrap_or_else(|| side_sign_unfiltered(o, d, p, q));
-            let s = match side {
-                Sign::Zero => perturbed(axes, d, p, q),
-                s => s,
+            // usual reason to be here; the other two are clear). A side that needs the
+            // exact stage is remembered (`found`): the triangle across that edge needs it
+            // too, with the opposite sign.
+            let s = match filtered_det3(&sub(p, o), &sub(q, o), d) {
+                Some(s) => s,
+                None => {
+                    let s = match side_sign_unfiltered(o, d, p, q) {
+                        Sign::Zero => perturbed(axes, d, p, q),
+                        s => s,
+                    };
+                    found.set(Known::side(j as u8, s));
+                    s
+                }
             };
             if s == Sign::Zero || (common != Sign::Zero && s != common) {
                 return None;
@@ -649,6 +791,22 @@ fn rounded_exact_hit<T: Scalar>(points: [&[T; 3]; 5], s: Sign) -> RayHit<f64> {
     }
 }
 
+/// The triangle `a, b, c` rotated to start at position `j` (0, 1 or 2): the same cyclic
+/// order, so the same `D` and the same directed edges.
+#[inline(always)]
+fn rotated<'a>(
+    a: &'a [f64; 3],
+    b: &'a [f64; 3],
+    c: &'a [f64; 3],
+    j: u8,
+) -> (&'a [f64; 3], &'a [f64; 3], &'a [f64; 3]) {
+    match j {
+        0 => (a, b, c),
+        1 => (b, c, a),
+        _ => (c, a, b),
+    }
+}
+
 /// The result of a decision-only test (`BUILD == false`): `front` alone is meaningful.
 #[inline(always)]
 fn decided_only(front: bool) -> RayHit<f64> {
@@ -707,6 +865,26 @@ mod tests {
         let eta = Q::new(BigInt::from(1), BigInt::from(1) << 1074usize);
         let tail = &eta / (&one - &gamma2) + &eta / Q::from_integer(BigInt::from(2));
         assert!(Q::from_float(TAU2).unwrap() >= tail);
+    }
+
+    /// Every fact [`Known`] encodes decodes to itself, and to nothing else.
+    #[test]
+    fn known_round_trips() {
+        assert!(Known::NOTHING.is_nothing());
+        assert_eq!(Known::NOTHING.on_line(), None);
+        assert_eq!(Known::NOTHING.side_sign(), None);
+        for j in 0..3 {
+            let v = Known::vertex(j);
+            assert_eq!(
+                (v.is_nothing(), v.on_line(), v.side_sign()),
+                (false, Some(j), None)
+            );
+            for s in [Sign::Negative, Sign::Zero, Sign::Positive] {
+                let k = Known::side(j, s);
+                assert_eq!((k.is_nothing(), k.on_line()), (false, None));
+                assert_eq!(k.side_sign(), Some((j, s)));
+            }
+        }
     }
 
     /// `RT_S ≥ (γ₅ + (1−u)^−3 − 1)/(27·(1−u)^40)` (proofs/ray_triangle.md, section 3.2),

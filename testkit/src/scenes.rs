@@ -26,6 +26,27 @@ pub fn octahedron_faces() -> Vec<[u32; 3]> {
     faces
 }
 
+/// A bipyramid: `n` points on a circle of radius 1000 (rounded to integers) at `z = 0`,
+/// apexes `(0, 0, ±h)` of valence `n`; outward orientation. Its triangles are slivers
+/// for large `h` or large `n`.
+pub fn bipyramid(n: u32, h: f64) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
+    let mut v: Vec<[f64; 3]> = (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
+            [(1000.0 * a.cos()).round(), (1000.0 * a.sin()).round(), 0.0]
+        })
+        .collect();
+    v.push([0.0, 0.0, h]);
+    v.push([0.0, 0.0, -h]);
+    let t = (0..n)
+        .flat_map(|i| {
+            let j = (i + 1) % n;
+            [[i, j, n], [j, i, n + 1]]
+        })
+        .collect();
+    (v, t)
+}
+
 /// The 6 faces of the cube whose corner `k` has coordinate `a` high when bit `a` of `k` is
 /// set, as quads counterclockwise seen from outside.
 pub const CUBE_QUADS: [[u32; 4]; 6] = [

@@ -9,6 +9,7 @@ mod collide_boxes;
 mod fuzz_regressions;
 mod mesh_aimed;
 mod mesh_batch;
+mod mesh_edges;
 mod mesh_exactly_once;
 mod mesh_files;
 mod mesh_slivers;

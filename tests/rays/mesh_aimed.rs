@@ -16,6 +16,7 @@
 use isect::{Ray, Scalar, TriMesh};
 use isect_testkit::float::mul_pow2_f64;
 use isect_testkit::q::q;
+use isect_testkit::scenes::bipyramid;
 use isect_testkit::{Rng, RngExt};
 
 /// The crossings of a ray as (triangle, front), in the order `hits` reports them.
@@ -98,26 +99,6 @@ fn aimed(v: &[[f64; 3]], t: &[[u32; 3]], count: usize, rng: &mut Rng) -> Vec<([f
             rays_at(p, [q, r], rng)
         })
         .collect()
-}
-
-/// A bipyramid: `n` points on a circle of radius 1000 (rounded to integers) at `z = 0`,
-/// apexes `(0, 0, ±h)` of valence `n`; outward orientation.
-fn bipyramid(n: u32, h: f64) -> (Vec<[f64; 3]>, Vec<[u32; 3]>) {
-    let mut v: Vec<[f64; 3]> = (0..n)
-        .map(|i| {
-            let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
-            [(1000.0 * a.cos()).round(), (1000.0 * a.sin()).round(), 0.0]
-        })
-        .collect();
-    v.push([0.0, 0.0, h]);
-    v.push([0.0, 0.0, -h]);
-    let t = (0..n)
-        .flat_map(|i| {
-            let j = (i + 1) % n;
-            [[i, j, n], [j, i, n + 1]]
-        })
-        .collect();
-    (v, t)
 }
 
 fn scaled(v: &[[f64; 3]], k: i32) -> Vec<[f64; 3]> {
