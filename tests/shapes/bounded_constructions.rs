@@ -612,6 +612,36 @@ fn check_planes_in<T: Scalar + std::fmt::Debug>(
     }
 }
 
+/// [`check_planes_in`] in `f64` (counted in `tally`), in `f32` where the rounded input
+/// is finite, and in rationals when `rationals`; the oracle's answers counted.
+fn check_planes(
+    n: [[f64; 3]; 3],
+    d: [f64; 3],
+    rationals: bool,
+    points: &mut usize,
+    singular: &mut usize,
+    tally: &mut Tally,
+) {
+    for f32 in [false, true] {
+        let Some((n, d)) = planes_in(f32, n, d) else {
+            continue;
+        };
+        let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
+        match want {
+            Some(_) => *points += 1,
+            None => *singular += 1,
+        }
+        if f32 {
+            check_planes_in::<f32>(&n, &d, |x| x as f32, &want, &mut Tally::default());
+        } else {
+            check_planes_in::<f64>(&n, &d, |x| x, &want, tally);
+            if rationals {
+                check_planes_in::<Q>(&n, &d, qf, &want, &mut Tally::default());
+            }
+        }
+    }
+}
+
 #[test]
 fn three_planes_bounded_against_elimination() {
     let mut r = Rng::new(0x3B0D);
@@ -652,22 +682,7 @@ fn three_planes_bounded_against_elimination() {
             n = n.map(|p| p.map(|x| mul_pow2_f64(x, s)));
             d = d.map(|x| mul_pow2_f64(x, s));
         }
-        for f32 in [false, true] {
-            let Some((n, d)) = planes_in(f32, n, d) else {
-                continue;
-            };
-            let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
-            match want {
-                Some(_) => points += 1,
-                None => singular += 1,
-            }
-            if f32 {
-                check_planes_in::<f32>(&n, &d, |x| x as f32, &want, &mut Tally::default());
-            } else {
-                check_planes_in::<f64>(&n, &d, |x| x, &want, &mut tally);
-                check_planes_in::<Q>(&n, &d, qf, &want, &mut Tally::default());
-            }
-        }
+        check_planes(n, d, true, &mut points, &mut singular, &mut tally);
     }
     assert!(
         points > count as usize && singular > 20,
@@ -729,21 +744,7 @@ fn three_planes_bounded_mixed_scales() {
                 d[j] = mul_pow2_f64(d[j], s);
             }
         }
-        for f32 in [false, true] {
-            let Some((n, d)) = planes_in(f32, n, d) else {
-                continue;
-            };
-            let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
-            match want {
-                Some(_) => points += 1,
-                None => singular += 1,
-            }
-            if f32 {
-                check_planes_in::<f32>(&n, &d, |x| x as f32, &want, &mut Tally::default());
-            } else {
-                check_planes_in::<f64>(&n, &d, |x| x, &want, &mut tally);
-            }
-        }
+        check_planes(n, d, false, &mut points, &mut singular, &mut tally);
     }
     assert!(
         points > count as usize / 2 && singular > 0,
