@@ -301,9 +301,9 @@ pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Boun
         return None;
     }
     // t = b/den ∈ (0, 1); g bounds t's error and the rounding of t·d per unit of |d|.
-    let ra = 1.0 / sd;
-    let t = sb * ra;
-    let g = U4 + G_REL * (tb * ra);
+    // Two quotients by |den| (one packed division, no reciprocal on the critical path).
+    let (t, tr) = (sb / sd, tb / sd);
+    let g = U4 + G_REL * tr;
     let point = |k: usize| {
         let x = p0[k] + t * d[k];
         (x, U1 * x.abs() + (ad[k] * g + TAU2))
