@@ -20,7 +20,7 @@
 
 use isect::overlap::*;
 use isect::{Plane, Scalar, Segment};
-use isect_testkit::float::mul_pow2_f64;
+use isect_testkit::float::{mul_pow2_f64, nudge};
 use isect_testkit::q::{q as qf, q_pow2};
 use isect_testkit::{Q, Rng, cases};
 use num_traits::{Signed, Zero};
@@ -564,13 +564,11 @@ fn segment_crossing_from_near_an_end_point() {
             );
             p1 = [p1[0] - mu * e[1], p1[1] + mu * e[0]];
         }
-        for _ in 0..(i / 7) % 3 {
-            p1[(i % 2) as usize] = if (i / 3).is_multiple_of(2) {
-                p1[(i % 2) as usize].next_up()
-            } else {
-                p1[(i % 2) as usize].next_down()
-            };
-        }
+        let k = ((i / 7) % 3) as i32;
+        p1[(i % 2) as usize] = nudge(
+            p1[(i % 2) as usize],
+            if (i / 3).is_multiple_of(2) { k } else { -k },
+        );
         let p = [p0, p1, q0, q1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
         run.check(&p);
         run.check(&[p[2], p[3], p[0], p[1]]);
@@ -589,13 +587,11 @@ fn segment_crossing_from_near_an_end_point() {
         let b0 = [a0[0] - w * v[1], a0[1] + w * v[0]];
         let lam = 0.2 + 0.6 * r.next_f64();
         let mut b1 = [a0[0] + lam * v[0], a0[1] + lam * v[1]];
-        for _ in 0..(i / 3) % 3 {
-            b1[(i % 2) as usize] = if (i / 5).is_multiple_of(2) {
-                b1[(i % 2) as usize].next_up()
-            } else {
-                b1[(i % 2) as usize].next_down()
-            };
-        }
+        let k = ((i / 3) % 3) as i32;
+        b1[(i % 2) as usize] = nudge(
+            b1[(i % 2) as usize],
+            if (i / 5).is_multiple_of(2) { k } else { -k },
+        );
         let p = [a0, a1, b0, b1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
         run.check(&p);
         run.check(&[p[2], p[3], p[0], p[1]]);
