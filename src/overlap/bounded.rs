@@ -64,6 +64,8 @@ const U3: f64 = 3.0 * U1;
 const U4: f64 = 4.0 * U1;
 /// `5u·(1 + 2^-10)`.
 const U5: f64 = 5.0 * U1;
+/// `2·U5`: five roundings on each of two exact terms bounded by one product.
+const U10: f64 = 10.0 * U1;
 /// `1 + 2^-18`: `(1 + u)³/(1 − 2^-20)` and the evaluation of the quotient's bound.
 const C_QUOT: f64 = 1.0 + 1.0 / 262_144.0;
 /// `1 + 2^-45`: `1 + u` and the evaluation of the point's bound.
@@ -283,29 +285,28 @@ const G_REL: f64 = C_QUOT / DEN_MARGIN;
 pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Bounded<T>; 2]> {
     let [p0, p1, q0, q1] = points2_as_f64(pts)?;
     let (d, e, f) = (sub(p1, p0), sub(q1, q0), sub(q0, p0));
-    let (b0, b1, a0, a1) = (f[0] * e[1], f[1] * e[0], f[0] * d[1], f[1] * d[0]);
-    let (x0, x1) = (d[0] * e[1], d[1] * e[0]);
-    let (b, a, den) = (b0 - b1, a0 - a1, x0 - x1);
-    let (mb, ma, md) = (
-        b0.abs() + b1.abs(),
-        a0.abs() + a1.abs(),
-        x0.abs() + x1.abs(),
-    );
+    let (b, a, den) = (cross(f, e), cross(f, d), cross(d, e));
+    // The magnitudes of den − b and den − a from those of the differences (§3):
+    // |d₀e₁| + |d₁e₀| + |f₀e₁| + |f₁e₀| = |e₁|(|f₀| + |d₀|) + |e₀|(|f₁| + |d₁|), and
+    // |d₀e₁| + |d₁e₀| + |f₀d₁| + |f₁d₀| = |d₁|(|f₀| + |e₀|) + |d₀|(|f₁| + |e₁|).
+    let (ad, ae, af) = (d.map(f64::abs), e.map(f64::abs), f.map(f64::abs));
+    let mb = ae[1] * (af[0] + ad[0]) + ae[0] * (af[1] + ad[1]);
+    let ma = ad[1] * (af[0] + ae[0]) + ad[0] * (af[1] + ae[1]);
     // Folded by den's sign (exact): positive means "the sign of den".
     let s = 1.0f64.copysign(den);
     let (sb, sa, sd) = (s * b, s * a, s * den);
-    let thr = |m: f64| SIGN_REL * (md + m) + SIGN_ABS;
+    let thr = |m: f64| SIGN_REL * m + SIGN_ABS;
     let (tb, ta) = (thr(mb), thr(ma));
     if !((sb > tb) & (sd - sb > tb) & (sa > ta) & (sd - sa > ta)) {
         return None;
     }
     // t = b/den ∈ (0, 1); g bounds t's error and the rounding of t·d per unit of |d|.
-    let ra = 1.0 / sd;
-    let t = sb * ra;
-    let g = U4 + G_REL * (tb * ra);
+    // Two quotients by |den| (one packed division, no reciprocal on the critical path).
+    let (t, tr) = (sb / sd, tb / sd);
+    let g = U4 + G_REL * tr;
     let point = |k: usize| {
         let x = p0[k] + t * d[k];
-        (x, U1 * x.abs() + (d[k].abs() * g + TAU2))
+        (x, U1 * x.abs() + (ad[k] * g + TAU2))
     };
     let (x, y) = (point(0), point(1));
     if !(accepted(x.0, x.1) & accepted(y.0, y.1)) {
@@ -314,12 +315,79 @@ pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Boun
     Some([to_scalar(x)?, to_scalar(y)?])
 }
 
+/// `u × v = u₀v₁ − u₁v₀`.
+#[inline(always)]
+fn cross(u: [f64; 2], v: [f64; 2]) -> f64 {
+    u[0] * v[1] - u[1] * v[0]
+}
+
 /// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) when the
-/// `f64` formula certifies it (the normals are then certainly independent), or `None`.
+/// `f64` formula certifies it with bounds from the largest normal components (the
+/// normals are then certainly independent), or `None`.
+///
+/// `x = −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂))/det`, `det = n₁·(n₂×n₃)`. Each exact term of
+/// a component of `nᵢ × nⱼ` is at most `NᵢNⱼ` in magnitude, `Nᵢ = maxₖ |nᵢₖ|`: three
+/// products bound the nine components, and one numerator bound serves the three
+/// coordinates (`proofs/bounded_constructions.md` §4).
+#[inline(always)]
+pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded<T>; 3]> {
+    let (n, d) = planes_as_f64(ps)?;
+    let cross = |a: &[f64; 3], b: &[f64; 3]| -> [f64; 3] {
+        core::array::from_fn(|k| {
+            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+            a[i] * b[j] - a[j] * b[i]
+        })
+    };
+    let c = [
+        cross(&n[1], &n[2]),
+        cross(&n[2], &n[0]),
+        cross(&n[0], &n[1]),
+    ];
+    let dot = |x: [f64; 3], c: [f64; 3]| x[0] * c[0] + x[1] * c[1] + x[2] * c[2];
+    let det = dot(n[0], c[0]);
+    // The largest component of each normal (a comparison, not `f64::max`: a NaN input
+    // makes `det` or a numerator NaN, which no test accepts), and the bounds' products
+    // Pⱼ = N₍ⱼ₊₁₎N₍ⱼ₊₂₎ with the underflow term.
+    let max = |x: f64, y: f64| if x > y { x } else { y };
+    let a: [[f64; 3]; 3] = core::array::from_fn(|j| core::array::from_fn(|k| n[j][k].abs()));
+    let m: [f64; 3] = core::array::from_fn(|j| max(max(a[j][0], a[j][1]), a[j][2]));
+    let p: [f64; 3] = core::array::from_fn(|j| m[(j + 1) % 3] * m[(j + 2) % 3] + TAU);
+    // det: two exact terms per component of n₂ × n₃, five roundings each (Lemma R).
+    // (U10 last: U10·S₁ would lose its relative accuracy when it underflows.)
+    let b = U10 * ((a[0][0] + a[0][1] + a[0][2]) * p[0]) + TAU;
+    if !den_ok(det, b) {
+        return None;
+    }
+    // One numerator bound for the three coordinates, so each coordinate's Lemma Q bound
+    // is `α·|xₖ| + β`.
+    let num_bound = U10 * (d[0].abs() * p[0] + d[1].abs() * p[1] + d[2].abs() * p[2]) + TAU;
+    let r = 1.0 / det;
+    let (alpha, beta) = (
+        U2 + C_QUOT * (b * r.abs()),
+        C_QUOT * (num_bound * r.abs()) + TAU2,
+    );
+    let mut out = [(0.0, 0.0); 3];
+    let mut ok = true;
+    for (k, o) in out.iter_mut().enumerate() {
+        let x = -dot(d, [c[0][k], c[1][k], c[2][k]]) * r;
+        *o = (x, alpha * x.abs() + beta);
+        ok &= accepted(o.0, o.1);
+    }
+    if !ok {
+        return None;
+    }
+    Some([to_scalar(out[0])?, to_scalar(out[1])?, to_scalar(out[2])?])
+}
+
+/// The point of [`three_planes_bounded`](crate::overlap::three_planes_bounded) with the
+/// componentwise bounds (tighter, dearer: the second try, for the cases
+/// [`three_planes_f64`] does not certify), or `None`.
 ///
 /// `x = −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂))/det`, `det = n₁·(n₂×n₃)`.
 #[inline(always)]
-pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded<T>; 3]> {
+pub(super) fn three_planes_f64_componentwise<T: Scalar>(
+    ps: [&Plane<T>; 3],
+) -> Option<[Bounded<T>; 3]> {
     let (n, d) = planes_as_f64(ps)?;
     // c[j] = n[j+1] × n[j+2] with the magnitudes of its components, plus TAU: times the
     // 5u·(1 + 2^-10) below it still covers the underflow of their two products.
@@ -393,6 +461,15 @@ mod tests {
             let need = (p.clone() - &one) * p * &eval;
             assert!(q(c) >= need, "U{k}");
         }
+        // The first three-plane try (§4): two exact terms per bounding product, five
+        // roundings each, the sum of exact terms bounded directly: U10 = 2·U5 ≥
+        // 2((1 + u)^5 − 1), evaluated.
+        assert_eq!(U10, 2.0 * U5);
+        let mut p5 = one.clone();
+        for _ in 0..5 {
+            p5 *= one.clone() + &u;
+        }
+        assert!(q(U10) >= q(2.0) * (p5 - &one) * &eval);
         // Lemma Q: (1 + u)³/(1 − 2^-20), evaluated.
         let cube = (one.clone() + &u) * (one.clone() + &u) * (one.clone() + &u);
         let need = cube / (one.clone() - q(1.0 / DEN_MARGIN)) * &eval;

@@ -9,7 +9,7 @@ use crate::scalar::{float_array_from_f64, is_f32};
 use crate::vec3::{cross, det3};
 use crate::{InputError, Scalar, Sign, Validate};
 
-use super::bounded::{Bounded, rounded, three_planes_f64};
+use super::bounded::{Bounded, rounded, three_planes_f64, three_planes_f64_componentwise};
 use super::filter::finite3;
 use super::segment_segment_2d::rational;
 
@@ -144,8 +144,9 @@ fn three_planes_dd<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<Option<[T; 3]>> {
 /// exactly). Otherwise each coordinate is a [`Bounded`]: the exact coordinate lies within
 /// `error` of `value`. Exact (`error` 0) for rationals. For `f32`/`f64` Cramer's rule is
 /// evaluated in `f64` with a running error bound (`proofs/bounded_constructions.md` §4)
-/// and kept when every bound is below `2^-40` of its value; otherwise (nearly dependent
-/// normals, cancellation, inputs outside `[2^-240, 2^240]`) the coordinates are
+/// (bounds from the largest component of each normal, else from every cross-product
+/// component) and kept when every bound is below `2^-40` of its value; otherwise (nearly
+/// dependent normals, cancellation, extreme magnitudes) the coordinates are
 /// [`three_planes`]'s correctly rounded ones with half an ulp as the bound. Either way
 /// `error ≤ 2^-40·|value| + ulp(value)`.
 ///
@@ -175,13 +176,17 @@ pub fn three_planes_bounded<T: Scalar>(
     }
 }
 
-/// [`three_planes`]'s answer with the bounds of correctly rounded values.
+/// The componentwise `f64` bounds, else [`three_planes`]'s answer with the bounds of
+/// correctly rounded values.
 #[cold]
 fn three_planes_rounded<T: Scalar>(
     p1: &Plane<T>,
     p2: &Plane<T>,
     p3: &Plane<T>,
 ) -> Option<[Bounded<T>; 3]> {
+    if let Some(x) = three_planes_f64_componentwise([p1, p2, p3]) {
+        return Some(x);
+    }
     three_planes(p1, p2, p3).map(|x| x.map(rounded))
 }
 

@@ -20,7 +20,7 @@
 
 use isect::overlap::*;
 use isect::{Plane, Scalar, Segment};
-use isect_testkit::float::mul_pow2_f64;
+use isect_testkit::float::{mul_pow2_f64, nudge};
 use isect_testkit::q::{q as qf, q_pow2};
 use isect_testkit::{Q, Rng, cases};
 use num_traits::{Signed, Zero};
@@ -528,6 +528,84 @@ fn segment_crossing_signs_at_the_certification_boundary() {
     assert!(run.tally.wide > run.tally.values / 10, "{run:?}");
 }
 
+/// The magnitudes of the 2D crossing test (`m_b`, `m_a` of
+/// proofs/bounded_constructions.md §3, where the denominator's terms `|dₖ||e₍₁₋ₖ₎|` sit
+/// beside the numerator's): `p0` within `2^-12`–`2^-40` of `q0` (the offset `f = q0 − p0`
+/// tiny, so the threshold rests on the denominator's terms alone), and `p1` rounded onto
+/// `q`'s line and nudged by ulps (or moved off it by `2^-20`–`2^-50` of `q`), so that
+/// `den − b` (the orientation of `p1`) is at or near the rounding level of `den`'s own
+/// terms; at the scales of the boundary test, in both roles. Most of these the `f64` test
+/// must refuse (the exact classification answers); a threshold without the denominator's
+/// terms certifies wrong contacts here.
+#[test]
+fn segment_crossing_from_near_an_end_point() {
+    let mut r = Rng::new(0xF0F0);
+    let mut run = SegmentRun::default();
+    let n = cases(1200);
+    let scales = [0, 500, -500, 1000, -1000, -1060, -530, -545];
+    for i in 0..n {
+        let s = scales[(i / 5) as usize % scales.len()];
+        let q0 = [full(&mut r, -4, 4), full(&mut r, -4, 4)];
+        let q1 = [full(&mut r, -4, 4), full(&mut r, -4, 4)];
+        let e = [q1[0] - q0[0], q1[1] - q0[1]];
+        let h = mul_pow2_f64(1.0, -12 - (i % 29) as i32);
+        let p0 = [
+            q0[0] + h * full(&mut r, -2, 0),
+            q0[1] + h * full(&mut r, -2, 0),
+        ];
+        // A point of q's line beyond either end or inside, rounded, nudged by k ulps.
+        let lam = [0.5, 1.0, 2.0, -1.0, r.next_f64()][(i / 29) as usize % 5];
+        let mut p1 = [q0[0] + lam * e[0], q0[1] + lam * e[1]];
+        if (i / 7) % 4 == 3 {
+            // Off the line by 2^-20–2^-50 of e, across the threshold.
+            let mu = mul_pow2_f64(
+                if i.is_multiple_of(2) { 1.0 } else { -1.0 },
+                -20 - (i % 31) as i32,
+            );
+            p1 = [p1[0] - mu * e[1], p1[1] + mu * e[0]];
+        }
+        let k = ((i / 7) % 3) as i32;
+        p1[(i % 2) as usize] = nudge(
+            p1[(i % 2) as usize],
+            if (i / 3).is_multiple_of(2) { k } else { -k },
+        );
+        let p = [p0, p1, q0, q1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
+        run.check(&p);
+        run.check(&[p[2], p[3], p[0], p[1]]);
+        // q0 beside p0, off p's line by 2^-23–2^-30 of p, and q1 rounded onto p's line
+        // inside p (nudged by ulps): the orientation of q1, den − a, at the rounding level
+        // of den's terms while the other three are certain.
+        let (a0, a1) = (
+            [full(&mut r, -4, 4), full(&mut r, -4, 4)],
+            [full(&mut r, -4, 4), full(&mut r, -4, 4)],
+        );
+        let v = [a1[0] - a0[0], a1[1] - a0[1]];
+        let w = mul_pow2_f64(
+            if (i / 2).is_multiple_of(2) { 1.0 } else { -1.0 },
+            -23 - (i % 8) as i32,
+        );
+        let b0 = [a0[0] - w * v[1], a0[1] + w * v[0]];
+        let lam = 0.2 + 0.6 * r.next_f64();
+        let mut b1 = [a0[0] + lam * v[0], a0[1] + lam * v[1]];
+        let k = ((i / 3) % 3) as i32;
+        b1[(i % 2) as usize] = nudge(
+            b1[(i % 2) as usize],
+            if (i / 5).is_multiple_of(2) { k } else { -k },
+        );
+        let p = [a0, a1, b0, b1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
+        run.check(&p);
+        run.check(&[p[2], p[3], p[0], p[1]]);
+    }
+    let [disjoint, touching, crossing, _] = run.kinds;
+    assert!(
+        crossing > n as usize / 10 && disjoint > n as usize / 10,
+        "{run:?}"
+    );
+    assert!(touching > 0, "{run:?}");
+    // At the rounding level by construction: the `f64` test answers about 1%.
+    assert!(run.tally.wide > run.tally.values / 200, "{run:?}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Three planes
 // ---------------------------------------------------------------------------------------
@@ -552,6 +630,36 @@ fn check_planes_in<T: Scalar + std::fmt::Debug>(
     }
     if let Ok(r) = try_three_planes_bounded(&ps[0], &ps[1], &ps[2]) {
         assert_eq!(r, got);
+    }
+}
+
+/// [`check_planes_in`] in `f64` (counted in `tally`), in `f32` where the rounded input
+/// is finite, and in rationals when `rationals`; the oracle's answers counted.
+fn check_planes(
+    n: [[f64; 3]; 3],
+    d: [f64; 3],
+    rationals: bool,
+    points: &mut usize,
+    singular: &mut usize,
+    tally: &mut Tally,
+) {
+    for f32 in [false, true] {
+        let Some((n, d)) = planes_in(f32, n, d) else {
+            continue;
+        };
+        let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
+        match want {
+            Some(_) => *points += 1,
+            None => *singular += 1,
+        }
+        if f32 {
+            check_planes_in::<f32>(&n, &d, |x| x as f32, &want, &mut Tally::default());
+        } else {
+            check_planes_in::<f64>(&n, &d, |x| x, &want, tally);
+            if rationals {
+                check_planes_in::<Q>(&n, &d, qf, &want, &mut Tally::default());
+            }
+        }
     }
 }
 
@@ -595,28 +703,75 @@ fn three_planes_bounded_against_elimination() {
             n = n.map(|p| p.map(|x| mul_pow2_f64(x, s)));
             d = d.map(|x| mul_pow2_f64(x, s));
         }
-        for f32 in [false, true] {
-            let Some((n, d)) = planes_in(f32, n, d) else {
-                continue;
-            };
-            let want = oracle_planes(&n.map(|p| p.map(qf)), &d.map(qf));
-            match want {
-                Some(_) => points += 1,
-                None => singular += 1,
-            }
-            if f32 {
-                check_planes_in::<f32>(&n, &d, |x| x as f32, &want, &mut Tally::default());
-            } else {
-                check_planes_in::<f64>(&n, &d, |x| x, &want, &mut tally);
-                check_planes_in::<Q>(&n, &d, qf, &want, &mut Tally::default());
-            }
-        }
+        check_planes(n, d, true, &mut points, &mut singular, &mut tally);
     }
     assert!(
         points > count as usize && singular > 20,
         "{points} {singular}"
     );
     assert!(tally.wide > tally.values / 3, "{tally:?}");
+}
+
+/// The bounds of the first `f64` try for three planes (the largest component of each
+/// normal, one numerator bound for the three coordinates; proofs/bounded_constructions.md
+/// §4) and the second (componentwise) where the first gives up: planes of very different
+/// scales (each plane scaled by its own power of two between `2^-1074` and `2^1000`, so
+/// that one cross product of normals is exact, another partly or wholly subnormal),
+/// components of one normal spread over `2^±60`, offsets spread over `2^±60` (one
+/// coordinate's numerator dominated by one plane), nearly dependent normals (nudged by
+/// ulps), and points near the overflow threshold (offsets near `2^1000` against normals
+/// near `2^-20`).
+#[test]
+fn three_planes_bounded_mixed_scales() {
+    let mut r = Rng::new(0x3C41);
+    let mut tally = Tally::default();
+    let (mut points, mut singular) = (0, 0);
+    let count = cases(1500);
+    let scales = [0, 0, 500, -500, 1000, -1000, -540, -560, -1040, -1074];
+    for i in 0..count {
+        let spread = [0, 8, 60][i as usize % 3];
+        let mut n: [[f64; 3]; 3] =
+            std::array::from_fn(|_| std::array::from_fn(|_| full(&mut r, -spread, spread)));
+        let mut d: [f64; 3] = std::array::from_fn(|_| full(&mut r, -spread, spread));
+        match (i / 3) % 6 {
+            // Nearly dependent normals: n₃ = n₁ + n₂ rounded, nudged by ulps.
+            0 => {
+                n[2] = std::array::from_fn(|k| n[0][k] + n[1][k]);
+                for _ in 0..(i / 18) % 4 {
+                    let k = (i / 2) as usize % 3;
+                    n[2][k] = n[2][k].next_up();
+                }
+            }
+            // A coordinate at zero or tiny: the point on a coordinate plane, moved off it.
+            1 => {
+                let x: [f64; 3] = std::array::from_fn(|_| full(&mut r, -4, 4));
+                let k = i as usize % 3;
+                let mut x = x;
+                x[k] = [0.0, mul_pow2_f64(1.0, -40), mul_pow2_f64(1.0, -12)][(i / 18) as usize % 3];
+                d = std::array::from_fn(|j| -(n[j][0] * x[0] + n[j][1] * x[1] + n[j][2] * x[2]));
+            }
+            // Near overflow: offsets near 2^1000, normals near 2^-20.
+            2 => {
+                n = n.map(|v| v.map(|x| mul_pow2_f64(x, -20)));
+                d = d.map(|x| mul_pow2_f64(x, 1000 - spread as i32));
+            }
+            _ => {}
+        }
+        // Each plane at its own scale (the equation scaled: the same point).
+        for j in 0..3 {
+            let s = scales[(i as usize / 2 + 3 * j + j * j) % scales.len()];
+            if (i / 3) % 6 != 2 {
+                n[j] = n[j].map(|x| mul_pow2_f64(x, s));
+                d[j] = mul_pow2_f64(d[j], s);
+            }
+        }
+        check_planes(n, d, false, &mut points, &mut singular, &mut tally);
+    }
+    assert!(
+        points > count as usize / 2 && singular > 0,
+        "{points} {singular}"
+    );
+    assert!(tally.wide > tally.values / 5, "{tally:?}");
 }
 
 /// On random input (the benchmark's distributions) the `f64` formula answers: its bounds
