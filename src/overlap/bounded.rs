@@ -161,11 +161,15 @@ fn affine(o: f64, (q, eq): (f64, f64), d: f64) -> (f64, f64) {
     (x, e)
 }
 
-/// `den` is certified non-zero with room: its bound is below `2^-20` of it.
+/// `den` is certified non-zero with room (its bound is below `2^-20` of it) and at most
+/// `2^1022`, so that its reciprocal is a normal float (Lemma Q, §1).
 #[inline(always)]
 fn den_ok(den: f64, b: f64) -> bool {
-    b * DEN_MARGIN < den.abs()
+    (b * DEN_MARGIN < den.abs()) & (den.abs() <= RECIP_MAX)
 }
+
+/// `2^1022`: above it `1/den` is subnormal and its relative error may reach `4u`.
+const RECIP_MAX: f64 = f64::from_bits((1023 + 1022) << 52);
 
 /// `u × v = u₀v₁ − u₁v₀` and its magnitude `|fl(u₀v₁)| + |fl(u₁v₀)|`.
 #[inline(always)]

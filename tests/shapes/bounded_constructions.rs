@@ -792,3 +792,32 @@ fn fast_path_is_taken() {
     }
     assert!(tally.wide * 10 > tally.values * 9, "{tally:?}");
 }
+
+/// Denominators between `2^1022` and `2^1024`, whose reciprocals are subnormal (relative
+/// error up to `4u`, not `u`): line/line with direction components near `2^511.5` and
+/// three planes with normal components near `2^341`, the quotients of order 1 with full
+/// significands (`proofs/bounded_constructions.md` §1, Lemma Q's hypothesis
+/// `|den| ≤ 2^1022`).
+#[test]
+fn huge_denominators_keep_their_bounds() {
+    let mut r = Rng::new(0x0041_0B1D);
+    let mut tally = Tally::default();
+    let big = |r: &mut Rng, k: i32| {
+        mul_pow2_f64(1.0 + r.next_f64(), k) * if r.below(2) == 0 { 1.0 } else { -1.0 }
+    };
+    for _ in 0..cases(400) {
+        // |den| = |d1 × d2| ≈ 2^1022..2^1024 with d1 ≈ (2^511, ε), d2 ≈ (ε, 2^511).
+        let d1 = [big(&mut r, 511), big(&mut r, 400)];
+        let d2 = [big(&mut r, 400), big(&mut r, 511)];
+        let o1 = [r.next_f64(), r.next_f64()];
+        let o2 = [big(&mut r, 510), big(&mut r, 510)];
+        check_lines(&[o1, d1, o2, d2], &mut tally);
+        // det ≈ 2^1023 from a dominant diagonal of normals near 2^341.
+        let n: [[f64; 3]; 3] = std::array::from_fn(|j| {
+            std::array::from_fn(|k| big(&mut r, if j == k { 341 } else { 300 }))
+        });
+        let d: [f64; 3] = std::array::from_fn(|_| big(&mut r, 341));
+        let (mut points, mut singular) = (0, 0);
+        check_planes(n, d, false, &mut points, &mut singular, &mut tally);
+    }
+}
