@@ -11,6 +11,7 @@
 
 use super::filter::{TAU, TAU2, planes_as_f64, points2_as_f64};
 use crate::scalar::{as_f64_array, is_f32};
+use crate::vec3;
 use crate::{Plane, Scalar};
 
 /// A constructed number and a certified bound on its absolute error: the exact value
@@ -336,19 +337,12 @@ fn cross(u: [f64; 2], v: [f64; 2]) -> f64 {
 #[inline(always)]
 pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded<T>; 3]> {
     let (n, d) = planes_as_f64(ps)?;
-    let cross = |a: &[f64; 3], b: &[f64; 3]| -> [f64; 3] {
-        core::array::from_fn(|k| {
-            let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-            a[i] * b[j] - a[j] * b[i]
-        })
-    };
     let c = [
-        cross(&n[1], &n[2]),
-        cross(&n[2], &n[0]),
-        cross(&n[0], &n[1]),
+        vec3::cross(&n[1], &n[2]),
+        vec3::cross(&n[2], &n[0]),
+        vec3::cross(&n[0], &n[1]),
     ];
-    let dot = |x: [f64; 3], c: [f64; 3]| x[0] * c[0] + x[1] * c[1] + x[2] * c[2];
-    let det = dot(n[0], c[0]);
+    let det = vec3::dot(&n[0], &c[0]);
     // The largest component of each normal (a comparison, not `f64::max`: a NaN input
     // makes `det` or a numerator NaN, which no test accepts), and the bounds' products
     // Pⱼ = N₍ⱼ₊₁₎N₍ⱼ₊₂₎ with the underflow term.
@@ -373,7 +367,7 @@ pub(super) fn three_planes_f64<T: Scalar>(ps: [&Plane<T>; 3]) -> Option<[Bounded
     let mut out = [(0.0, 0.0); 3];
     let mut ok = true;
     for (k, o) in out.iter_mut().enumerate() {
-        let x = -dot(d, [c[0][k], c[1][k], c[2][k]]) * r;
+        let x = -vec3::dot(&d, &[c[0][k], c[1][k], c[2][k]]) * r;
         *o = (x, alpha * x.abs() + beta);
         ok &= accepted(o.0, o.1);
     }

@@ -204,22 +204,37 @@ const G: usize = 4;
 /// chunk pass on one chunk in `SKIP + 1`).
 const SKIP: usize = 32;
 
-/// The lanes' verdicts against one bound `B > 0`: `1` where `det > B`, `-1` where
-/// `det < −B`, `0` otherwise (NaN included). Branch-free. The bound is finite only when
-/// no row it covers can overflow (§8), so an infinite `det` never meets a finite `B`.
+/// A row's verdict against one bound `B > 0`: `1` where `det > B`, `-1` where
+/// `det < −B`, `0` otherwise (NaN included). Branch-free. Every bound it is given (the
+/// chunk bounds here, §8, and `orient3d_many`'s, §9) is finite only when no row it covers
+/// can overflow, so an infinite `det` never meets a finite `B`.
+#[inline(always)]
+pub(super) fn verdict(det: f64, bound: f64) -> i8 {
+    i8::from(det > bound) - i8::from(det < -bound)
+}
+
+/// [`verdict`] on every lane.
 #[inline(always)]
 fn verdicts_against(det: V, bound: f64) -> [i8; W] {
     let mut v = [0i8; W];
     for l in 0..W {
-        v[l] = i8::from(det.0[l] > bound) - i8::from(det.0[l] < -bound);
+        v[l] = verdict(det.0[l], bound);
     }
     v
+}
+
+/// Lanes `g·W .. g·W + W` of a chunk's flat determinants.
+#[inline(always)]
+fn group(det: &[f64], g: usize) -> V {
+    let mut d = [0.0; W];
+    d.copy_from_slice(&det[g * W..][..W]);
+    V(d)
 }
 
 /// The largest lane of each axis. `v.max(acc)` keeps `acc` when `v` is NaN, and `acc`
 /// starts at `0`, so the result is never NaN and is at least every non-NaN lane.
 #[inline(always)]
-fn reduce(m: [V; 3]) -> [f64; 3] {
+pub(super) fn reduce(m: [V; 3]) -> [f64; 3] {
     m.map(|v| v.0.iter().fold(0.0, |acc, &x| x.max(acc)))
 }
 
@@ -251,9 +266,7 @@ fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
     let bound = R::bound(m.map(|[a, b]| Lane::max(a, b)));
     let mut undecided = false;
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
-        let mut d = [0.0; W];
-        d.copy_from_slice(&det[g * W..][..W]);
-        let v = verdicts_against(V(d), bound);
+        let v = verdicts_against(group(&det, g), bound);
         for (o, &v) in o.iter_mut().zip(&v) {
             *o = to_sign(v);
         }
@@ -305,9 +318,7 @@ fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[f64]) {
             continue;
         }
         let s = rows.narrow(g * W, W);
-        let mut d = [0.0; W];
-        d.copy_from_slice(&det[g * W..][..W]);
-        let mut v = verdicts_against(V(d), R::bound(reduce(s.det_maxima().1)));
+        let mut v = verdicts_against(group(det, g), R::bound(reduce(s.det_maxima().1)));
         if v.contains(&0) {
             let f = s.filter();
             for l in 0..W {

@@ -19,7 +19,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::float;
-use super::float_batch::{Widen, at, lanes, to_sign};
+use super::float_batch::{Widen, at, lanes, reduce, to_sign, verdict};
 use super::lanes::{Lane, V, W};
 use crate::{Scalar, Sign};
 
@@ -90,13 +90,6 @@ impl Plane {
 /// `2^1020`: below it no intermediate of a row's determinant overflows (§9).
 const PLANE_CEILING: f64 = f64::from_bits((1023 + 1020) << 52);
 
-/// `±1` where `|det| > bound`, else `0` (NaN included). Branch-free. The bound is finite
-/// only when no row it covers can overflow, so an infinite `det` never meets it.
-#[inline(always)]
-fn verdict(det: f64, bound: f64) -> i8 {
-    i8::from(det > bound) - i8::from(det < -bound)
-}
-
 /// Row `i`'s sign by the one-call predicate (undecided rows). Out of line.
 #[cold]
 #[inline(never)]
@@ -135,7 +128,7 @@ pub(super) fn orient3d_plane_rows<T: Widen + Scalar>(
                 m[k] = f[k].abs().max(m[k]);
             }
         }
-        let bound = plane.bound(m.map(|v| v.0.iter().fold(0.0, |acc, &x| x.max(acc))));
+        let bound = plane.bound(reduce(m));
         let mut undecided = false;
         for (o, &v) in o.iter_mut().zip(&det) {
             let s = verdict(v, bound);

@@ -29,7 +29,7 @@ fn finite<F: Fl, const D: usize, const K: usize>(case: &[[F; D]; K]) -> bool {
 
 /// The batch's answers, each checked against the oracle (finite rows; non-finite rows
 /// answer `Zero` as the scalar predicates do) and against the one-call predicate.
-fn check_rows<F: Fl, const D: usize, const K: usize>(
+pub(crate) fn check_rows<F: Fl, const D: usize, const K: usize>(
     what: &str,
     cases: &[[[F; D]; K]],
     got: &[Sign],

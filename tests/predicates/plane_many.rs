@@ -6,31 +6,25 @@
 //! nearly parallel (the normal cancels), whole configurations scaled from the subnormal
 //! range to the edge of overflow, and rows with NaN and infinities.
 
+use super::batch::check_rows;
 use isect::predicates::orient3d_many;
 use isect::{Sign, orient3d};
 use isect_testkit::float::{Fl, mul_pow2_f64, nudge};
 use isect_testkit::predicates as oracle;
 use isect_testkit::{Rng, RngExt};
 
-/// Every row of `d` against the oracle (`Zero` for a row with a non-finite coordinate, as
-/// the one-call predicate answers) and against the one-call predicate.
+/// Every row of `d` against the oracle and the one-call predicate (`batch.rs`'s
+/// [`check_rows`]: `Zero` for a row with a non-finite coordinate).
 fn check<F: Fl>(what: &str, plane: &[[F; 3]; 3], d: &[[F; 3]]) {
     let mut out = vec![Sign::Zero; d.len()];
     orient3d_many(&plane[0], &plane[1], &plane[2], d, &mut out).unwrap();
-    for (i, (p, &s)) in d.iter().zip(&out).enumerate() {
-        let case = [plane[0], plane[1], plane[2], *p];
-        let want = if case.iter().flatten().all(|x| x.is_finite()) {
-            oracle::orient3d(&case)
-        } else {
-            Sign::Zero
-        };
-        assert_eq!(s, want, "{what}: row {i} of {}: {case:?}", d.len());
-        assert_eq!(
-            s,
-            orient3d(case[0], case[1], case[2], case[3]),
-            "{what}: row {i}: differs from the one-call predicate"
-        );
-    }
+    let rows: Vec<[[F; 3]; 4]> = d
+        .iter()
+        .map(|p| [plane[0], plane[1], plane[2], *p])
+        .collect();
+    check_rows(what, &rows, &out, oracle::orient3d, |p| {
+        orient3d(p[0], p[1], p[2], p[3])
+    });
 }
 
 /// [`check`] with the plane and every row scaled by `2^k` (exact unless it underflows or

@@ -744,9 +744,8 @@ fn three_planes_bounded_mixed_scales() {
             }
             // A coordinate at zero or tiny: the point on a coordinate plane, moved off it.
             1 => {
-                let x: [f64; 3] = std::array::from_fn(|_| full(&mut r, -4, 4));
+                let mut x: [f64; 3] = std::array::from_fn(|_| full(&mut r, -4, 4));
                 let k = i as usize % 3;
-                let mut x = x;
                 x[k] = [0.0, mul_pow2_f64(1.0, -40), mul_pow2_f64(1.0, -12)][(i / 18) as usize % 3];
                 d = std::array::from_fn(|j| -(n[j][0] * x[0] + n[j][1] * x[1] + n[j][2] * x[2]));
             }
