@@ -42,31 +42,66 @@ pub(crate) fn two_diff(a: f64, b: f64) -> (f64, f64) {
     (x, (a - av) + (bv - b))
 }
 
-/// Veltkamp/Dekker split: `a = hi + lo` with both halves of at most 26 significant bits.
+/// Whether [`two_product`] uses the fused multiply-add: in builds whose target has FMA
+/// (for example `-C target-cpu=native` or `x86-64-v3` on a recent x86-64) and with `std`
+/// (`core` has no `mul_add`). Otherwise Dekker's product with Veltkamp's split.
+pub(crate) const FMA: bool = cfg!(all(target_feature = "fma", feature = "std"));
+
+/// A factor prepared for several [`product_tail`]s: Veltkamp's split `a = hi + lo` into
+/// halves of at most 26 significant bits, or, where [`FMA`] holds, the factor itself.
+#[derive(Clone, Copy)]
+pub(crate) struct Split {
+    /// `a` itself under [`FMA`], else its high half.
+    hi: f64,
+    /// `0` under [`FMA`], else the low half `a − hi`.
+    lo: f64,
+}
+
+/// `a` prepared for [`product_tail`] (Veltkamp's split, unless [`FMA`]).
 #[inline(always)]
-pub(crate) fn split(a: f64) -> (f64, f64) {
+pub(crate) fn split(a: f64) -> Split {
+    if FMA {
+        return Split { hi: a, lo: 0.0 };
+    }
     let c = SPLITTER * a;
     let big = c - a;
     let hi = c - big;
-    (hi, a - hi)
+    Split { hi, lo: a - hi }
 }
 
-/// `(x, y)` with `x = fl(a·b)` and `x + y = a·b` exactly (Dekker's TwoProduct).
+/// `(x, y)` with `x = fl(a·b)` and `x + y = a·b` exactly (TwoProduct: one fused
+/// multiply-add where [`FMA`] holds, else Dekker's product).
+///
+/// Both forms are exact under the same conditions, those of the expansion window (no
+/// overflow, and `a·b` far enough above the underflow threshold), and then return the
+/// same value `y`, the exact `a·b − x` (a zero may differ in its sign bit, which no sign
+/// or expansion operation reads): which one a build uses never changes a result.
 #[inline(always)]
 pub(crate) fn two_product(a: f64, b: f64) -> (f64, f64) {
     let x = a * b;
     (x, product_tail(split(a), split(b), x))
 }
 
-/// `a·b − x` for `x = fl(a·b)`, from the halves `split(a)` and `split(b)` (Dekker's
-/// TwoProduct with both factors split beforehand, as Shewchuk's Two-Product-Presplit): exact
-/// under the same conditions as [`two_product`].
+/// `a·b − x` for `x = fl(a·b)`, from the prepared factors `split(a)` and `split(b)`
+/// (Shewchuk's Two-Product-Presplit, or one fused multiply-add): exact under the same
+/// conditions as [`two_product`].
 #[inline(always)]
-pub(crate) fn product_tail((ah, al): (f64, f64), (bh, bl): (f64, f64), x: f64) -> f64 {
-    let e1 = x - ah * bh;
-    let e2 = e1 - al * bh;
-    let e3 = e2 - ah * bl;
-    al * bl - e3
+pub(crate) fn product_tail(a: Split, b: Split, x: f64) -> f64 {
+    #[cfg(all(target_feature = "fma", feature = "std"))]
+    {
+        // The factors are whole (`split` keeps them so under FMA).
+        debug_assert!(a.lo == 0.0 && b.lo == 0.0);
+        a.hi.mul_add(b.hi, -x)
+    }
+    #[cfg(not(all(target_feature = "fma", feature = "std")))]
+    {
+        let Split { hi: ah, lo: al } = a;
+        let Split { hi: bh, lo: bl } = b;
+        let e1 = x - ah * bh;
+        let e2 = e1 - al * bh;
+        let e3 = e2 - ah * bl;
+        al * bl - e3
+    }
 }
 
 /// The sign of `(a1 + a0) − (b1 + b0)` for two-component expansions (`|a0| ≤ ulp(a1)/2`,
@@ -347,6 +382,53 @@ mod tests {
                     assert_eq!(q(x) + q(y), q(a) * q(b), "{a} {b}");
                 }
             }
+        }
+    }
+
+    /// `two_product` and `product_tail` against rationals and against Dekker's product
+    /// written out here, on factors with random significands and exponents across the
+    /// expansion window (products from about `2^-900` to `2^900`), and on significands
+    /// with long runs of ones (the split's carries). In a build with FMA
+    /// (`RUSTFLAGS="-C target-cpu=x86-64-v3"`, run by CI) this compares the fused form with
+    /// Dekker's; in a default build, Dekker's with itself and with rationals.
+    #[test]
+    fn two_product_is_exact_and_independent_of_fma() {
+        fn dekker(a: f64, b: f64) -> f64 {
+            let half = |v: f64| {
+                let c = 134_217_729.0 * v;
+                let hi = c - (c - v);
+                (hi, v - hi)
+            };
+            let ((ah, al), (bh, bl)) = (half(a), half(b));
+            let x = a * b;
+            al * bl - (((x - ah * bh) - al * bh) - ah * bl)
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for i in 0..20_000 {
+            let mut factor = || {
+                let bits = next();
+                let mantissa = match i % 3 {
+                    0 => bits & ((1 << 52) - 1),
+                    // All ones, or ones from a random bit down: the split's worst carries.
+                    1 => ((1u64 << 52) - 1) >> (bits % 53),
+                    _ => ((1u64 << 52) - 1) ^ (1 << (bits % 52)),
+                };
+                let exponent = 1023 - 450 + (bits >> 52) % 900;
+                f64::from_bits(((bits >> 63) << 63) | (exponent << 52) | mantissa)
+            };
+            let (a, b) = (factor(), factor());
+            let (x, y) = two_product(a, b);
+            assert_eq!(x, a * b);
+            assert_eq!(q(x) + q(y), q(a) * q(b), "{a:e} {b:e}");
+            // Equal values: a zero tail may be -0 in Dekker's form and +0 in the fused one.
+            assert_eq!(y, dekker(a, b), "{a:e} {b:e}");
+            assert_eq!(product_tail(split(a), split(b), x), y);
         }
     }
 
