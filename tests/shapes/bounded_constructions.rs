@@ -327,6 +327,23 @@ impl SegmentRun {
         self.kinds[kind as usize] += 1;
         true
     }
+
+    /// `p` scaled by `2^s`, checked in both segments' roles.
+    fn check_both_roles(&mut self, p: [[f64; 2]; 4], s: i32) {
+        let p = p.map(|x| x.map(|c| mul_pow2_f64(c, s)));
+        self.check(&p);
+        self.check(&[p[2], p[3], p[0], p[1]]);
+    }
+
+    /// Of `n` cases: more than `n/k` crossing and disjoint pairs, some touching, and more
+    /// than `1/w` of the values from the `f64` formula.
+    fn assert_mix(&self, n: u32, k: usize, w: usize) {
+        let [disjoint, touching, crossing, _] = self.kinds;
+        let n = n as usize;
+        assert!(crossing > n / k && disjoint > n / k, "{self:?}");
+        assert!(touching > 0, "{self:?}");
+        assert!(self.tally.wide > self.tally.values / w, "{self:?}");
+    }
 }
 
 /// `segment_segment_3d_intersection_bounded` on a coplanar lift of a 2D case, against the
@@ -569,9 +586,7 @@ fn segment_crossing_from_near_an_end_point() {
             p1[(i % 2) as usize],
             if (i / 3).is_multiple_of(2) { k } else { -k },
         );
-        let p = [p0, p1, q0, q1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
-        run.check(&p);
-        run.check(&[p[2], p[3], p[0], p[1]]);
+        run.check_both_roles([p0, p1, q0, q1], s);
         // q0 beside p0, off p's line by 2^-23–2^-30 of p, and q1 rounded onto p's line
         // inside p (nudged by ulps): the orientation of q1, den − a, at the rounding level
         // of den's terms while the other three are certain.
@@ -592,18 +607,10 @@ fn segment_crossing_from_near_an_end_point() {
             b1[(i % 2) as usize],
             if (i / 5).is_multiple_of(2) { k } else { -k },
         );
-        let p = [a0, a1, b0, b1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
-        run.check(&p);
-        run.check(&[p[2], p[3], p[0], p[1]]);
+        run.check_both_roles([a0, a1, b0, b1], s);
     }
-    let [disjoint, touching, crossing, _] = run.kinds;
-    assert!(
-        crossing > n as usize / 10 && disjoint > n as usize / 10,
-        "{run:?}"
-    );
-    assert!(touching > 0, "{run:?}");
     // At the rounding level by construction: the `f64` test answers about 1%.
-    assert!(run.tally.wide > run.tally.values / 200, "{run:?}");
+    run.assert_mix(n, 10, 200);
 }
 
 /// The one magnitude `M = (|d₀| + |e₀| + |f₀|)(|d₁| + |e₁| + |f₁|)` of the 2D crossing
@@ -641,19 +648,11 @@ fn segment_crossing_short_against_long() {
         let side = if (i / 4).is_multiple_of(2) { 1.0 } else { -1.0 };
         let (a, c) = (side * h * (0.5 + r.next_f64()), h * (r.next_f64() - 0.5));
         let p1 = [p0[0] - a * e[1] + c * e[0], p0[1] + a * e[0] + c * e[1]];
-        let p = [p0, p1, q0, q1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
-        run.check(&p);
-        run.check(&[p[2], p[3], p[0], p[1]]);
+        run.check_both_roles([p0, p1, q0, q1], s);
     }
-    let [disjoint, touching, crossing, _] = run.kinds;
-    assert!(
-        crossing > n as usize / 5 && disjoint > n as usize / 5,
-        "{run:?}"
-    );
-    assert!(touching > 0, "{run:?}");
     // The f64 test answers the pairs whose end point is off the line by more than its
     // threshold (the nudged ones); the others go to the exact classification.
-    assert!(run.tally.wide > run.tally.values / 100, "{run:?}");
+    run.assert_mix(n, 5, 100);
 }
 
 // ---------------------------------------------------------------------------------------
