@@ -69,8 +69,10 @@ const U5: f64 = 5.0 * U1;
 const U10: f64 = 10.0 * U1;
 /// `1 + 2^-18`: `(1 + u)³/(1 − 2^-20)` and the evaluation of the quotient's bound.
 const C_QUOT: f64 = 1.0 + 1.0 / 262_144.0;
-/// `1 + 2^-45`: `1 + u` and the evaluation of the point's bound.
-const C_POINT: f64 = 1.0 + 1.0 / 35_184_372_088_832.0;
+/// `1 + 2^-12`: Lemma P's `1 + u` on a quotient's bound `e_q`, with room for the
+/// evaluation of the point's bound and for the underflow of its factor `h` (at most
+/// `2η ≤ 2^-14·e_q`, since `e_q ≥ TAU2`), which is later multiplied by `|d|`.
+const C_POINT: f64 = 1.0 + 1.0 / 4096.0;
 /// `2^20`: a denominator is used only when its bound is below `2^-20` of it.
 const DEN_MARGIN: f64 = 1_048_576.0;
 /// `2^-40`: the fast path hands a value back only when its bound is below `2^-40` of it.
@@ -151,15 +153,21 @@ fn quotient(num: f64, a: f64, r: f64, b: f64) -> (f64, f64) {
     (q, e)
 }
 
-/// `o + q·d` and its bound, for an input `o`, a quotient `q` with bound `eq`, and `d`
-/// within `u·|d|` of its exact value (exact or one rounded difference; §1, the point
-/// lemma).
+/// `h = C_POINT·e_q + U2·|q|`: per unit of `|d|`, the error that a quotient `q` with
+/// bound `e_q` and the rounding of `q·d` add to a point `o + q·d` (§1, Lemma P), one
+/// number for every coordinate along the same `q`.
 #[inline(always)]
-fn affine(o: f64, (q, eq): (f64, f64), d: f64) -> (f64, f64) {
-    let m = q * d;
-    let x = o + m;
-    let e = U1 * x.abs() + U2 * m.abs() + C_POINT * (d.abs() * eq) + TAU2;
-    (x, e)
+fn point_factor((q, eq): (f64, f64)) -> f64 {
+    C_POINT * eq + U2 * q.abs()
+}
+
+/// `o + q·d` and its bound `U1·|x| + (|d|·h + TAU2)`, for an input `o`, a quotient `q`
+/// with its [`point_factor`] `h`, and `d` within `u·|d|` of its exact value (exact or
+/// one rounded difference; §1, Lemma P).
+#[inline(always)]
+fn affine(o: f64, q: f64, h: f64, d: f64) -> (f64, f64) {
+    let x = o + q * d;
+    (x, U1 * x.abs() + (d.abs() * h + TAU2))
 }
 
 /// `den` is certified non-zero with room (its bound is below `2^-20` of it) and at most
@@ -199,8 +207,9 @@ pub(super) fn line_line_2d_f64<T: Scalar>(
     let (tn, mt) = cross2(w, d1);
     let s = quotient(sn, U3 * ms + TAU, r, b);
     let t = quotient(tn, U3 * mt + TAU, r, b);
-    let x = affine(o1[0], s, d1[0]);
-    let y = affine(o1[1], s, d1[1]);
+    let h = point_factor(s);
+    let x = affine(o1[0], s.0, h, d1[0]);
+    let y = affine(o1[1], s.0, h, d1[1]);
     if !(accepted(s.0, s.1) & accepted(t.0, t.1) & accepted(x.0, x.1) & accepted(y.0, y.1)) {
         return None;
     }
@@ -249,10 +258,11 @@ fn point_on_first<T: Scalar, const N: usize>(
         return None;
     }
     let t = quotient(o3, U4 * m3 + TAU, 1.0 / den, b);
+    let h = point_factor(t);
     let mut out = [(0.0, 0.0); N];
     let mut ok = true;
     for (k, o) in out.iter_mut().enumerate() {
-        *o = affine(c0[k], t, d[k]);
+        *o = affine(c0[k], t.0, h, d[k]);
         ok &= accepted(o.0, o.1);
     }
     if !ok {
@@ -265,12 +275,12 @@ fn point_on_first<T: Scalar, const N: usize>(
     Some(res)
 }
 
-/// `2^20·U5`: the relative factor of the sign thresholds of the 2D crossing test (the
+/// `2^20·U5`: the relative factor of the sign threshold of the 2D crossing test (the
 /// `2^20` margin also certifies its denominator, §3).
 const SIGN_REL: f64 = DEN_MARGIN * U5;
-/// `2^22·TAU = 2^-998`: their absolute term.
+/// `2^22·TAU = 2^-998`: its absolute term.
 const SIGN_ABS: f64 = 4.0 * DEN_MARGIN * TAU;
-/// `C_QUOT·2^-20` (exact): a sign threshold times this bounds `t`'s numerator and
+/// `C_QUOT·2^-20` (exact): the sign threshold times this bounds `t`'s numerator and
 /// denominator error terms (§3).
 const G_REL: f64 = C_QUOT / DEN_MARGIN;
 
@@ -283,7 +293,7 @@ const G_REL: f64 = C_QUOT / DEN_MARGIN;
 /// `b = f × e` (`orient(q0, q1, p0)`), `a = f × d` (`−orient(p0, p1, q0)`) and
 /// `den = d × e`; the other two orientations are `den − b` (`−orient(q0, q1, p1)`) and
 /// `den − a` (`orient(p0, p1, q1)`). The segments cross exactly when `b`, `a`,
-/// `den − b`, `den − a` all have the sign of `den`: one threshold per pair certifies
+/// `den − b`, `den − a` all have the sign of `den`: one threshold for the four certifies
 /// them with a `2^20` margin, which also certifies the denominator and bounds the error
 /// of `t = b/den` (§3).
 #[inline(always)]
@@ -291,24 +301,22 @@ pub(super) fn segment_crossing_f64<T: Scalar>(pts: [&[T; 2]; 4]) -> Option<[Boun
     let [p0, p1, q0, q1] = points2_as_f64(pts)?;
     let (d, e, f) = (sub(p1, p0), sub(q1, q0), sub(q0, p0));
     let (b, a, den) = (cross(f, e), cross(f, d), cross(d, e));
-    // The magnitudes of den − b and den − a from those of the differences (§3):
-    // |d₀e₁| + |d₁e₀| + |f₀e₁| + |f₁e₀| = |e₁|(|f₀| + |d₀|) + |e₀|(|f₁| + |d₁|), and
-    // |d₀e₁| + |d₁e₀| + |f₀d₁| + |f₁d₀| = |d₁|(|f₀| + |e₀|) + |d₀|(|f₁| + |e₁|).
+    // One magnitude for the four orientations (§3): every exact term of `b`, `a`, `den`,
+    // `den − b`, `den − a` is a product of an x and a y component of `d`, `e` or `f`,
+    // so their sum is within `(|d₀| + |e₀| + |f₀|)(|d₁| + |e₁| + |f₁|)`.
     let (ad, ae, af) = (d.map(f64::abs), e.map(f64::abs), f.map(f64::abs));
-    let mb = ae[1] * (af[0] + ad[0]) + ae[0] * (af[1] + ad[1]);
-    let ma = ad[1] * (af[0] + ae[0]) + ad[0] * (af[1] + ae[1]);
+    let m = (ad[0] + ae[0] + af[0]) * (ad[1] + ae[1] + af[1]);
+    let tau = SIGN_REL * m + SIGN_ABS;
     // Folded by den's sign (exact): positive means "the sign of den".
     let s = 1.0f64.copysign(den);
-    let (sb, sa, sd) = (s * b, s * a, s * den);
-    let thr = |m: f64| SIGN_REL * m + SIGN_ABS;
-    let (tb, ta) = (thr(mb), thr(ma));
-    if !((sb > tb) & (sd - sb > tb) & (sa > ta) & (sd - sa > ta)) {
+    let (sb, sa, sd) = (s * b, s * a, den.abs());
+    if !((sb > tau) & (sd - sb > tau) & (sa > tau) & (sd - sa > tau)) {
         return None;
     }
     // t = b/den ∈ (0, 1); g bounds t's error and the rounding of t·d per unit of |d|.
-    // Two quotients by |den| (one packed division, no reciprocal on the critical path).
-    let (t, tr) = (sb / sd, tb / sd);
-    let g = U4 + G_REL * tr;
+    // Two quotients by den, neither waiting for the sign fold.
+    let (t, gr) = (b / den, (G_REL * tau) / sd);
+    let g = U4 + gr;
     let point = |k: usize| {
         let x = p0[k] + t * d[k];
         (x, U1 * x.abs() + (ad[k] * g + TAU2))
@@ -448,7 +456,7 @@ mod tests {
         assert_eq!(REL, 2f64.powi(-40));
         assert_eq!(DEN_MARGIN, 2f64.powi(20));
         assert_eq!(C_QUOT, 1.0 + 2f64.powi(-18));
-        assert_eq!(C_POINT, 1.0 + 2f64.powi(-45));
+        assert_eq!(C_POINT, 1.0 + 2f64.powi(-12));
         // k roundings on a term: (1 + u)^k − 1, measured against computed magnitudes
         // (at most a factor (1 + u)^k more), then evaluated.
         for (k, c) in [(1, U1), (2, U2), (3, U3), (4, U4), (5, U5)] {
@@ -473,8 +481,9 @@ mod tests {
         let need = cube / (one.clone() - q(1.0 / DEN_MARGIN)) * &eval;
         assert!(q(C_QUOT) >= need);
         assert_eq!(round_up(&need).max(C_QUOT), C_QUOT);
-        // Lemma P: 1 + u, evaluated.
-        assert!(q(C_POINT) >= (one.clone() + &u) * &eval);
+        // Lemma P: 1 + u on e_q, evaluated, after the underflow of h's two products
+        // (2η ≤ 2^-14·e_q); 2u on |q| (U2 ≥ 2u·eval, among the Uk above).
+        assert!(q(C_POINT) - q(2f64.powi(-14)) >= (one.clone() + &u) * &eval);
         // The 2D crossing test (§3): C_QUOT ≥ (1 + u)·(1 + u)³/(1 − 2^-20), U4 ≥
         // (2u + u²)(2 + u)(1 + 3u), U5 ≥ (1 + 3u)·U4, all evaluated; the thresholds'
         // constants are the stated powers of two times U5 and TAU.
@@ -485,6 +494,19 @@ mod tests {
         let lead = two_u * (q(2.0) + &u) * (one.clone() + q(3.0) * &u);
         assert!(q(U4) >= lead * &eval);
         assert!(q(U5) >= q(U4) * (one.clone() + q(3.0) * &u) * &eval);
+        // The one magnitude M of the 2D crossing test: the terms' (1 + u)², M's five
+        // roundings and the threshold's two, (1 + u)²/(1 − u)^7, inside the
+        // (1 + u)^5·(1 + 13u) that U5 allows for its terms.
+        let mut low = one.clone();
+        for _ in 0..7 {
+            low *= one.clone() - &u;
+        }
+        let mut p5 = one.clone();
+        for _ in 0..5 {
+            p5 *= one.clone() + &u;
+        }
+        let sq = (one.clone() + &u) * (one.clone() + &u);
+        assert!(sq / low <= p5 * &eval);
         assert_eq!(q(SIGN_REL), q(U5) * q(2f64.powi(20)));
         assert_eq!(q(SIGN_ABS), q(TAU) * q(2f64.powi(22)));
         assert_eq!(q(G_REL), q(C_QUOT) * q(2f64.powi(-20)));

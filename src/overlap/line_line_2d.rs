@@ -226,6 +226,7 @@ pub fn line_line_2d<T: Scalar>(
 /// let r = line_line_2d_bounded(&[0.0, 0.0], &[1.0, 1.0], &[0.0, 1.0], &[2.0, 2.0]);
 /// assert_eq!(r, LineLine2d::Parallel);
 /// ```
+#[inline]
 pub fn line_line_2d_bounded<T: Scalar>(
     o1: &[T; 2],
     d1: &[T; 2],

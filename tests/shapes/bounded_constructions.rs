@@ -327,6 +327,23 @@ impl SegmentRun {
         self.kinds[kind as usize] += 1;
         true
     }
+
+    /// `p` scaled by `2^s`, checked in both segments' roles.
+    fn check_both_roles(&mut self, p: [[f64; 2]; 4], s: i32) {
+        let p = p.map(|x| x.map(|c| mul_pow2_f64(c, s)));
+        self.check(&p);
+        self.check(&[p[2], p[3], p[0], p[1]]);
+    }
+
+    /// Of `n` cases: more than `n/k` crossing and disjoint pairs, some touching, and more
+    /// than `1/w` of the values from the `f64` formula.
+    fn assert_mix(&self, n: u32, k: usize, w: usize) {
+        let [disjoint, touching, crossing, _] = self.kinds;
+        let n = n as usize;
+        assert!(crossing > n / k && disjoint > n / k, "{self:?}");
+        assert!(touching > 0, "{self:?}");
+        assert!(self.tally.wide > self.tally.values / w, "{self:?}");
+    }
 }
 
 /// `segment_segment_3d_intersection_bounded` on a coplanar lift of a 2D case, against the
@@ -569,9 +586,7 @@ fn segment_crossing_from_near_an_end_point() {
             p1[(i % 2) as usize],
             if (i / 3).is_multiple_of(2) { k } else { -k },
         );
-        let p = [p0, p1, q0, q1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
-        run.check(&p);
-        run.check(&[p[2], p[3], p[0], p[1]]);
+        run.check_both_roles([p0, p1, q0, q1], s);
         // q0 beside p0, off p's line by 2^-23–2^-30 of p, and q1 rounded onto p's line
         // inside p (nudged by ulps): the orientation of q1, den − a, at the rounding level
         // of den's terms while the other three are certain.
@@ -592,18 +607,52 @@ fn segment_crossing_from_near_an_end_point() {
             b1[(i % 2) as usize],
             if (i / 5).is_multiple_of(2) { k } else { -k },
         );
-        let p = [a0, a1, b0, b1].map(|x| x.map(|c| mul_pow2_f64(c, s)));
-        run.check(&p);
-        run.check(&[p[2], p[3], p[0], p[1]]);
+        run.check_both_roles([a0, a1, b0, b1], s);
     }
-    let [disjoint, touching, crossing, _] = run.kinds;
-    assert!(
-        crossing > n as usize / 10 && disjoint > n as usize / 10,
-        "{run:?}"
-    );
-    assert!(touching > 0, "{run:?}");
     // At the rounding level by construction: the `f64` test answers about 1%.
-    assert!(run.tally.wide > run.tally.values / 200, "{run:?}");
+    run.assert_mix(n, 10, 200);
+}
+
+/// The one magnitude `M = (|d₀| + |e₀| + |f₀|)(|d₁| + |e₁| + |f₁|)` of the 2D crossing
+/// test (proofs/bounded_constructions.md §3) where one of the three vectors carries it: a
+/// segment `p` of length `2^-20`–`2^-45` of a long segment `q`, with `p0` rounded onto
+/// `q`'s line within that length of `q0` (then nudged by ulps), and `p1` across the line
+/// (so `d` and `f` are tiny and the terms of `b = f × e` and `den = d × e` rest on `|e|`),
+/// `q0` within `2^-20`–`2^-45` of the origin so that `p0` can lie on `q`'s line to
+/// within the rounding of `b`'s terms; at the scales of the boundary test, in both roles.
+/// `b` sits at the rounding level of its terms: the test must refuse these; a magnitude
+/// without `|e|` certifies wrong contacts here.
+#[test]
+fn segment_crossing_short_against_long() {
+    let mut r = Rng::new(0x5407);
+    let mut run = SegmentRun::default();
+    let n = cases(1200);
+    let scales = [0, 500, -500, 1000, -1000, -1060, -530, -545];
+    for i in 0..n {
+        let s = scales[(i / 3) as usize % scales.len()];
+        // q0 within h of the origin, so that p0 beside it has coordinates of size h and
+        // can lie on q's line to within the rounding of its terms.
+        let h = mul_pow2_f64(1.0, -20 - (i % 26) as i32);
+        let q0 = [h * (r.next_f64() - 0.5), h * (r.next_f64() - 0.5)];
+        let q1 = [full(&mut r, -4, 4), full(&mut r, -4, 4)];
+        let e = [q1[0] - q0[0], q1[1] - q0[1]];
+        // On q's line, within h of q0 (inside q or just before it), rounded, nudged.
+        let lam = h * (r.next_f64() - [0.0, 0.5][(i / 26) as usize % 2]);
+        let mut p0 = [q0[0] + lam * e[0], q0[1] + lam * e[1]];
+        let k = ((i / 5) % 4) as i32;
+        p0[(i % 2) as usize] = nudge(
+            p0[(i % 2) as usize],
+            if (i / 2).is_multiple_of(2) { k } else { -k },
+        );
+        // Across the line by about h, with a tilt along it.
+        let side = if (i / 4).is_multiple_of(2) { 1.0 } else { -1.0 };
+        let (a, c) = (side * h * (0.5 + r.next_f64()), h * (r.next_f64() - 0.5));
+        let p1 = [p0[0] - a * e[1] + c * e[0], p0[1] + a * e[0] + c * e[1]];
+        run.check_both_roles([p0, p1, q0, q1], s);
+    }
+    // The f64 test answers the pairs whose end point is off the line by more than its
+    // threshold (the nudged ones); the others go to the exact classification.
+    run.assert_mix(n, 5, 100);
 }
 
 // ---------------------------------------------------------------------------------------
