@@ -153,23 +153,26 @@ fn split_axis(nodes: &[Node], x: usize) -> (usize, bool) {
     (axis, gap(axis) < 0.0)
 }
 
-/// Appends to `out` the lanes below binary node `x` front to back for rays of `octant`
-/// (see [`Wide4::order`]); `kids[..len]` are the binary nodes that became the lanes.
-fn lanes_in_order(nodes: &[Node], kids: &[usize], x: usize, octant: usize, out: &mut Vec<u8>) {
+/// The lanes below binary node `x` front to back for rays of each octant (see
+/// [`Wide4::order`]), packed two bits per lane as there, and their number;
+/// `kids` are the binary nodes that became the lanes. Each split's axis is found once.
+fn lanes_in_order(nodes: &[Node], kids: &[usize], x: usize) -> ([u8; 8], usize) {
     if let Some(j) = kids.iter().position(|&k| k == x) {
-        out.push(j as u8);
-        return;
+        return ([j as u8; 8], 1);
     }
     let l = nodes[x].index as usize;
     let (axis, swapped) = split_axis(nodes, x);
-    let down = octant >> axis & 1 == 1;
-    let (first, second) = if swapped != down {
-        (l + 1, l)
-    } else {
-        (l, l + 1)
-    };
-    lanes_in_order(nodes, kids, first, octant, out);
-    lanes_in_order(nodes, kids, second, octant, out);
+    let (low, n_low) = lanes_in_order(nodes, kids, l);
+    let (high, n_high) = lanes_in_order(nodes, kids, l + 1);
+    let order = core::array::from_fn(|octant| {
+        let down = octant >> axis & 1 == 1;
+        if swapped != down {
+            high[octant] | low[octant] << (2 * n_high)
+        } else {
+            low[octant] | high[octant] << (2 * n_low)
+        }
+    });
+    (order, n_low + n_high)
 }
 
 /// Half the surface area of a box (the collapse opens the largest child first).
@@ -225,13 +228,10 @@ fn collapse(nodes: &[Node]) -> (Vec<Wide4>, usize) {
             }
         }
         let mut node = Wide4::NONE;
-        for octant in 0..8 {
-            let mut lanes = Vec::with_capacity(4);
-            lanes_in_order(nodes, &kids[..len], b, octant, &mut lanes);
-            // Unused lanes last.
-            lanes.extend((len as u8..4).collect::<Vec<_>>());
-            node.order[octant] = (0..4).map(|i| lanes[i] << (2 * i)).sum();
-        }
+        let (order, _) = lanes_in_order(nodes, &kids[..len], b);
+        // Unused lanes last.
+        let unused: u8 = (len..4).map(|i| (i as u8) << (2 * i)).sum();
+        node.order = order.map(|o| o | unused);
         for (j, &k) in kids[..len].iter().enumerate() {
             for a in 0..3 {
                 node.lo[a][j] = nodes[k].b[a];
