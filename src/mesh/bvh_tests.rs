@@ -640,7 +640,8 @@ fn wide_lanes_are_conservative() {
 }
 
 /// The collapse keeps the binary tree's leaves: every primitive in exactly one leaf
-/// lane, each lane's box the union of the boxes below it, unused lanes empty.
+/// lane, each lane's box the union of the boxes below it, unused lanes empty, and each
+/// octant's lane order a permutation with the used lanes first.
 #[test]
 fn wide_tree_holds_every_primitive_once() {
     let mut rng = Rng::new(7);
@@ -676,6 +677,14 @@ fn wide_tree_holds_every_primitive_once() {
                 }
             }
             assert!(used >= 1 && (used >= 2 || n == 1));
+            // Each octant's order lists every lane once, the used ones first.
+            for &o in &node.order {
+                let lanes: Vec<usize> = (0..4).map(|i| usize::from(o >> (2 * i) & 3)).collect();
+                let mut sorted = lanes.clone();
+                sorted.sort();
+                assert_eq!(sorted, [0, 1, 2, 3], "order {o:#010b}");
+                assert!(lanes[..used].iter().all(|&j| node.count(j) != UNUSED));
+            }
         }
         assert!(seen.iter().all(|&c| c == 1), "{n}: {seen:?}");
     }
