@@ -29,8 +29,9 @@
 //! Rays traverse a 4-wide form of the same tree ([`Wide4`], built by [`collapse`] after
 //! the binary tree): each wide node holds up to four children's boxes as structure of
 //! arrays, so the slab tests of all four are one vectorized loop, and the children met
-//! are visited nearest first (parry's QBVH has the same shape; four children per node
-//! halve the steps of a walk). Box, point and pair queries use the binary nodes.
+//! are pushed without a branch in an order stored per node for each octant of ray
+//! directions, front to back by the node's splits (parry's QBVH has the same shape; four
+//! children per node halve the steps of a walk). Box, point and pair queries use the binary nodes.
 //!
 //! Rays are tested against the boxes conservatively (never skipping a box the exact ray
 //! meets): the slab tests and the argument are in [`super::slab`] and
@@ -67,17 +68,25 @@ pub(super) struct Node {
 /// A node of the 4-wide tree the rays traverse: the boxes of up to four children as
 /// structure of arrays (`lo[axis][lane]`, `hi[axis][lane]`), so that the slab test of all
 /// four is one loop over lanes that the compiler vectorizes. Lane `j` is a leaf holding
-/// `prims[child[j] .. child[j] + count[j]]` when `count[j] > 0`, else the wide node
-/// `child[j]`. Unused lanes (a node of two or three children) hold the empty box
+/// `prims[child(j) .. child(j) + count(j)]` when `count(j) > 0`, else the wide node
+/// `child(j)`; both are packed in `refs[j]` (`child | count << 32`, the form the walk's
+/// stack holds). Unused lanes (a node of two or three children) hold the empty box
 /// [`EMPTY`] (`lo = +∞`, `hi = −∞`), which every slab test culls ([`super::slab`]), with
 /// `count` [`UNUSED`].
+///
+/// `order[octant]` lists the four lanes front to back for rays whose direction has the
+/// signs of `octant` (bit `k` set: component `k` negative), two bits per lane, first lane
+/// in the lowest bits, unused lanes last: at each binary split inside the node, the child
+/// whose centre lies lower on the split's axis comes first unless the ray goes down that
+/// axis ([`collapse`]). The walk pushes the lanes met in that order without comparing
+/// their entries; the order decides only which child is visited first, never whether.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
 pub(super) struct Wide4 {
     pub(super) lo: [[f64; 4]; 3],
     pub(super) hi: [[f64; 4]; 3],
-    pub(super) child: [u32; 4],
-    pub(super) count: [u32; 4],
+    pub(super) refs: [u64; 4],
+    pub(super) order: [u8; 8],
 }
 
 /// The `count` of an unused lane of a [`Wide4`].
@@ -87,9 +96,21 @@ impl Wide4 {
     const NONE: Wide4 = Wide4 {
         lo: [[f64::INFINITY; 4]; 3],
         hi: [[f64::NEG_INFINITY; 4]; 3],
-        child: [0; 4],
-        count: [UNUSED; 4],
+        refs: [(UNUSED as u64) << 32; 4],
+        order: [0b11_10_01_00; 8],
     };
+
+    /// Lane `j`'s first primitive (a leaf) or wide node (the walk reads `refs` whole).
+    #[cfg(test)]
+    pub(super) fn child(&self, j: usize) -> u32 {
+        self.refs[j] as u32
+    }
+
+    /// Lane `j`'s number of primitives: 0 for a wide node, [`UNUSED`] for an unused lane.
+    #[inline]
+    pub(super) fn count(&self, j: usize) -> u32 {
+        (self.refs[j] >> 32) as u32
+    }
 
     /// Lane `j`'s box as [`Node::b`].
     #[inline]
@@ -114,6 +135,45 @@ const WIDE_STACK: usize = 3 * STACK + 4;
 /// walk with the shorter stack [`SHALLOW_STACK`].
 const SHALLOW_DEPTH: usize = 12;
 const SHALLOW_STACK: usize = 3 * SHALLOW_DEPTH + 4;
+
+/// The axis along which the centres of binary node `x`'s two children lie farthest
+/// apart, and whether the second child's centre is the lower one on it (the split the
+/// wide node's lane order follows).
+fn split_axis(nodes: &[Node], x: usize) -> (usize, bool) {
+    let l = nodes[x].index as usize;
+    let centre = |b: &[f64; 6], k: usize| 0.5 * b[k] + 0.5 * b[k + 3];
+    let gap = |k: usize| centre(&nodes[l + 1].b, k) - centre(&nodes[l].b, k);
+    let mut axis = 0;
+    for k in 1..3 {
+        // A NaN gap is never chosen over a number (the order is a heuristic only).
+        if gap(k).abs() > gap(axis).abs() {
+            axis = k;
+        }
+    }
+    (axis, gap(axis) < 0.0)
+}
+
+/// The lanes below binary node `x` front to back for rays of each octant (see
+/// [`Wide4::order`]), packed two bits per lane as there, and their number;
+/// `kids` are the binary nodes that became the lanes. Each split's axis is found once.
+fn lanes_in_order(nodes: &[Node], kids: &[usize], x: usize) -> ([u8; 8], usize) {
+    if let Some(j) = kids.iter().position(|&k| k == x) {
+        return ([j as u8; 8], 1);
+    }
+    let l = nodes[x].index as usize;
+    let (axis, swapped) = split_axis(nodes, x);
+    let (low, n_low) = lanes_in_order(nodes, kids, l);
+    let (high, n_high) = lanes_in_order(nodes, kids, l + 1);
+    let order = core::array::from_fn(|octant| {
+        let down = octant >> axis & 1 == 1;
+        if swapped != down {
+            high[octant] | low[octant] << (2 * n_high)
+        } else {
+            low[octant] | high[octant] << (2 * n_low)
+        }
+    });
+    (order, n_low + n_high)
+}
 
 /// Half the surface area of a box (the collapse opens the largest child first).
 fn half_area(b: &[f64; 6]) -> f64 {
@@ -168,17 +228,19 @@ fn collapse(nodes: &[Node]) -> (Vec<Wide4>, usize) {
             }
         }
         let mut node = Wide4::NONE;
+        let (order, _) = lanes_in_order(nodes, &kids[..len], b);
+        // Unused lanes last.
+        let unused: u8 = (len..4).map(|i| (i as u8) << (2 * i)).sum();
+        node.order = order.map(|o| o | unused);
         for (j, &k) in kids[..len].iter().enumerate() {
             for a in 0..3 {
                 node.lo[a][j] = nodes[k].b[a];
                 node.hi[a][j] = nodes[k].b[a + 3];
             }
             if nodes[k].count > 0 {
-                node.child[j] = nodes[k].index;
-                node.count[j] = nodes[k].count;
+                node.refs[j] = u64::from(nodes[k].index) | u64::from(nodes[k].count) << 32;
             } else {
-                node.child[j] = wide.len() as u32;
-                node.count[j] = 0;
+                node.refs[j] = wide.len() as u64;
                 wide.push(Wide4::NONE);
                 work.push((k, wide.len() - 1, d + 1));
             }
@@ -483,7 +545,8 @@ impl Bvh {
     /// Visit every primitive whose box the ray `origin + t·direction`, `t ∈ [0, t_max]`,
     /// might meet; never skips one whose box the exact ray meets (module docs).
     ///
-    /// Nodes are visited near to far. `visit(prim)` returns an upper bound on the `t` of
+    /// Nodes are visited roughly front to back (each node's children in its stored order
+    /// for the ray's octant). `visit(prim)` returns an upper bound on the `t` of
     /// the best hit found so far (or `f64::INFINITY`, or the old value); the bound in force
     /// is the least returned so far (NaN is ignored), and nodes the exact ray can only meet
     /// beyond it are skipped. A NaN `t_max` is taken as infinite, a negative one visits
@@ -555,27 +618,24 @@ impl Bvh {
         loop {
             let n = &wide[node];
             let (t, met) = ray.enter4(n, &limit);
-            // The children met, nearest first (insertion sort of at most four).
-            let mut order = [0usize; 4];
-            let mut m = 0;
-            for j in 0..4 {
-                if met[j] {
-                    let mut k = m;
-                    while k > 0 && R::closer(&t[j], &t[order[k - 1]]) {
-                        order[k] = order[k - 1];
-                        k -= 1;
-                    }
-                    order[k] = j;
-                    m += 1;
-                }
+            // The children met, pushed back to front in the node's order for the ray's
+            // octant, so the front one is popped next. No branch: every lane is written,
+            // at the number of lanes met behind it, so a lane not met is overwritten by
+            // the next one or lies above the new top. The writes stay below `sp + 4`,
+            // within the stack bound.
+            let order = n.order[ray.octant()];
+            let mask = (0..4).fold(0usize, |m, j| m | usize::from(met[j]) << j);
+            let refs = &mut stack_ref[sp..sp + 4];
+            let ts = &mut stack_t[sp..sp + 4];
+            let mut at = 0usize;
+            for i in (0..4).rev() {
+                let j = usize::from(order >> (2 * i) & 3);
+                refs[at & 3] = n.refs[j];
+                ts[at & 3] = t[j];
+                at += mask >> j & 1;
             }
-            // Pushed farthest first, so the nearest is popped next.
-            for &j in order[..m].iter().rev() {
-                stack_ref[sp] = u64::from(n.child[j]) | u64::from(n.count[j]) << 32;
-                stack_t[sp] = t[j];
-                sp += 1;
-            }
-            // Pop the nearest pending child still within the limit; leaves are visited
+            sp += at;
+            // Pop the next pending child still within the limit; leaves are visited
             // here, a wide node is descended into.
             loop {
                 if sp == 0 {

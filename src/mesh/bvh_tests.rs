@@ -563,7 +563,7 @@ fn wide_lanes_are_conservative() {
         for n in &bvh.wide {
             let (t, met) = ray.enter4(n, &limit);
             for j in 0..4 {
-                if n.count[j] == UNUSED {
+                if n.count(j) == UNUSED {
                     assert!(!met[j], "unused lane met: o={o:?} d={d:?}");
                     continue;
                 }
@@ -583,7 +583,7 @@ fn wide_lanes_are_conservative() {
         let limit = ray.limit(t);
         for n in &bvh.wide[..] {
             let (t4, met) = ray.enter4(n, &limit);
-            for j in (0..4).filter(|&j| n.count[j] != UNUSED) {
+            for j in (0..4).filter(|&j| n.count(j) != UNUSED) {
                 let s = ray.enter(&n.lane(j), &limit);
                 assert_eq!(met[j].then(|| t4[j].to_bits()), s.map(f64::to_bits));
             }
@@ -640,7 +640,8 @@ fn wide_lanes_are_conservative() {
 }
 
 /// The collapse keeps the binary tree's leaves: every primitive in exactly one leaf
-/// lane, each lane's box the union of the boxes below it, unused lanes empty.
+/// lane, each lane's box the union of the boxes below it, unused lanes empty, and each
+/// octant's lane order a permutation with the used lanes first.
 #[test]
 fn wide_tree_holds_every_primitive_once() {
     let mut rng = Rng::new(7);
@@ -655,7 +656,7 @@ fn wide_tree_holds_every_primitive_once() {
             let mut used = 0;
             for j in 0..4 {
                 let b = node.lane(j);
-                if node.count[j] == UNUSED {
+                if node.count(j) == UNUSED {
                     assert!(b[0] == f64::INFINITY && b[3] == f64::NEG_INFINITY);
                     continue;
                 }
@@ -663,11 +664,11 @@ fn wide_tree_holds_every_primitive_once() {
                 if let Some(p) = parent {
                     assert!((0..3).all(|k| p[k] <= b[k] && b[k + 3] <= p[k + 3]));
                 }
-                if node.count[j] == 0 {
-                    work.push((node.child[j] as usize, Some(b)));
+                if node.count(j) == 0 {
+                    work.push((node.child(j) as usize, Some(b)));
                 } else {
-                    let first = node.child[j] as usize;
-                    for k in first..first + node.count[j] as usize {
+                    let first = node.child(j) as usize;
+                    for k in first..first + node.count(j) as usize {
                         let id = bvh.prims[k] as usize;
                         seen[id] += 1;
                         let (lo, hi) = boxes[id];
@@ -676,6 +677,14 @@ fn wide_tree_holds_every_primitive_once() {
                 }
             }
             assert!(used >= 1 && (used >= 2 || n == 1));
+            // Each octant's order lists every lane once, the used ones first.
+            for &o in &node.order {
+                let lanes: Vec<usize> = (0..4).map(|i| usize::from(o >> (2 * i) & 3)).collect();
+                let mut sorted = lanes.clone();
+                sorted.sort();
+                assert_eq!(sorted, [0, 1, 2, 3], "order {o:#010b}");
+                assert!(lanes[..used].iter().all(|&j| node.count(j) != UNUSED));
+            }
         }
         assert!(seen.iter().all(|&c| c == 1), "{n}: {seen:?}");
     }

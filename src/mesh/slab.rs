@@ -75,7 +75,7 @@ pub(super) trait SlabRay {
         let mut t = [Self::ZERO; 4];
         let mut met = [false; 4];
         for j in 0..4 {
-            if n.count[j] == UNUSED {
+            if n.count(j) == UNUSED {
                 continue;
             }
             if let Some(e) = self.enter(&n.lane(j), limit) {
@@ -86,8 +86,9 @@ pub(super) trait SlabRay {
     }
     /// False only if a node with this entry surely lies beyond the limit.
     fn within(&self, t: &Self::T, limit: &Self::Limit) -> bool;
-    /// `a` is nearer than `b` (for ordering children only).
-    fn closer(a: &Self::T, b: &Self::T) -> bool;
+    /// The ray's octant: bit `k` set when the direction's component `k` is negative
+    /// (the index into [`Wide4::order`]).
+    fn octant(&self) -> usize;
 }
 
 /// The `f64` fast path (module docs).
@@ -201,7 +202,9 @@ impl<const OCTANT: u8> SlabRay for FastRay<OCTANT> {
                 hi[j] = if t1 < hi[j] { t1 } else { hi[j] };
             }
         }
-        let met = core::array::from_fn(|j| (lo[j] <= hi[j]) & (n.count[j] != UNUSED));
+        // An unused lane's empty box is culled on the first axis (`proofs/bvh_rays.md`
+        // §3), so no mask is needed.
+        let met = core::array::from_fn(|j| lo[j] <= hi[j]);
         (lo, met)
     }
 
@@ -211,8 +214,8 @@ impl<const OCTANT: u8> SlabRay for FastRay<OCTANT> {
     }
 
     #[inline(always)]
-    fn closer(a: &f64, b: &f64) -> bool {
-        a < b
+    fn octant(&self) -> usize {
+        OCTANT as usize
     }
 }
 
@@ -287,7 +290,7 @@ impl SlabRay for WideRay {
         t.le(*limit)
     }
 
-    fn closer(a: &Wide, b: &Wide) -> bool {
-        !b.le(*a)
+    fn octant(&self) -> usize {
+        (0..3).map(|k| usize::from(self.neg[k]) << k).sum()
     }
 }

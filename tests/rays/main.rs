@@ -12,6 +12,7 @@ mod mesh_batch;
 mod mesh_edges;
 mod mesh_exactly_once;
 mod mesh_files;
+mod mesh_first_hit_brute;
 mod mesh_slivers;
 mod mesh_soup;
 mod mesh_winding;
