@@ -545,13 +545,17 @@ fn segment_crossing_signs_at_the_certification_boundary() {
     assert!(run.tally.wide > run.tally.values / 10, "{run:?}");
 }
 
-/// The magnitudes of the 2D crossing test (`m_b`, `m_a` of
-/// proofs/bounded_constructions.md §3, where the denominator's terms `|dₖ||e₍₁₋ₖ₎|` sit
-/// beside the numerator's): `p0` within `2^-12`–`2^-40` of `q0` (the offset `f = q0 − p0`
-/// tiny, so the threshold rests on the denominator's terms alone), and `p1` rounded onto
-/// `q`'s line and nudged by ulps (or moved off it by `2^-20`–`2^-50` of `q`), so that
-/// `den − b` (the orientation of `p1`) is at or near the rounding level of `den`'s own
-/// terms; at the scales of the boundary test, in both roles. Most of these the `f64` test
+/// The powers of two the near-end-point crossing tests scale their cases by (those of the
+/// boundary test but `-537`): large, small, and products partly subnormal.
+const NEAR_END_SCALES: [i32; 8] = [0, 500, -500, 1000, -1000, -1060, -530, -545];
+
+/// The magnitude `M` of the 2D crossing test (proofs/bounded_constructions.md §3), where
+/// the denominator's terms `|dₖ||e₍₁₋ₖ₎|` sit beside the numerator's: `p0` within
+/// `2^-12`–`2^-40` of `q0` (the offset `f = q0 − p0` tiny, so the threshold rests on the
+/// denominator's terms alone), and `p1` rounded onto `q`'s line and nudged by ulps (or
+/// moved off it by `2^-20`–`2^-50` of `q`), so that `den − b` (the orientation of `p1`) is
+/// at or near the rounding level of `den`'s own terms; at [`NEAR_END_SCALES`], in both
+/// roles. Most of these the `f64` test
 /// must refuse (the exact classification answers); a threshold without the denominator's
 /// terms certifies wrong contacts here.
 #[test]
@@ -559,9 +563,8 @@ fn segment_crossing_from_near_an_end_point() {
     let mut r = Rng::new(0xF0F0);
     let mut run = SegmentRun::default();
     let n = cases(1200);
-    let scales = [0, 500, -500, 1000, -1000, -1060, -530, -545];
     for i in 0..n {
-        let s = scales[(i / 5) as usize % scales.len()];
+        let s = NEAR_END_SCALES[(i / 5) as usize % NEAR_END_SCALES.len()];
         let q0 = [full(&mut r, -4, 4), full(&mut r, -4, 4)];
         let q1 = [full(&mut r, -4, 4), full(&mut r, -4, 4)];
         let e = [q1[0] - q0[0], q1[1] - q0[1]];
@@ -619,7 +622,7 @@ fn segment_crossing_from_near_an_end_point() {
 /// `q`'s line within that length of `q0` (then nudged by ulps), and `p1` across the line
 /// (so `d` and `f` are tiny and the terms of `b = f × e` and `den = d × e` rest on `|e|`),
 /// `q0` within `2^-20`–`2^-45` of the origin so that `p0` can lie on `q`'s line to
-/// within the rounding of `b`'s terms; at the scales of the boundary test, in both roles.
+/// within the rounding of `b`'s terms; at [`NEAR_END_SCALES`], in both roles.
 /// `b` sits at the rounding level of its terms: the test must refuse these; a magnitude
 /// without `|e|` certifies wrong contacts here.
 #[test]
@@ -627,9 +630,8 @@ fn segment_crossing_short_against_long() {
     let mut r = Rng::new(0x5407);
     let mut run = SegmentRun::default();
     let n = cases(1200);
-    let scales = [0, 500, -500, 1000, -1000, -1060, -530, -545];
     for i in 0..n {
-        let s = scales[(i / 3) as usize % scales.len()];
+        let s = NEAR_END_SCALES[(i / 3) as usize % NEAR_END_SCALES.len()];
         // q0 within h of the origin, so that p0 beside it has coordinates of size h and
         // can lie on q's line to within the rounding of its terms.
         let h = mul_pow2_f64(1.0, -20 - (i % 26) as i32);
