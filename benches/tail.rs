@@ -118,9 +118,19 @@ criterion_group! {
 /// the C++ program's format. As there, the test is chosen once per file and its answer
 /// inlined into the loop (no dispatch per row), and a pass (tens of microseconds) rarely
 /// meets a preemption on a loaded machine, which criterion's longer samples do.
+/// `ISECT_TAIL_ONLY=insphere` (a test's name) or `ISECT_TAIL_ONLY=insphere.edges` (a
+/// file's stem) times only the files it names.
 fn passes(n: usize) {
+    let only = std::env::var("ISECT_TAIL_ONLY").ok();
     for test in TESTS {
         for family in FAMILIES {
+            let stem = format!("{test}.{}", family.0);
+            if only
+                .as_deref()
+                .is_some_and(|o| o != test && o != stem.as_str())
+            {
+                continue;
+            }
             let (rows, answers) = rows(test, family);
             let agree = rows
                 .iter()
@@ -128,10 +138,10 @@ fn passes(n: usize) {
                 .filter(|&(r, &want)| answer(test, r) == want)
                 .count();
             let ns = match test {
-                "orient3d" => time_rows(&rows, n, orient3d_row),
-                "insphere" => time_rows(&rows, n, insphere_row),
-                "tri-tri" => time_rows(&rows, n, tri_tri_row),
-                _ => time_rows(&rows, n, ray_triangle_row),
+                "orient3d" => time_rows(&rows, n, |r| answer("orient3d", r)),
+                "insphere" => time_rows(&rows, n, |r| answer("insphere", r)),
+                "tri-tri" => time_rows(&rows, n, |r| answer("tri-tri", r)),
+                _ => time_rows(&rows, n, |r| answer("ray-triangle", r)),
             };
             println!(
                 "{test} {} rows {} median_ns {ns:.1} agree {agree}",
@@ -142,28 +152,11 @@ fn passes(n: usize) {
     }
 }
 
-// One function per test, each small enough for LLVM to inline isect's function into it
-// as it would into a user's loop (inlined into the larger timing loop, `insphere` stayed
-// an out-of-line call and measured twice its time).
-#[inline(never)]
-fn orient3d_row(r: &[f64; 18]) -> i8 {
-    answer("orient3d", r)
-}
-#[inline(never)]
-fn insphere_row(r: &[f64; 18]) -> i8 {
-    answer("insphere", r)
-}
-#[inline(never)]
-fn tri_tri_row(r: &[f64; 18]) -> i8 {
-    answer("tri-tri", r)
-}
-#[inline(never)]
-fn ray_triangle_row(r: &[f64; 18]) -> i8 {
-    answer("ray-triangle", r)
-}
-
-/// The median over `n` passes of the time a row, ns.
-fn time_rows(rows: &[Vec<f64>], n: usize, answer: fn(&[f64; 18]) -> i8) -> f64 {
+/// The median over `n` passes of the time a row, ns. Generic over the answer, as the C++
+/// side's template is: each test gets its own loop with isect's function inlined into it
+/// as it would be into a user's loop (through a function pointer, every row paid an
+/// indirect call that CGAL's inlined lambda does not).
+fn time_rows(rows: &[Vec<f64>], n: usize, answer: impl Fn(&[f64; 18]) -> i8) -> f64 {
     // Fixed-size rows (zero-padded), so that reading a point is a load at a constant offset
     // without a bounds check, as `std::vector::operator[]` is on the C++ side.
     let rows: Vec<[f64; 18]> = rows

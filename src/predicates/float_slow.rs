@@ -219,6 +219,15 @@ pub(super) fn orient3d_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) 
     if repeated(&[a, b, c, d]) {
         return Sign::Zero;
     }
+    let coords = [
+        a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2],
+    ];
+    if coordinates_on_grid(&coords, O3_GRID_BITS) {
+        // Small or coarse grids (the usual exactly degenerate input: a vertex on an
+        // edge or a face of a grid mesh): the plain evaluation is exact, with no window
+        // check, no TwoDiff and no stage B first (proofs/predicates.md §4).
+        return Sign::of(exact::orient3d(a, b, c, d));
+    }
     if inside_fast(&[a, b, c, d], O3_WINDOW) {
         return orient3d_adapt(a, b, c, d);
     }
@@ -520,6 +529,44 @@ pub(super) fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32)
     h.iter().fold(true, |ok, &x| {
         let t = x * scale;
         ok & ((t + C) - C == t)
+    })
+}
+
+/// The grid width of orient3d's first shortcut: with every coordinate a multiple of
+/// `2^(e+1−15)` and below `2^(e+1)` in magnitude, no operation of the determinant in
+/// `exact.rs` rounds (proofs/predicates.md §4).
+pub(super) const O3_GRID_BITS: i32 = 15;
+
+/// Whether every value is an integer multiple of `2^(e+1−w)`, where `2^e ≤ max|x| <
+/// 2^(e+1)` and `−300 ≤ e ≤ 300` (`false` outside that range, for all-zero input, and for
+/// any non-finite value). Then every `|x| < 2^w·2^(e+1−w)`: the values are integers below
+/// `2^w` on a grid of spacing `2^(e+1−w)` (proofs/predicates.md §4).
+///
+/// Unlike [`float_evaluation_is_exact`] it takes any finite input, not only differences
+/// inside an expansion window: `x·2^(w−1−e)` is exact unless it falls below the normal
+/// range, and then it is zero (caught by comparing zeros) or below 1 and non-zero (not an
+/// integer).
+#[inline(always)]
+pub(super) fn coordinates_on_grid(v: &[f64], w: i32) -> bool {
+    const C: f64 = 6_755_399_441_055_744.0;
+    // `maxsd` semantics (the second operand when either is NaN; a NaN value fails its
+    // own test below), reduced as a tree: `f64::max`'s NaN handling in a serial fold
+    // made a chain of some sixty cycles.
+    let max = |p: f64, q: f64| if p > q { p } else { q };
+    let mut m = [0.0f64; 4];
+    for (i, &x) in v.iter().enumerate() {
+        m[i % 4] = max(m[i % 4], x.abs());
+    }
+    let max = max(max(m[0], m[1]), max(m[2], m[3]));
+    let e = ((max.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    if !(-300..=300).contains(&e) {
+        return false;
+    }
+    // 2^(w − 1 − e), a normal number for −300 ≤ e ≤ 300 and w ≤ 26.
+    let scale = f64::from_bits(((1023 + w - 1 - e) as u64) << 52);
+    v.iter().fold(true, |ok, &x| {
+        let t = x * scale;
+        ok & ((t + C) - C == t) & ((t == 0.0) == (x == 0.0))
     })
 }
 

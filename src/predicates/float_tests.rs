@@ -11,8 +11,8 @@ use super::float::{
     TAU, TAU2, incircle, insphere, insphere_det_maxima, o3_bound, orient2d, orient3d,
 };
 use super::float_slow::{
-    Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS, classify, exponent_range,
-    float_evaluation_is_exact, scale,
+    Fit, INCIRCLE_MONOMIALS, INSPHERE_MONOMIALS, O3_GRID_BITS, classify, coordinates_on_grid,
+    exponent_range, float_evaluation_is_exact, scale,
 };
 use super::{bigint, exact};
 use crate::oracle::Rng;
@@ -216,6 +216,29 @@ fn plain_evaluation_shortcut_at_its_threshold() {
 /// 53` with `2^E ≤ max|x| < 2^(E+1)` and `2^K` the coarsest power of two dividing every
 /// value (`exponent_range`): values of every bit width around each predicate's threshold,
 /// odd and even, shifted together across the windows' exponent range, with zeros.
+/// `n` values `±m·2^(shift + c)` with `m < 2^bits` (zero a fifth of the time; the first
+/// value `2^bits − 1` a fifth of the time, which sets both the largest exponent and the
+/// finest granularity) and `c ∈ {0, 1, 2}` now and then (a coarser grid); the exponent is
+/// clamped to the doubles' range.
+fn grid_values(rng: &mut Rng, n: usize, bits: i32, shift: i32) -> Vec<f64> {
+    (0..n)
+        .map(|i| {
+            let m = match rng.below(5) {
+                0 => 0,
+                1 if i == 0 => (1u64 << bits) - 1,
+                _ => rng.below(1 << bits) as u64,
+            };
+            let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+            let coarse = if rng.below(3) == 0 {
+                rng.below(3) as i32
+            } else {
+                0
+            };
+            sign * scale(m as f64, (shift + coarse).clamp(-1074, 900))
+        })
+        .collect()
+}
+
 #[test]
 fn plain_evaluation_check_matches_its_definition() {
     let mut rng = Rng::new(7);
@@ -225,24 +248,7 @@ fn plain_evaluation_check_matches_its_definition() {
             let n = 1 + rng.below(9);
             let bits = width - 2 + rng.below(5) as i32; // width − 2 ..= width + 2
             let shift = rng.below(801) as i32 - 400;
-            let h: Vec<f64> = (0..n)
-                .map(|i| {
-                    let m = match rng.below(5) {
-                        0 => 0,
-                        // the largest value of the width, odd: sets both E and K
-                        1 if i == 0 => (1u64 << bits) - 1,
-                        _ => rng.below(1 << bits) as u64,
-                    };
-                    let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
-                    // a coarser grid sometimes: K above the shift
-                    let coarse = if rng.below(3) == 0 {
-                        rng.below(3) as i32
-                    } else {
-                        0
-                    };
-                    sign * scale(m as f64, shift + coarse)
-                })
-                .collect();
+            let h = grid_values(&mut rng, n, bits, shift);
             let expected = match exponent_range(h.iter().copied()) {
                 None => true,
                 Some((hi, lo)) => degree * (hi + 1 - lo) + log2_terms <= 53,
@@ -254,6 +260,93 @@ fn plain_evaluation_check_matches_its_definition() {
             );
         }
     }
+}
+
+/// `coordinates_on_grid` against its definition (every value finite, the largest
+/// magnitude's exponent `e` in `−300..=300`, every value a multiple of `2^(e+1−w)`),
+/// computed from exact exponents and trailing zeros. The values straddle the width,
+/// the exponent limits, and the case the zero comparison is there for: a tiny non-zero
+/// value whose scaled image underflows to zero beside large ones.
+#[test]
+fn coordinate_grid_check_matches_its_definition() {
+    let mut rng = Rng::new(11);
+    let mut counts = [0usize; 2];
+    for case in 0..40_000 {
+        let w: i32 = [15, 15, 15, 8, 20][rng.below(5)];
+        let n = 1 + rng.below(12);
+        let bits = w - 2 + rng.below(5) as i32; // w − 2 ..= w + 2
+        // Around both exponent limits and in between.
+        let shift = match rng.below(4) {
+            0 => rng.below(41) as i32 - 320 - bits,
+            1 => rng.below(41) as i32 + 280 - bits,
+            _ => rng.below(1401) as i32 - 700,
+        };
+        let mut v = grid_values(&mut rng, n, bits, shift);
+        match case % 16 {
+            // A tiny value beside large ones: x·2^(w−1−e) underflows to zero.
+            0 => v.push([f64::from_bits(1), 1e-310, 1e-300][rng.below(3)]),
+            1 => v.push([f64::NAN, f64::INFINITY, -f64::INFINITY][rng.below(3)]),
+            _ => {}
+        }
+        let expected = v.iter().all(|x| x.is_finite())
+            && match exponent_range(v.iter().copied()) {
+                None => false,
+                Some((hi, lo)) => (-300..=300).contains(&hi) && hi + 1 - lo <= w,
+            };
+        counts[usize::from(expected)] += 1;
+        assert_eq!(coordinates_on_grid(&v, w), expected, "{v:?}, width {w}");
+    }
+    // Both answers are common, so neither side of the test is vacuous.
+    assert!(counts.iter().all(|&c| c > 5_000), "{counts:?}");
+}
+
+/// The width of orient3d's grid shortcut keeps the plain evaluation exact: on integer
+/// coordinates below `2^O3_GRID_BITS` (the shortcut's grid scaled to units), mostly at
+/// the extremes of that range where the products are largest, `exact.rs`'s formula in
+/// `f64` equals the determinant computed in rationals by the cofactor expansion along
+/// the first column. Two bits wider, the same generator finds inexact evaluations, so the
+/// test would catch a width the proof does not cover.
+#[test]
+fn orient3d_grid_width_keeps_the_plain_evaluation_exact() {
+    fn det_q(p: &[[f64; 3]; 4]) -> BigRational {
+        let r: Vec<[BigRational; 3]> = p[..3]
+            .iter()
+            .map(|x| core::array::from_fn(|k| q(x[k]) - q(p[3][k])))
+            .collect();
+        let m = |i: usize, j: usize, k: usize, l: usize| &r[i][k] * &r[j][l] - &r[i][l] * &r[j][k];
+        &r[0][0] * m(1, 2, 1, 2) - &r[1][0] * m(0, 2, 1, 2) + &r[2][0] * m(0, 1, 1, 2)
+    }
+    let mut rng = Rng::new(2027);
+    let mut inexact_wider = 0;
+    for case in 0..20_000 {
+        let w = if case % 4 == 3 {
+            O3_GRID_BITS + 2
+        } else {
+            O3_GRID_BITS
+        };
+        let top = (1i64 << w) - 1;
+        let mut value = || {
+            let v = match rng.below(8) {
+                0..4 => top - rng.below(4) as i64,
+                4 | 5 => top - rng.below(1 << 12) as i64,
+                _ => rng.below(top as usize + 1) as i64,
+            };
+            if rng.below(2) == 0 {
+                v as f64
+            } else {
+                -v as f64
+            }
+        };
+        let p: [[f64; 3]; 4] = core::array::from_fn(|_| [value(), value(), value()]);
+        let plain = q(exact::orient3d(&p[0], &p[1], &p[2], &p[3]));
+        let exact = det_q(&p);
+        if w == O3_GRID_BITS {
+            assert_eq!(plain, exact, "{p:?}");
+        } else if plain != exact {
+            inexact_wider += 1;
+        }
+    }
+    assert!(inexact_wider > 100, "{inexact_wider}");
 }
 
 #[test]

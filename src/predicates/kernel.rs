@@ -285,7 +285,7 @@ impl Kernel<f64> for F64Kernel {
     fn incircle(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2], d: &[f64; 2]) -> Sign {
         float::incircle(a, b, c, d)
     }
-    #[inline]
+    #[inline(always)]
     fn insphere(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3], e: &[f64; 3]) -> Sign {
         float::insphere(a, b, c, d, e)
     }

@@ -218,7 +218,7 @@ pub fn incircle<P: Point2>(a: P, b: P, c: P, d: P) -> Sign {
 /// assert_eq!(insphere(a, b, c, d, [0.0, -1.0, 0.0]), Sign::Zero);
 /// assert_eq!(insphere(a, b, c, d, [0.0, 0.0, 2.0]), Sign::Negative);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn insphere<P: Point3>(a: P, b: P, c: P, d: P, e: P) -> Sign {
     K3::<P>::insphere(a.coords(), b.coords(), c.coords(), d.coords(), e.coords())
 }

@@ -949,3 +949,78 @@ fn orient3d_overflowing_minor_with_finite_bound() {
         every_order(p, want, |x| isect::orient3d(x[0], x[1], x[2], x[3]));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// orient3d's grid shortcut (proofs/predicates.md §4): coordinates on a grid of at most 15
+// bits below their largest magnitude are evaluated in plain `f64`.
+// ---------------------------------------------------------------------------------------
+
+/// A plane through the origin holding grid points far larger than a point `δ = 2^-1074`
+/// off it. By hand: `a = (2^100, 0, 2^100)`, `b = (0, 2^100, 2^100)`,
+/// `c = (2^100, 2^100, 2^101)` lie on `z = x + y`, and so does the origin; `d = (δ, 0, 0)`
+/// has `z − x − y = −δ < 0`. `orient3d(a, b, c, d)` is the sign of `det[a−d; b−d; c−d]`,
+/// linear in `d`: at `d = 0` it is `det[a; b; c] = 0` (coplanar with the origin), and its
+/// derivative in `d_x` is `−(b × c)_x − (c × a)_x − (a × b)_x`. With `s = 2^100`:
+/// `b × c = (s·2s − s·s, s·s − 0, 0 − s·s) = (s², s², −s²)`,
+/// `c × a = (s·s − 2s·0, 2s·s − s·s, s·0 − s·s) = (s², s², −s²)`,
+/// `a × b = (0·s − s·s, s·0 − s·s, s·s − 0) = (−s², −s², s²)`, so the derivative is
+/// `−(s² + s² − s²) = −s²` and the sign is that of `−s²·δ`: Negative.
+///
+/// The coordinates' grid test scales `δ` by `2^(14−101)`, which underflows to zero: the
+/// zero comparison must reject the grid (the plain evaluation rounds `2^100 − δ` to
+/// `2^100` and returns exactly zero).
+#[test]
+fn orient3d_tiny_offset_beside_a_coarse_grid() {
+    let s = pow2(100);
+    let delta = f64::from_bits(1);
+    let a = [s, 0.0, s];
+    let b = [0.0, s, s];
+    let c = [s, s, 2.0 * s];
+    o3([a, b, c, [delta, 0.0, 0.0]], Sign::Negative);
+    o3([a, b, c, [-delta, 0.0, 0.0]], Sign::Positive);
+    o3([a, b, c, [0.0, 0.0, 0.0]], Sign::Zero);
+}
+
+/// Exactly coplanar and one-unit-off quadruples on grids of 13 to 19 bits (either side of
+/// the shortcut's 15), scaled by `2^k` across and beyond its exponent range `−300..=300`
+/// (and into the subnormals), against the oracle. Every case is near enough to a plane
+/// that stage A fails, so the shortcut or the stages after it decide.
+#[test]
+fn orient3d_grid_shortcut_at_its_limits() {
+    let mut rng = Rng::new(20_261_127);
+    let mut zeros = 0;
+    for case in 0..6000 {
+        let bits = 12 + (case % 6) as u32; // 12 ..= 17, then up to two bits more in d
+        let top = 1i64 << (bits - 1);
+        let mut g = || (rng.below(2 * top as usize) as i64 - top) as f64;
+        // Three points at the grid's full width, then d = a + i(b − a) + j(c − a) for
+        // i, j in {−1, 0, 1} (up to two bits wider).
+        let a = [g(), g(), g()];
+        let b = [g(), g(), g()];
+        let c = [g(), g(), g()];
+        let (i, j) = ((case % 3) as f64 - 1.0, (case / 3 % 3) as f64 - 1.0);
+        let mut d: [f64; 3] =
+            core::array::from_fn(|k| a[k] + i * (b[k] - a[k]) + j * (c[k] - a[k]));
+        // One unit off the plane, or on it; and sometimes one coordinate at full width.
+        match case % 4 {
+            0 => d[case % 3] += 1.0,
+            1 => d[case % 3] -= 1.0,
+            _ => {}
+        }
+        let mut p = [a, b, c, d];
+        if case % 7 == 0 {
+            p[case % 4][case % 3] = (top - 1) as f64;
+        }
+        let k = match case % 5 {
+            0 => 300 - bits as i32 + (case % 11) as i32 - 5,
+            1 => -300 - (case % 11) as i32 + 5,
+            2 => -1074 + 40,
+            _ => (case % 601) as i32 - 300,
+        };
+        let p = scale3(p, k);
+        if o3_oracle(p) == Sign::Zero {
+            zeros += 1;
+        }
+    }
+    assert!(zeros > 1000, "only {zeros} exactly coplanar cases");
+}
