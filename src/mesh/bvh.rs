@@ -662,60 +662,6 @@ impl Bvh {
         }
     }
 
-    /// Visit every primitive whose (closed) box contains `p`. A point with a NaN
-    /// coordinate, or a tree over non-finite boxes, visits every primitive.
-    pub(crate) fn visit_point(&self, p: [f64; 3], mut visit: impl FnMut(u32)) {
-        if self.nodes.is_empty() {
-            return;
-        }
-        if p.iter().any(|x| x.is_nan()) || !self.magnitude.is_finite() {
-            for &q in &self.prims {
-                visit(q);
-            }
-            return;
-        }
-        let inside = |b: &[f64; 6]| (0..3).all(|k| b[k] <= p[k] && p[k] <= b[k + 3]);
-        if !inside(&self.nodes[0].b) {
-            return;
-        }
-        let mut stack = [0u32; STACK];
-        let mut sp = 0usize;
-        let mut node = 0usize;
-        loop {
-            let n = &self.nodes[node];
-            if n.count == 0 {
-                let l = n.index as usize;
-                match (inside(&self.nodes[l].b), inside(&self.nodes[l + 1].b)) {
-                    (true, true) => {
-                        stack[sp] = (l + 1) as u32;
-                        sp += 1;
-                        node = l;
-                        continue;
-                    }
-                    (true, false) => {
-                        node = l;
-                        continue;
-                    }
-                    (false, true) => {
-                        node = l + 1;
-                        continue;
-                    }
-                    (false, false) => {}
-                }
-            } else {
-                let first = n.index as usize;
-                for &q in &self.prims[first..first + n.count as usize] {
-                    visit(q);
-                }
-            }
-            if sp == 0 {
-                return;
-            }
-            sp -= 1;
-            node = stack[sp] as usize;
-        }
-    }
-
     /// Depth of the tree (a single leaf has depth 0). Used by the tests.
     #[cfg(test)]
     pub(super) fn depth(&self) -> usize {

@@ -38,7 +38,7 @@ use core::cmp::Ordering;
 use num_rational::BigRational;
 
 use crate::error::check_point;
-use crate::ray::{Known, PreparedRay, RayHit, ray_triangle, ray_triangle_crossing};
+use crate::ray::{Known, PreparedRay, RayHit, ray_triangle};
 use crate::scalar::as_f64_array;
 use crate::vec3::{det3, sub};
 use crate::{InputError, Ray, Scalar, Sign, Triangle, Validate};
@@ -514,22 +514,8 @@ impl<T: Scalar> TriMesh<T> {
         );
     }
 
-    /// Calls `on_cross(triangle, front)` for every triangle the ray crosses (the
-    /// exactly-once rule of [`ray_triangle`], decided without constructing the hits).
-    fn for_each_crossing(&self, ray: &Ray<T>, mut on_cross: impl FnMut(u32, bool)) {
-        self.for_each_tested(
-            ray,
-            |r, a, b, c, known| r.crossing(a, b, c, known),
-            |r, tri| ray_triangle_crossing(r, tri),
-            |i, front| {
-                on_cross(i, front);
-                f64::INFINITY
-            },
-        );
-    }
-
-    /// The traversal behind [`TriMesh::for_each_candidate`] and
-    /// [`TriMesh::for_each_crossing`]: for float meshes the BVH, each candidate tested by
+    /// The traversal behind [`TriMesh::for_each_candidate`] and point location
+    /// (`TriMesh::crossings`): for float meshes the BVH, each candidate tested by
     /// `float_test` on the prepared `f64` ray, the exact `f64` view of its vertices and
     /// what is known about them from earlier tests of the ray ([`Known`]); for exact
     /// types `exact_test` on every triangle. `on` gets each result and returns the current

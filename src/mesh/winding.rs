@@ -1,15 +1,17 @@
 //! Exact winding numbers of closed meshes, and the point location built on them
 //! ([`TriMesh::winding_number`], [`TriMesh::locate`], [`TriMesh::contains`]).
 //!
-//! One ray from the point, in the `+x` direction: the point is first tested exactly
-//! against every triangle that could hold it; if it is on none, each crossing of the ray
-//! reported by [`ray_triangle`](crate::ray::ray_triangle) counts `+1` when the ray leaves
+//! One ray from the point, in the `+x` direction, walked once through the BVH: each
+//! triangle it offers whose box holds the point is first tested exactly for holding it
+//! (then the point is on the surface, and that is the answer); otherwise each crossing of
+//! the ray reported by [`ray_triangle`](crate::ray::ray_triangle) counts `+1` when the ray leaves
 //! through the back of the triangle (the side from which its vertices appear clockwise,
 //! `front == false`) and `−1` when it enters through the front. Why that sum is the
 //! winding number, for rays through edges and vertices and for self-intersecting meshes:
 //! `proofs/winding_number.md`.
 
 use super::{Location, TriMesh, point_on_triangle};
+use crate::ray::ray_triangle_crossing;
 use crate::scalar::as_f64_array;
 use crate::{InputError, Ray, Scalar, Validate};
 
@@ -140,33 +142,70 @@ impl<T: Scalar> TriMesh<T> {
     /// `None` if the finite `point` is exactly on the surface; otherwise the crossings of
     /// the ray from it in the `+x` direction, each counted once (the exactly-once
     /// tie-breaking), with their signed sum.
+    ///
+    /// One walk does both: every triangle the ray's walk offers is first tested for
+    /// holding the point (when its box does), then for a crossing. A triangle holding the
+    /// point has a box holding the ray's origin, which the walk never skips (it drops
+    /// only boxes the exact ray surely misses within `[0, ∞)`; proofs/bvh_rays.md §1–§4), so no
+    /// separate search of the tree for the point is needed (proofs/winding_number.md §2,
+    /// "One walk").
     fn crossings(&self, point: [T; 3]) -> Option<Crossings> {
-        let on_surface = |i: u32| {
-            let [a, b, c] = self.triangles[i as usize].map(|k| &self.vertices[k as usize]);
-            point_on_triangle(&point, a, b, c)
-        };
+        /// What one candidate triangle showed.
+        enum Seen {
+            /// It holds the point.
+            Holds,
+            /// The ray crosses it (`true`: through its front).
+            Crossed(bool),
+        }
+        let p = as_f64_array(&point);
         let mut boundary = false;
-        match (T::FLOAT, as_f64_array(&point)) {
-            (Some(_), Some(p)) => self
-                .bvh
-                .visit_point(p, |i| boundary = boundary || on_surface(i)),
-            _ => boundary = (0..self.triangles.len() as u32).any(on_surface),
-        }
-        if boundary {
-            return None;
-        }
-        // Any direction works (the tie-breaking handles edges and vertices); +x.
-        let dir = [T::one(), T::zero(), T::zero()];
         let mut c = Crossings {
             count: 0,
             signed: 0,
         };
-        self.for_each_crossing(&Ray::new(point, dir), |_, front| {
-            c.count += 1;
-            // Leaving through the back of a counterclockwise-outside face: out of the
-            // solid it bounds, +1.
-            c.signed += if front { -1 } else { 1 };
-        });
-        Some(c)
+        // Any direction works (the tie-breaking handles edges and vertices); +x.
+        let dir = [T::one(), T::zero(), T::zero()];
+        self.for_each_tested(
+            &Ray::new(point.clone(), dir),
+            |r, a, b, c, known| {
+                // The float walk runs only when the point has its exact f64 view.
+                let p = p.as_ref()?;
+                // The +x ray meets the triangles ahead of the point: most fail the first
+                // comparison.
+                let holds = p[0] >= a[0].min(b[0]).min(c[0])
+                    && p[0] <= a[0].max(b[0]).max(c[0])
+                    && (1..3).all(|k| {
+                        p[k] >= a[k].min(b[k]).min(c[k]) && p[k] <= a[k].max(b[k]).max(c[k])
+                    })
+                    && point_on_triangle(p, a, b, c);
+                if holds {
+                    return Some(Seen::Holds);
+                }
+                r.crossing(a, b, c, known).map(Seen::Crossed)
+            },
+            |r, tri| {
+                if point_on_triangle(&point, &tri.a, &tri.b, &tri.c) {
+                    return Some(Seen::Holds);
+                }
+                ray_triangle_crossing(r, tri).map(Seen::Crossed)
+            },
+            |_, seen| match seen {
+                Seen::Holds => {
+                    boundary = true;
+                    // Ends the walk: no box is entered before t = 0.
+                    -1.0
+                }
+                Seen::Crossed(front) => {
+                    if !boundary {
+                        c.count += 1;
+                        // Leaving through the back of a counterclockwise-outside face:
+                        // out of the solid it bounds, +1.
+                        c.signed += if front { -1 } else { 1 };
+                    }
+                    f64::INFINITY
+                }
+            },
+        );
+        (!boundary).then_some(c)
     }
 }
