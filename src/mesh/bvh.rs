@@ -615,6 +615,8 @@ impl Bvh {
         let mut stack_t = [R::ZERO; N];
         let mut sp = 0usize;
         let mut node = 0usize;
+        // Read once: a constant for `FastRay`, three shifts for `WideRay`.
+        let octant = ray.octant();
         loop {
             let n = &wide[node];
             let (t, met) = ray.enter4(n, &limit);
@@ -623,7 +625,7 @@ impl Bvh {
             // at the number of lanes met behind it, so a lane not met is overwritten by
             // the next one or lies above the new top. The writes stay below `sp + 4`,
             // within the stack bound.
-            let order = n.order[ray.octant()];
+            let order = n.order[octant];
             let mask = (0..4).fold(0usize, |m, j| m | usize::from(met[j]) << j);
             let refs = &mut stack_ref[sp..sp + 4];
             let ts = &mut stack_t[sp..sp + 4];
