@@ -265,25 +265,27 @@ fn exact_mono3(h1: f64, h2: f64, h3: f64) -> [f64; 4] {
     [qh, ql, rh, rl]
 }
 
-/// Stages B and C of orient3d; the input lies in [`O3_WINDOW`].
-fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
-    let (adx, adxt) = two_diff(a[0], d[0]);
-    let (bdx, bdxt) = two_diff(b[0], d[0]);
-    let (cdx, cdxt) = two_diff(c[0], d[0]);
-    let (ady, adyt) = two_diff(a[1], d[1]);
-    let (bdy, bdyt) = two_diff(b[1], d[1]);
-    let (cdy, cdyt) = two_diff(c[1], d[1]);
-    let (adz, adzt) = two_diff(a[2], d[2]);
-    let (bdz, bdzt) = two_diff(b[2], d[2]);
-    let (cdz, cdzt) = two_diff(c[2], d[2]);
-    let tails = [adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt];
-    let exact_differences = tails.iter().all(|&t| t == 0.0);
-    if exact_differences
-        && float_evaluation_is_exact(&[adx, bdx, cdx, ady, bdy, cdy, adz, bdz, cdz], 3, 3)
-    {
-        // Small or coarse grids: the plain evaluation is exact (no operation rounds).
-        return Sign::of(exact::orient3d(a, b, c, d));
+/// orient3d's differences `a − d`, `b − d`, `c − d` as heads and tails (`TwoDiff`), in
+/// the order `x` of `a, b, c`, then `y`, then `z`.
+#[inline(always)]
+fn o3_differences(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> ([f64; 9], [f64; 9]) {
+    let mut h = [0.0; 9];
+    let mut t = [0.0; 9];
+    for k in 0..3 {
+        for (j, p) in [a, b, c].into_iter().enumerate() {
+            (h[3 * k + j], t[3 * k + j]) = two_diff(p[k], d[k]);
+        }
     }
+    (h, t)
+}
+
+/// orient3d's stage B on exact differences `h + t` (from [`o3_differences`]): the
+/// compensated value `res` and `p = fl(Σ|qh|)`, with `|det − res| ≤ u|res| + 117.1u²·P_H`
+/// and `P_H ≤ p(1 + 3u)/(1 − u)^5` inside the window (proofs/predicates.md §3).
+#[inline(always)]
+fn o3_stage_b(h: &[f64; 9], t: &[f64; 9]) -> (f64, f64) {
+    let [adx, bdx, cdx, ady, bdy, cdy, adz, bdz, cdz] = *h;
+    let [adxt, bdxt, cdxt, adyt, bdyt, cdyt, adzt, bdzt, cdzt] = *t;
     // det = adz(bdx·cdy − cdx·bdy) + bdz(cdx·ady − adx·cdy) + cdz(adx·bdy − bdx·ady)
     let (q1, l1) = mono3(bdx, bdxt, cdy, cdyt, adz, adzt);
     let (q2, l2) = mono3(cdx, cdxt, bdy, bdyt, adz, adzt);
@@ -299,6 +301,48 @@ fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
     let low = e1 + e2 + e3 + e4 + e5 + l1 - l2 + l3 - l4 + l5 - l6;
     let res = s + low;
     let p = q1.abs() + q2.abs() + q3.abs() + q4.abs() + q5.abs() + q6.abs();
+    (res, p)
+}
+
+/// `118u²`, above `117.1u²·(1 + 3u)/(1 − u)^5` with room for the roundings of
+/// [`orient3d_estimate`]'s bound.
+const O3_EST_P: f64 = 118.0 * U * U;
+/// `2^-1070`: covers the underflow of the bound's two products and its sum.
+const O3_EST_ABS: f64 = f64::from_bits(1 << 4);
+
+/// The orient3d determinant `det[a − d; b − d; c − d]` to about `120u` relative accuracy
+/// away from zero: `Some((res, err))` with `|det − res| ≤ err = 2u|res| + 118u²·p +
+/// 2^-1070` (stage B, proofs/predicates.md §3.1), `None` for input outside
+/// [`O3_WINDOW`] or not finite. For constructions whose numerator is an orient3d
+/// determinant near zero (a ray's `t` from an origin next to the triangle's plane), where
+/// the plain evaluation's bound is of the order of the value itself.
+pub(crate) fn orient3d_estimate(
+    a: &[f64; 3],
+    b: &[f64; 3],
+    c: &[f64; 3],
+    d: &[f64; 3],
+) -> Option<(f64, f64)> {
+    if !inside_fast(&[a, b, c, d], O3_WINDOW) {
+        return None;
+    }
+    let (h, t) = o3_differences(a, b, c, d);
+    let (res, p) = o3_stage_b(&h, &t);
+    Some((res, (2.0 * U * res.abs() + O3_EST_P * p) + O3_EST_ABS))
+}
+
+/// Unit roundoff `u = 2^-53`.
+const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+/// Stages B and C of orient3d; the input lies in [`O3_WINDOW`].
+fn orient3d_adapt(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sign {
+    let (h, t) = o3_differences(a, b, c, d);
+    let [adx, bdx, cdx, ady, bdy, cdy, adz, bdz, cdz] = h;
+    let exact_differences = t.iter().all(|&x| x == 0.0);
+    if exact_differences && float_evaluation_is_exact(&h, 3, 3) {
+        // Small or coarse grids: the plain evaluation is exact (no operation rounds).
+        return Sign::of(exact::orient3d(a, b, c, d));
+    }
+    let (res, p) = o3_stage_b(&h, &t);
     if res.abs() * O3_B_INV > p {
         return Sign::of(res);
     }

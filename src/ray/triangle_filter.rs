@@ -9,7 +9,7 @@ use super::ray_triangle::{
 };
 use core::cell::Cell;
 
-use crate::predicates::on_line;
+use crate::predicates::{on_line, orient3d_estimate};
 use crate::vec3::{cross, det3, dot, sub};
 use crate::{Ray, Scalar, Sign};
 
@@ -386,8 +386,50 @@ fn exact_hit<T: Scalar>(
     s: Sign,
 ) -> RayHit<f64> {
     let (o, d, a, b, c) = (view(o), view(d), view(a), view(b), view(c));
-    expansion_hit([&o, &d, &a, &b, &c], s)
-        .unwrap_or_else(|| rounded_exact_hit([&o, &d, &a, &b, &c], s))
+    loose_hit([&o, &d, &a, &b, &c], s)
+}
+
+/// The hit with side sign `s` of the ray `o + t·d` on `a, b, c` (`points`, in that
+/// order) whose plain float `t` is too loose: first with `N` from orient3d's compensated
+/// stage ([`compensated_hit`]), then constructed exactly and rounded once.
+#[cold]
+#[inline(never)]
+fn loose_hit(points: [&[f64; 3]; 5], s: Sign) -> RayHit<f64> {
+    compensated_hit(points, s)
+        .or_else(|| expansion_hit(points, s))
+        .unwrap_or_else(|| rounded_exact_hit(points, s))
+}
+
+/// The hit with `N = det[a − o; b − o; c − o]` from orient3d's compensated stage
+/// ([`orient3d_estimate`]: error at most `2u|Ñ| + 118u²·P`) instead of the plain
+/// formula, and `D` and the weights as in [`PreparedRay::construct`]. It serves where `N`
+/// nearly cancels while `D` does not, above all an origin on the triangle or a rounding
+/// off its plane (secondary rays), whose `t` is tiny and whose plain `N` is all rounding
+/// error. `None` when `t`'s bound is still loose, `D` is not certainly nonzero, or the
+/// input lies outside orient3d's expansion window (proofs/ray_triangle.md §3.4).
+fn compensated_hit([o, d, a, b, c]: [&[f64; 3]; 5], s: Sign) -> Option<RayHit<f64>> {
+    let (e1, e2) = (sub(b, a), sub(c, a));
+    let (l1e, l2e) = (l1(&e1), l1(&e2));
+    let big_d = det3(d, &e1, &e2);
+    let e_d = ((l1e * l2e + TAU) * l1(d)) * RT_A + TAU2;
+    let (n, e_n) = orient3d_estimate(a, b, c, o)?;
+    let t = n / big_d;
+    // As in `construct`: |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D)/(|D̃| − e_D), plus the division.
+    let t_error = ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs()) * (1.0 + 16.0 * U)
+        + T_UNDERFLOW;
+    if !(t.is_finite() && big_d.abs() > e_d && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
+        return None;
+    }
+    let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
+    let (sab, sbc, sca) = (det3(d, &pa, &pb), det3(d, &pb, &pc), det3(d, &pc, &pa));
+    Some(RayHit {
+        // The exact t of a hit is ≥ 0 (its sign was decided exactly): a rounded one below
+        // zero is raised to it, closer to the truth, as the weights are.
+        t: if t < 0.0 { 0.0 } else { t },
+        barycentric: [sbc / big_d, sca / big_d, sab / big_d].map(|w| w.max(0.0)),
+        front: s == Sign::Negative,
+        t_error,
+    })
 }
 
 /// `t`, the weights and `t_error` of a certain crossing found by the filter.
@@ -771,8 +813,7 @@ impl PreparedRay {
     #[cold]
     #[inline(never)]
     fn construct_exact(&self, a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], s: Sign) -> RayHit<f64> {
-        let points = [&self.o, &self.d, a, b, c];
-        expansion_hit(points, s).unwrap_or_else(|| rounded_exact_hit(points, s))
+        loose_hit([&self.o, &self.d, a, b, c], s)
     }
 }
 

@@ -108,6 +108,14 @@ fn check(o: [f64; 3], d: [f64; 3], tri: [[f64; 3]; 3]) -> Result<(), String> {
                     err, h.t_error
                 ));
             }
+            // Relative accuracy, next to the origin too: a float `t` whose bound is loose
+            // is computed again (compensated or exact) until it is within 2^-26.
+            if err > t.abs() * q(pow2(-26)) + q(pow2(-1020)) {
+                return Err(format!(
+                    "|t − exact| = {err} above 2^-26·|t| = {}: o={o:?} d={d:?} tri={tri:?}",
+                    t.abs() * q(pow2(-26))
+                ));
+            }
             if h.front != *front {
                 return Err(format!("front wrong: o={o:?} d={d:?} tri={tri:?}"));
             }
