@@ -31,7 +31,8 @@
 //! arrays, so the slab tests of all four are one vectorized loop, and the children met
 //! are pushed without a branch in an order stored per node for each octant of ray
 //! directions, front to back by the node's splits (parry's QBVH has the same shape; four
-//! children per node halve the steps of a walk). Box, point and pair queries use the binary nodes.
+//! children per node halve the steps of a walk). Box and pair queries use the binary nodes;
+//! point location walks a ray.
 //!
 //! Rays are tested against the boxes conservatively (never skipping a box the exact ray
 //! meets): the slab tests and the argument are in [`super::slab`] and

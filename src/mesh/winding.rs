@@ -171,12 +171,9 @@ impl<T: Scalar> TriMesh<T> {
                 // The float walk runs only when the point has its exact f64 view.
                 let p = p.as_ref()?;
                 // The +x ray meets the triangles ahead of the point: most fail the first
-                // comparison.
-                let holds = p[0] >= a[0].min(b[0]).min(c[0])
-                    && p[0] <= a[0].max(b[0]).max(c[0])
-                    && (1..3).all(|k| {
-                        p[k] >= a[k].min(b[k]).min(c[k]) && p[k] <= a[k].max(b[k]).max(c[k])
-                    })
+                // comparison, on x.
+                let holds = (0..3)
+                    .all(|k| p[k] >= a[k].min(b[k]).min(c[k]) && p[k] <= a[k].max(b[k]).max(c[k]))
                     && point_on_triangle(p, a, b, c);
                 if holds {
                     return Some(Seen::Holds);

@@ -402,30 +402,50 @@ fn loose_hit(points: [&[f64; 3]; 5], s: Sign) -> RayHit<f64> {
 
 /// The hit with `N = det[a − o; b − o; c − o]` from orient3d's compensated stage
 /// ([`orient3d_estimate`]: error at most `2u|Ñ| + 118u²·P`) instead of the plain
-/// formula, and `D` and the weights as in [`PreparedRay::construct`]. It serves where `N`
+/// formula, and `D` and the weights as on the float path ([`hit_from_numerator`]). It serves where `N`
 /// nearly cancels while `D` does not, above all an origin on the triangle or a rounding
 /// off its plane (secondary rays), whose `t` is tiny and whose plain `N` is all rounding
 /// error. `None` when `t`'s bound is still loose, `D` is not certainly nonzero, or the
 /// input lies outside orient3d's expansion window (proofs/ray_triangle.md §3.4).
-fn compensated_hit([o, d, a, b, c]: [&[f64; 3]; 5], s: Sign) -> Option<RayHit<f64>> {
+fn compensated_hit(points: [&[f64; 3]; 5], s: Sign) -> Option<RayHit<f64>> {
+    let [o, d, a, b, c] = points;
+    hit_from_numerator(points, l1(d), s, |_, _, _, _| orient3d_estimate(a, b, c, o))
+}
+
+/// The hit with side sign `s` of the ray `o + t·d` (`md = |d|₁`) on `a, b, c` (`points`,
+/// in that order), with `t = N/D` for `N = (a − o)·n` and `D = d·n`, `n = (b − a) × (c − a)`
+/// (equal to the side-product forms in exact arithmetic, and usually more accurate in
+/// floats: differences of nearby vertices are often exact). `numerator(a − o, b − a,
+/// c − a, |b − a|₁·|c − a|₁ + τ)` gives `Ñ` and a bound on `|N − Ñ|`; `D`, its bound and
+/// the weights are computed here. `None` when there is no numerator, `D` is not certainly
+/// nonzero, or `t`'s bound exceeds `2^-26·|t̃|` (proofs/ray_triangle.md §3.4).
+#[inline(always)]
+fn hit_from_numerator(
+    [o, d, a, b, c]: [&[f64; 3]; 5],
+    md: f64,
+    s: Sign,
+    numerator: impl FnOnce(&[f64; 3], &[f64; 3], &[f64; 3], f64) -> Option<(f64, f64)>,
+) -> Option<RayHit<f64>> {
+    let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
+    let sab = det3(d, &pa, &pb);
+    let sbc = det3(d, &pb, &pc);
+    let sca = det3(d, &pc, &pa);
     let (e1, e2) = (sub(b, a), sub(c, a));
-    let (l1e, l2e) = (l1(&e1), l1(&e2));
+    let k = l1(&e1) * l1(&e2) + TAU;
     let big_d = det3(d, &e1, &e2);
-    let e_d = ((l1e * l2e + TAU) * l1(d)) * RT_A + TAU2;
-    let (n, e_n) = orient3d_estimate(a, b, c, o)?;
+    let e_d = (k * md) * RT_A + TAU2;
+    let (n, e_n) = numerator(&pa, &e1, &e2, k)?;
     let t = n / big_d;
-    // As in `construct`: |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D)/(|D̃| − e_D), plus the division.
+    // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
     let t_error = ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs()) * (1.0 + 16.0 * U)
         + T_UNDERFLOW;
-    if !(t.is_finite() && big_d.abs() > e_d && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE) {
+    if !(t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d) {
         return None;
     }
-    let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
-    let (sab, sbc, sca) = (det3(d, &pa, &pb), det3(d, &pb, &pc), det3(d, &pc, &pa));
     Some(RayHit {
-        // The exact t of a hit is ≥ 0 (its sign was decided exactly): a rounded one below
-        // zero is raised to it, closer to the truth, as the weights are.
         t: if t < 0.0 { 0.0 } else { t },
+        // The exact weights of a hit are ≥ 0; a rounded one that came out negative is
+        // raised to 0 (closer to the truth), as t is (its sign was decided exactly).
         barycentric: [sbc / big_d, sca / big_d, sab / big_d].map(|w| w.max(0.0)),
         front: s == Sign::Negative,
         t_error,
@@ -775,37 +795,12 @@ impl PreparedRay {
         c: &[f64; 3],
         s: Sign,
     ) -> RayHit<f64> {
-        let (o, d, md) = (&self.o, &self.d, self.md);
-        let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
-        let la = l1(&pa);
-        let sab = det3(d, &pa, &pb);
-        let sbc = det3(d, &pb, &pc);
-        let sca = det3(d, &pc, &pa);
-        // t = N/D with N = (a − o)·n and D = d·n, n = (b − a) × (c − a): equal to the
-        // side-product forms in exact arithmetic, and usually more accurate in floats
-        // (differences of nearby vertices are often exact).
-        let (e1, e2) = (sub(b, a), sub(c, a));
-        let (l1e, l2e) = (l1(&e1), l1(&e2));
-        let big_d = det3(d, &e1, &e2);
-        let e_d = ((l1e * l2e + TAU) * md) * RT_A + TAU2;
-        let n = det3(&pa, &e1, &e2);
-        let e_n = ((l1e * l2e + TAU) * la) * RT_A + TAU2;
-        let t = n / big_d;
-        // |N/D − Ñ/D̃| ≤ (e_N + |Ñ/D̃|·e_D) / (|D̃| − e_D), plus the division's rounding.
-        let t_error = ((e_n + t.abs() * e_d) / (big_d.abs() - e_d) + U * t.abs())
-            * (1.0 + 16.0 * U)
-            + T_UNDERFLOW;
-        if t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d {
-            return RayHit {
-                t: if t < 0.0 { 0.0 } else { t },
-                // The exact weights of a hit are ≥ 0; a rounded one that came out
-                // negative is raised to 0 (closer to the truth), as t is.
-                barycentric: [sbc / big_d, sca / big_d, sab / big_d].map(|w| w.max(0.0)),
-                front: s == Sign::Negative,
-                t_error,
-            };
-        }
-        self.construct_exact(a, b, c, s)
+        // N = (a − o)·n in floats, within the bound of section 3.1.
+        let plain_n = |pa: &[f64; 3], e1: &[f64; 3], e2: &[f64; 3], k: f64| {
+            Some((det3(pa, e1, e2), (k * l1(pa)) * RT_A + TAU2))
+        };
+        hit_from_numerator([&self.o, &self.d, a, b, c], self.md, s, plain_n)
+            .unwrap_or_else(|| self.construct_exact(a, b, c, s))
     }
 
     /// The construction in exact arithmetic, rounded once: for inputs where the float
