@@ -344,6 +344,21 @@ fn insphere_eval<L: Lane>(
     }
 }
 
+/// insphere's determinant and the largest of its four computed lifts (`v.max(acc)`
+/// semantics: a NaN lift may be dropped, and then `det` is NaN): the batch's chunk pass
+/// (proofs/predicates.md §8, "insphere's chunk bound from the lifts").
+#[inline(always)]
+pub(super) fn insphere_det_lift<L: Lane>(
+    a: &[L; 3],
+    b: &[L; 3],
+    c: &[L; 3],
+    d: &[L; 3],
+    e: &[L; 3],
+) -> (L, L) {
+    let InsphereEval { det, lift, .. } = insphere_eval(a, b, c, d, e);
+    (det, lift[0].max(lift[1]).max(lift[2].max(lift[3])))
+}
+
 /// insphere's stage A with the permanent bound (proofs/predicates.md §1.3–1.5): the
 /// determinant and its error bound. The batch filter's (`float_batch.rs`).
 #[inline(always)]

@@ -8,7 +8,10 @@
 //! maxima it computes **one** error bound for the whole chunk (the semi-static bound of
 //! proofs/predicates.md §8, monotone in the maxima, so valid for every row of the chunk)
 //! and compares every row with it, without a branch. That pass is what LLVM vectorizes
-//! (two lanes per SSE2 instruction). Rows it leaves undecided (`Zero`) go, in a cold
+//! (two lanes per SSE2 instruction). insphere's chunk pass runs two lanes at a time
+//! ([`V2`]: on four its live values spill) and keeps, instead of the maxima, the largest
+//! of the lifts its determinant computes anyway; every difference is at most that lift's
+//! square root (§8, "insphere's chunk bound from the lifts"). Rows it leaves undecided (`Zero`) go, in a cold
 //! function, to the bound from their own group's maxima, then to the scalar filter's
 //! per-row bound on four lanes, then to the scalar kernel's exact stages
 //! (`orient2d_slow` …). After a chunk whose bound left most rows undecided
@@ -24,11 +27,11 @@
 use super::batch::Column;
 use super::float;
 use super::float::{
-    O3_K, O3_Z_FLOOR, incircle_det_bound, insphere_det_bound, orient2d_det_bound,
-    orient3d_det_maxima,
+    O3_K, O3_Z_FLOOR, incircle_det_bound, insphere_det_bound, insphere_det_lift,
+    orient2d_det_bound, orient3d_det_maxima,
 };
 use super::float_slow::{incircle_slow, insphere_slow, orient2d_slow, orient3d_slow};
-use super::lanes::{Lane, V, W};
+use super::lanes::{Lane, V, V2, W};
 use crate::Sign;
 
 /// orient2d's chunk bound is `O2_CHUNK·X̂·Ŷ` with `X̂ = max(X, O2_RANGE.0)`, … from the
@@ -118,6 +121,17 @@ where
     v
 }
 
+/// Rows `2h` and `2h + 1` of a (narrowed) column, transposed as [`lanes`] does.
+#[inline(always)]
+fn pair<A>(a: &A, h: usize) -> [V2; 3]
+where
+    A: Column<3>,
+    A::Scalar: Widen,
+{
+    let (r0, r1) = (at(a, 2 * h), at(a, 2 * h + 1));
+    core::array::from_fn(|k| V([r0[k], r1[k]]))
+}
+
 /// The lanes' verdicts: the sign of `det` where `certified`, else `0`. Branch-free.
 #[inline(always)]
 fn verdicts(det: V, certified: [bool; W]) -> [i8; W] {
@@ -183,10 +197,31 @@ trait Rows: Copy {
     /// (`0` for an axis the predicate does not have). Must inline, and must not branch, so
     /// that the lanes vectorize.
     fn det_maxima(&self) -> (V, [V; 3]);
+    /// The chunk pass on rows `0..W` of a narrowed group: their determinants into
+    /// `det[..W]`, and each lane of their per-axis maxima into the two-lane accumulators
+    /// `m` (`v.max(acc)`: a NaN lane is skipped, not allowed to hide its neighbour). Must
+    /// inline, and must not branch.
+    #[inline(always)]
+    fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
+        let (d, x) = self.det_maxima();
+        det[..W].copy_from_slice(&d.0);
+        for k in 0..Self::AXES {
+            for j in 0..2 {
+                m[k][j] = Lane::max(x[k].0[j + 2], Lane::max(x[k].0[j], m[k][j]));
+            }
+        }
+    }
     /// The chunk bound from per-axis maxima of absolute coordinate differences over a set
     /// of rows (proofs/predicates.md §8): exceeded by `|det'|` only where the sign of
     /// `det'` is exact, for every row of the set. `+∞` when it overflows.
     fn bound(m: [f64; 3]) -> f64;
+    /// The chunk bound from the accumulators [`Rows::fold_group`] filled, each reduced to
+    /// one value: [`Rows::bound`] unless the predicate folds something other than the
+    /// per-axis maxima.
+    #[inline(always)]
+    fn chunk_bound(m: [f64; 3]) -> f64 {
+        Self::bound(m)
+    }
     /// The per-row filter's verdicts on rows `0..W` of a narrowed group: `±1` certified,
     /// `0` undecided. Must inline, and must not branch, so that the lanes vectorize.
     fn filter(&self) -> [i8; W];
@@ -255,15 +290,9 @@ fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
     // only because that group is then refined with its own bound).
     let mut m = [[0.0f64; 2]; 3];
     for g in 0..GG {
-        let (d, x) = rows.narrow(g * W, W).det_maxima();
-        det[g * W..][..W].copy_from_slice(&d.0);
-        for k in 0..R::AXES {
-            for j in 0..2 {
-                m[k][j] = Lane::max(x[k].0[j + 2], Lane::max(x[k].0[j], m[k][j]));
-            }
-        }
+        rows.narrow(g * W, W).fold_group(&mut det[g * W..], &mut m);
     }
-    let bound = R::bound(m.map(|[a, b]| Lane::max(a, b)));
+    let bound = R::chunk_bound(m.map(|[a, b]| Lane::max(a, b)));
     let mut undecided = false;
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
         let v = verdicts_against(group(&det, g), bound);
@@ -365,6 +394,33 @@ fn run<R: Rows>(out: &mut [Sign], rows: R) {
         *o = s.one(l);
     }
 }
+
+/// insphere's chunk bound from the largest computed lift `Λ` of the chunk's rows (§8,
+/// "insphere's chunk bound from the lifts"): the per-axis bound with [`lift_radius`] on
+/// every axis.
+#[inline(always)]
+pub(super) fn insphere_lift_bound(lift: f64) -> f64 {
+    let r = lift_radius(lift);
+    chunk_bound([r; 3], 3, IS_RANGE, insphere_chunk_bound)
+}
+
+/// The table's insphere bound `IS_CHUNK·X̂·Ŷ·Ẑ·(X̂² + Ŷ² + Ẑ²)` as written (§8).
+#[inline(always)]
+fn insphere_chunk_bound([x, y, z]: [f64; 3]) -> f64 {
+    IS_CHUNK * ((x * y * z) * (x * x + y * y + z * z))
+}
+
+/// `max(√Λ·(1 + 2^-40), F)` with the floor `F = 2^-180` of [`IS_RANGE`]: at least every
+/// `|d'|` of every row whose computed lifts are at most `Λ` (§8, "insphere's chunk bound
+/// from the lifts"). NaN only for a NaN `Λ`, which the accumulators never hold.
+#[inline(always)]
+fn lift_radius(lift: f64) -> f64 {
+    Lane::max(num_traits::Float::sqrt(lift) * LIFT_MARGIN, IS_RANGE.0)
+}
+
+/// `1 + 2^-40`: covers the rounding of a square, the square root's (a correctly rounded
+/// one, or one within an ulp) and this product's (§8).
+const LIFT_MARGIN: f64 = 1.0 + 1.0 / (1u64 << 40) as f64;
 
 /// A chunk bound (§8): `+∞` when one of the first `axes` maxima exceeds `range.1` (then a
 /// row might overflow), else `f` of the maxima each raised to at least `range.0`.
@@ -566,11 +622,33 @@ where
         let det = insphere_det_bound(&a, &b, &c, &d, &e).0;
         (det, diff_maxima([&a, &b, &c, &d], &e))
     }
+    /// Two rows at a time ([`V2`]): on four lanes (eight SSE2 registers a value) the
+    /// determinant's live values spill; on two they mostly fit.
+    #[inline(always)]
+    fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
+        // Two rows at a time: on four lanes the determinant's live values spill.
+        let mut lift = [V([0.0; 2]); W / 2];
+        for (h, lift) in lift.iter_mut().enumerate() {
+            let (a, b, c) = (pair(&self.0, h), pair(&self.1, h), pair(&self.2, h));
+            let (d, e) = (pair(&self.3, h), pair(&self.4, h));
+            let dt;
+            (dt, *lift) = insphere_det_lift(&a, &b, &c, &d, &e);
+            det[2 * h..2 * h + 2].copy_from_slice(&dt.0);
+        }
+        for j in 0..2 {
+            m[0][j] = Lane::max(lift[1].0[j], Lane::max(lift[0].0[j], m[0][j]));
+        }
+    }
+    /// The bound from the largest lift `Λ` in `m[0]` (§8, "insphere's chunk bound from
+    /// the lifts"): every difference of every row is at most `R = √Λ·(1 + 2^-40)`, and
+    /// the bound is [`Rows::bound`] with `R` on every axis.
+    #[inline(always)]
+    fn chunk_bound(m: [f64; 3]) -> f64 {
+        insphere_lift_bound(m[0])
+    }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {
-        chunk_bound(m, 3, IS_RANGE, |[x, y, z]| {
-            IS_CHUNK * ((x * y * z) * (x * x + y * y + z * z))
-        })
+        chunk_bound(m, 3, IS_RANGE, insphere_chunk_bound)
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {
@@ -703,6 +781,68 @@ mod tests {
                 "degree {n}: intermediates overflow at the ceiling"
             );
         }
+    }
+
+    /// proofs/predicates.md §8, "insphere's chunk bound from the lifts": for every triple of
+    /// differences, of every magnitude from the subnormals to the ceiling and beyond, each
+    /// component is at most `lift_radius(Λ)` for its computed lift `Λ` (the lift as the
+    /// determinant computes it), checked in rationals; and the radius is not loose (below
+    /// `(1 + 2^-39)·√3` times the largest component above the floor).
+    #[cfg(feature = "std")]
+    #[test]
+    fn every_difference_is_within_the_lift_radius() {
+        use super::super::float_tests::q;
+        use super::lift_radius;
+        let mut rng = crate::oracle::Rng::new(2026);
+        let mut next = move || rng.next_u64();
+        let floor = IS_RANGE.0;
+        let mut tight = 0;
+        for i in 0..200_000u32 {
+            // A random sign and significand at an exponent from −1074 to 260, around the
+            // squares' underflow threshold (2^-537) one time in four, or an exact zero.
+            let mut comp = |k: u32| -> f64 {
+                let r = next();
+                if (r >> 60) == 0 && k > 0 {
+                    return 0.0;
+                }
+                let e = if i % 4 == 0 {
+                    -545 + (r % 20) as i32
+                } else {
+                    -1074 + (r % 1335) as i32
+                };
+                let m = 1.0 + (next() >> 12) as f64 / (1u64 << 52) as f64;
+                let x = m * 2f64.powi(e.clamp(-1022, 1023)) * 2f64.powi((e + 1022).min(0));
+                if r & 1 == 1 { -x } else { x }
+            };
+            let d = [comp(0), comp(1), comp(2)];
+            // When exponents differ, give the three components one exponent sometimes.
+            let d = if i % 3 == 0 {
+                [d[0], d[0] * 0.75, -d[0]]
+            } else {
+                d
+            };
+            let lift = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            if !lift.is_finite() {
+                continue;
+            }
+            let r = lift_radius(lift);
+            for x in d {
+                assert!(
+                    q(x.abs()) <= q(r),
+                    "{d:?}: |{x:e}| above the radius {r:e} of the lift {lift:e}"
+                );
+            }
+            let top = d.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+            if top > floor {
+                assert!(
+                    r <= top * 3f64.sqrt() * (1.0 + 2f64.powi(-39)),
+                    "{d:?}: loose"
+                );
+                tight += usize::from(r < top * (1.0 + 2f64.powi(-30)));
+            }
+        }
+        // The one-component and near-one-component triples land within 2^-30 of it.
+        assert!(tight > 1000, "{tight}");
     }
 
     /// proofs/predicates.md §7: flooring each maximum at `β(F) = O3_Z_FLOOR` dominates

@@ -559,6 +559,50 @@ fn insphere_rational(p: &[[f64; 3]; 5]) -> BigRational {
         + &r[3][3] * det3([0, 1, 2])
 }
 
+/// Five points of one of insphere's test families: `kind` 0, coordinates of `coord`'s
+/// family `fam`; 1, per-axis scales `2^s`, `s` in `{−1074 … 200}` (the floor's edge
+/// included); 2, rounded onto the unit sphere around a centre, one time in four with a
+/// point equal to `e`; 3, one of `b, c, d` scaled by up to `2^59` and the others pulled
+/// towards `e` by the same factor (the largest lift not the first point's).
+fn insphere_case(rng: &mut Rng, kind: usize, fam: u64) -> [[f64; 3]; 5] {
+    let mut p: [[f64; 3]; 5] = core::array::from_fn(|_| core::array::from_fn(|_| coord(rng, fam)));
+    match kind {
+        1 => {
+            let s = [-1074, -1060, -400, -190, -180, -170, 0, 100, 190, 200];
+            let sc: [i32; 3] = core::array::from_fn(|_| s[rng.below(s.len())]);
+            for pt in &mut p {
+                for k in 0..3 {
+                    pt[k] = scale(unit(rng), sc[k]);
+                }
+            }
+        }
+        2 => {
+            let c: [f64; 3] = core::array::from_fn(|_| unit(rng));
+            for pt in &mut p {
+                let v: [f64; 3] = core::array::from_fn(|_| unit(rng));
+                let n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt().max(1e-3);
+                *pt = core::array::from_fn(|k| c[k] + v[k] / n);
+            }
+            if rng.below(4) == 0 {
+                p[rng.below(4)] = p[4];
+            }
+        }
+        3 => {
+            let far = 1 + rng.below(3);
+            let s = rng.below(60) as i32;
+            p[far] = scale_all(p[far], s);
+            let e = p[4];
+            for (k, pt) in p.iter_mut().enumerate().take(4) {
+                if k != far {
+                    *pt = core::array::from_fn(|c| e[c] + scale(pt[c], -s));
+                }
+            }
+        }
+        _ => {}
+    }
+    p
+}
+
 /// The semi-static bound dominates the error of the evaluated determinant, checked in
 /// rationals: `|det' − D| < B` whenever `det'` is finite, on random points of every
 /// family of `coord`, per-axis magnitudes far apart (one axis near the floor `2^-180`,
@@ -569,34 +613,11 @@ fn insphere_semi_static_bound_dominates_the_error() {
     let mut rng = Rng::new(44);
     let mut checked = 0;
     for i in 0..6000 {
-        let fam = (i / 3) % 4;
-        let mut p: [[f64; 3]; 5] =
-            core::array::from_fn(|_| core::array::from_fn(|_| coord(&mut rng, fam)));
-        match i % 3 {
-            1 => {
-                // Per-axis scales 2^s, s in {−1074 … 200}, including the floor's edge.
-                let s = [-1074, -1060, -400, -190, -180, -170, 0, 100, 190, 200];
-                let sc: [i32; 3] = core::array::from_fn(|_| s[rng.below(s.len())]);
-                for pt in &mut p {
-                    for k in 0..3 {
-                        pt[k] = scale(unit(&mut rng), sc[k]);
-                    }
-                }
-            }
-            2 => {
-                // Rounded onto the unit sphere around a centre, scaled by 2^s.
-                let s = rng.below(400) as i32 - 200;
-                let c: [f64; 3] = core::array::from_fn(|_| unit(&mut rng));
-                for pt in &mut p {
-                    let v: [f64; 3] = core::array::from_fn(|_| unit(&mut rng));
-                    let n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt().max(1e-3);
-                    *pt = core::array::from_fn(|k| scale(c[k] + v[k] / n, s));
-                }
-                if rng.below(4) == 0 {
-                    p[rng.below(4)] = p[4];
-                }
-            }
-            _ => {}
+        let mut p = insphere_case(&mut rng, i % 3, (i as u64 / 3) % 4);
+        if i % 3 == 2 {
+            // Rounded onto a sphere, scaled by 2^s.
+            let s = rng.below(400) as i32 - 200;
+            p = p.map(|pt| scale_all(pt, s));
         }
         let (det, bound) = insphere_det_maxima(&p[0], &p[1], &p[2], &p[3], &p[4]);
         if !det.is_finite() || !bound.is_finite() {
@@ -607,6 +628,58 @@ fn insphere_semi_static_bound_dominates_the_error() {
         checked += 1;
     }
     assert!(checked > 4000, "{checked}");
+}
+
+/// insphere's chunk bound from the lifts (proofs/predicates.md §8) dominates the error of
+/// every row of its chunk, checked in rationals: chunks of 16 rows built as in
+/// `insphere_semi_static_bound_dominates_the_error` (every family of `coord`, per-axis
+/// magnitudes far apart, points rounded onto a sphere, equal points), in one chunk in five
+/// one row in four scaled by its own power of two; the largest lift over every point of
+/// every row as the chunk pass takes it; and rows with one of `b, c, d` far from the
+/// others, so that the largest lift is not the first point's.
+#[test]
+fn insphere_lift_bound_dominates_the_error_of_every_row() {
+    use super::float::insphere_det_lift;
+    use super::float_batch::insphere_lift_bound;
+    let mut rng = Rng::new(45);
+    let (mut checked, mut certified) = (0, 0);
+    for i in 0..800 {
+        let rows: Vec<[[f64; 3]; 5]> = (0..16)
+            .map(|r| {
+                let mut p = insphere_case(&mut rng, i % 4, (i as u64 / 4) % 4);
+                if i % 5 == 0 && r % 4 == 0 {
+                    let s = rng.below(400) as i32 - 200;
+                    p = p.map(|pt| scale_all(pt, s));
+                }
+                p
+            })
+            .collect();
+        let evals: Vec<(f64, f64)> = rows
+            .iter()
+            .map(|p| insphere_det_lift(&p[0], &p[1], &p[2], &p[3], &p[4]))
+            .collect();
+        // The accumulator as the chunk pass keeps it: `v.max(acc)` from 0.
+        let lift = evals
+            .iter()
+            .fold(0.0f64, |acc, &(_, l)| if l > acc { l } else { acc });
+        let bound = insphere_lift_bound(lift);
+        if !bound.is_finite() {
+            continue;
+        }
+        for (p, &(det, _)) in rows.iter().zip(&evals) {
+            if det.is_nan() {
+                continue;
+            }
+            let err = num_traits::Signed::abs(&(q(det) - insphere_rational(p)));
+            assert!(
+                err < q(bound),
+                "{p:?}: det {det:e}, bound {bound:e}, lift {lift:e}"
+            );
+            checked += 1;
+            certified += usize::from(det.abs() > bound);
+        }
+    }
+    assert!(checked > 4000 && certified > 1000, "{checked} {certified}");
 }
 
 /// `det[p − o, q − o, d]` in rationals, independently of the code under test.

@@ -44,57 +44,62 @@ impl Lane for f64 {
 /// predicates together, against two and eight (docs/BENCHMARKS.md, "Batch predicates").
 pub(super) const W: usize = 4;
 
-/// Four `f64` lanes, one per row of a batch chunk.
+/// `N` `f64` lanes, one per row of a batch chunk: four by default; insphere's chunk pass
+/// takes two at a time ([`V2`]).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct V(pub(super) [f64; W]);
+pub(super) struct V<const N: usize = W>(pub(super) [f64; N]);
 
-impl V {
+/// Two lanes: insphere's chunk pass (on four, its determinant's live values do not fit
+/// in sixteen SSE2 registers).
+pub(super) type V2 = V<2>;
+
+impl<const N: usize> V<N> {
     /// Lane by lane `f(self[l], other[l])`.
     #[inline(always)]
-    fn zip(self, other: V, f: impl Fn(f64, f64) -> f64) -> V {
-        let mut r = [0.0; W];
-        for l in 0..W {
+    fn zip(self, other: Self, f: impl Fn(f64, f64) -> f64) -> Self {
+        let mut r = [0.0; N];
+        for l in 0..N {
             r[l] = f(self.0[l], other.0[l]);
         }
         V(r)
     }
 }
 
-impl Add for V {
-    type Output = V;
+impl<const N: usize> Add for V<N> {
+    type Output = Self;
     #[inline(always)]
-    fn add(self, o: V) -> V {
+    fn add(self, o: Self) -> Self {
         self.zip(o, |a, b| a + b)
     }
 }
 
-impl Sub for V {
-    type Output = V;
+impl<const N: usize> Sub for V<N> {
+    type Output = Self;
     #[inline(always)]
-    fn sub(self, o: V) -> V {
+    fn sub(self, o: Self) -> Self {
         self.zip(o, |a, b| a - b)
     }
 }
 
-impl Mul for V {
-    type Output = V;
+impl<const N: usize> Mul for V<N> {
+    type Output = Self;
     #[inline(always)]
-    fn mul(self, o: V) -> V {
+    fn mul(self, o: Self) -> Self {
         self.zip(o, |a, b| a * b)
     }
 }
 
-impl Lane for V {
+impl<const N: usize> Lane for V<N> {
     #[inline(always)]
-    fn splat(x: f64) -> V {
-        V([x; W])
+    fn splat(x: f64) -> Self {
+        V([x; N])
     }
     #[inline(always)]
-    fn abs(self) -> V {
+    fn abs(self) -> Self {
         V(self.0.map(f64::abs))
     }
     #[inline(always)]
-    fn max(self, other: V) -> V {
+    fn max(self, other: Self) -> Self {
         self.zip(other, Lane::max)
     }
 }
