@@ -8,15 +8,15 @@
 //! maxima it computes **one** error bound for the whole chunk (the semi-static bound of
 //! proofs/predicates.md §8, monotone in the maxima, so valid for every row of the chunk)
 //! and compares every row with it, without a branch. That pass is what LLVM vectorizes
-//! (two lanes per SSE2 instruction). insphere's chunk pass runs two lanes at a time
-//! ([`V2`]: on four its live values spill) and keeps, instead of the maxima, the largest
-//! of the lifts its determinant computes anyway; every difference is at most that lift's
-//! square root (§8, "insphere's chunk bound from the lifts"). Rows it leaves undecided (`Zero`) go, in a cold
-//! function, to the bound from their own group's maxima, then to the scalar filter's
-//! per-row bound on four lanes, then to the scalar kernel's exact stages
-//! (`orient2d_slow` …). After a chunk whose bound left most rows undecided
-//! (near-degenerate input, or a huge row in every chunk) the next [`SKIP`] chunks skip the
-//! chunk pass.
+//! (two lanes per SSE2 instruction). orient3d's and insphere's chunk passes run two lanes
+//! at a time ([`V2`]: on four their live values spill); insphere's keeps, instead of the
+//! maxima, the largest of the lifts its determinant computes anyway, whose square root
+//! bounds every difference (§8, "insphere's chunk bound from the lifts"). Rows the chunk
+//! bound leaves undecided (`Zero`) go, in a cold function, to the bound from their own
+//! group's maxima, then to the scalar filter's per-row bound on four lanes, then to the
+//! scalar kernel's exact stages (`orient2d_slow` …). After a chunk whose bound left most
+//! rows undecided (near-degenerate input, or a huge row in every chunk) the next [`SKIP`]
+//! chunks skip the chunk pass.
 //!
 //! Why every answer is exact: proofs/predicates.md §7 and §8.
 
@@ -526,6 +526,24 @@ where
         let (c, d) = (lanes(&self.2), lanes(&self.3));
         let (det, x, y, z) = orient3d_det_maxima(&a, &b, &c, &d);
         (det, [x, y, z])
+    }
+    /// Two rows at a time, as insphere's ([`V2`]: on four lanes the nine differences and
+    /// the maxima spill).
+    #[inline(always)]
+    fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
+        let mut x = [[V([0.0; 2]); 3]; W / 2];
+        for (h, x) in x.iter_mut().enumerate() {
+            let (a, b) = (pair(&self.0, h), pair(&self.1, h));
+            let (c, d) = (pair(&self.2, h), pair(&self.3, h));
+            let (dt, mx, my, mz) = orient3d_det_maxima(&a, &b, &c, &d);
+            det[2 * h..2 * h + 2].copy_from_slice(&dt.0);
+            *x = [mx, my, mz];
+        }
+        for k in 0..3 {
+            for j in 0..2 {
+                m[k][j] = Lane::max(x[1][k].0[j], Lane::max(x[0][k].0[j], m[k][j]));
+            }
+        }
     }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {
