@@ -10,7 +10,8 @@
 //!
 //! For `f64` and `f32` the rows go through an error-bounded filter sixteen at a time, in
 //! code the compiler vectorizes: one bound per sixteen rows from the largest coordinate
-//! differences per axis, then, for the rows it cannot decide, the one-call predicates'
+//! differences per axis (for insphere, from the largest squared distance `|p − e|²`,
+//! which bounds them all), then, for the rows it cannot decide, the one-call predicates'
 //! per-row filter, and only the rows neither decides take the exact path. Rationals loop
 //! over the exact predicates. Proofs: proofs/predicates.md §7 and §8.
 
