@@ -687,9 +687,10 @@ fn runs_of_near_degenerate_rows_match_the_oracle() {
 /// Batches of `spread_rows`: every chunk's maxima come from rows like the ones it tests,
 /// whose rounding errors come closest to the bound. orient2d's chunk bound four times too
 /// small fails here; orient3d's, incircle's and insphere's worst-case bounds lie further
-/// above the errors rounding actually makes, and the same mutation passes (their bounds
-/// are checked against the exact error in rationals by the unit tests of §8's constants
-/// and, for insphere's lift bound, `insphere_lift_bound_dominates_the_error_of_every_row`).
+/// above the errors rounding actually makes, and the same mutation passes (their
+/// constants are recomputed in rationals by `chunk_constants_are_the_rounded_up_exact_values`,
+/// and insphere's lift bound is checked against the exact error by
+/// `insphere_lift_bound_dominates_the_error_of_every_row`).
 #[test]
 fn spread_chunks_match_the_oracle() {
     let mut g = Rng::new(0x005B_2EAD);
