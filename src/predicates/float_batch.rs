@@ -395,6 +395,20 @@ fn run<R: Rows>(out: &mut [Sign], rows: R) {
     }
 }
 
+/// orient3d's chunk bound from the per-axis maxima (§8's table).
+#[inline(always)]
+pub(super) fn orient3d_chunk_bound(m: [f64; 3]) -> f64 {
+    chunk_bound(m, 3, O3_RANGE, |[x, y, z]| O3_CHUNK * (x * y * z))
+}
+
+/// incircle's chunk bound from the per-axis maxima (§8's table; `m[2]` unused).
+#[inline(always)]
+pub(super) fn incircle_chunk_bound(m: [f64; 3]) -> f64 {
+    chunk_bound(m, 2, IC_RANGE, |[x, y, _]| {
+        IC_CHUNK * ((x * y) * (x * x + y * y))
+    })
+}
+
 /// insphere's chunk bound from the largest computed lift `Λ` of the chunk's rows (§8,
 /// "insphere's chunk bound from the lifts"): the per-axis bound with [`lift_radius`] on
 /// every axis.
@@ -547,7 +561,7 @@ where
     }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {
-        chunk_bound(m, 3, O3_RANGE, |[x, y, z]| O3_CHUNK * (x * y * z))
+        orient3d_chunk_bound(m)
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {
@@ -595,9 +609,7 @@ where
     }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {
-        chunk_bound(m, 2, IC_RANGE, |[x, y, _]| {
-            IC_CHUNK * ((x * y) * (x * x + y * y))
-        })
+        incircle_chunk_bound(m)
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {

@@ -682,6 +682,131 @@ fn insphere_lift_bound_dominates_the_error_of_every_row() {
     assert!(checked > 4000 && certified > 1000, "{checked} {certified}");
 }
 
+/// orient3d's and incircle's chunk bounds (proofs/predicates.md §8) dominate the error of
+/// every row of their chunk, checked in rationals: chunks of 16 rows of one coordinate
+/// family of `coord`, or per-axis scales far apart, or the last point rounded onto the
+/// plane / circle of the others, one chunk in five with one row in four scaled by its
+/// own power of two; the per-axis maxima as the chunk pass takes them.
+#[test]
+fn orient3d_and_incircle_chunk_bounds_dominate_the_error_of_every_row() {
+    use super::float::{incircle_det_bound, orient3d_det_maxima};
+    use super::float_batch::{incircle_chunk_bound, orient3d_chunk_bound};
+    let mut rng = Rng::new(46);
+    let max = |acc: f64, v: f64| if v > acc { v } else { acc };
+    let (mut checked, mut certified) = ([0; 2], [0; 2]);
+    for i in 0..1200u64 {
+        let kind = i % 3;
+        let rows: Vec<[[f64; 3]; 4]> = (0..16)
+            .map(|r| {
+                let mut p: [[f64; 3]; 4] = core::array::from_fn(|_| {
+                    core::array::from_fn(|_| coord(&mut rng, (i / 3) % 4))
+                });
+                if kind == 1 {
+                    let s = [-1074, -1060, -400, -300, -200, 0, 200, 300, 330];
+                    let sc: [i32; 3] = core::array::from_fn(|_| s[rng.below(s.len())]);
+                    for pt in &mut p {
+                        for k in 0..3 {
+                            pt[k] = scale(unit(&mut rng), sc[k]);
+                        }
+                    }
+                } else if kind == 2 {
+                    // The last point rounded onto the plane of the others (orient3d) and,
+                    // in x and y, all four rounded onto one circle (incircle).
+                    p = core::array::from_fn(|_| core::array::from_fn(|_| unit(&mut rng)));
+                    let (s, t) = (unit(&mut rng), unit(&mut rng));
+                    p[3] = core::array::from_fn(|k| {
+                        p[0][k] + s * (p[1][k] - p[0][k]) + t * (p[2][k] - p[0][k])
+                    });
+                    let c = [unit(&mut rng), unit(&mut rng)];
+                    for pt in &mut p {
+                        let a = unit(&mut rng) * 3.2;
+                        let (sn, cs) = a.sin_cos();
+                        (pt[0], pt[1]) = (c[0] + cs, c[1] + sn);
+                    }
+                }
+                if i % 5 == 0 && r % 4 == 0 {
+                    let s = rng.below(400) as i32 - 200;
+                    p = p.map(|pt| scale_all(pt, s));
+                }
+                p
+            })
+            .collect();
+        // orient3d: det' and the maxima as the chunk pass folds them (from 0, v.max(acc)).
+        let o3: Vec<(f64, f64, f64, f64)> = rows
+            .iter()
+            .map(|p| orient3d_det_maxima(&p[0], &p[1], &p[2], &p[3]))
+            .collect();
+        let m = o3.iter().fold([0.0; 3], |m, &(_, x, y, z)| {
+            [max(m[0], x), max(m[1], y), max(m[2], z)]
+        });
+        let bound = orient3d_chunk_bound(m);
+        for (p, &(det, ..)) in rows.iter().zip(&o3) {
+            if bound.is_finite() && !det.is_nan() {
+                let exact = orient3d_rational(p);
+                let err = num_traits::Signed::abs(&(q(det) - exact));
+                assert!(
+                    err <= q(bound),
+                    "orient3d {p:?}: det {det:e}, bound {bound:e}"
+                );
+                checked[0] += 1;
+                certified[0] += usize::from(det.abs() > bound);
+            }
+        }
+        // incircle on the rows' x and y: the per-axis maxima of the differences.
+        let pts: Vec<[[f64; 2]; 4]> = rows.iter().map(|p| p.map(|v| [v[0], v[1]])).collect();
+        let mut m = [0.0; 3];
+        let dets: Vec<f64> = pts
+            .iter()
+            .map(|p| {
+                for k in 0..2 {
+                    for pt in &p[..3] {
+                        m[k] = max(m[k], (pt[k] - p[3][k]).abs());
+                    }
+                }
+                incircle_det_bound(&p[0], &p[1], &p[2], &p[3]).0
+            })
+            .collect();
+        let bound = incircle_chunk_bound(m);
+        for (p, &det) in pts.iter().zip(&dets) {
+            if bound.is_finite() && !det.is_nan() {
+                let err = num_traits::Signed::abs(&(q(det) - incircle_rational(p)));
+                assert!(
+                    err <= q(bound),
+                    "incircle {p:?}: det {det:e}, bound {bound:e}"
+                );
+                checked[1] += 1;
+                certified[1] += usize::from(det.abs() > bound);
+            }
+        }
+    }
+    assert!(checked.iter().all(|&c| c > 8000), "{checked:?}");
+    assert!(certified.iter().all(|&c| c > 2000), "{certified:?}");
+}
+
+/// `det[a − d; b − d; c − d]` in rationals, independently of the code under test.
+fn orient3d_rational(p: &[[f64; 3]; 4]) -> BigRational {
+    let r: Vec<[BigRational; 3]> = (0..3)
+        .map(|i| core::array::from_fn(|k| q(p[i][k]) - q(p[3][k])))
+        .collect();
+    &r[0][0] * (&r[1][1] * &r[2][2] - &r[1][2] * &r[2][1])
+        - &r[0][1] * (&r[1][0] * &r[2][2] - &r[1][2] * &r[2][0])
+        + &r[0][2] * (&r[1][0] * &r[2][1] - &r[1][1] * &r[2][0])
+}
+
+/// `det[a − d, b − d, c − d]` with rows `(x, y, x² + y²)`, in rationals.
+fn incircle_rational(p: &[[f64; 2]; 4]) -> BigRational {
+    let r: Vec<[BigRational; 3]> = (0..3)
+        .map(|i| {
+            let (x, y) = (q(p[i][0]) - q(p[3][0]), q(p[i][1]) - q(p[3][1]));
+            let lift = &x * &x + &y * &y;
+            [x, y, lift]
+        })
+        .collect();
+    &r[0][0] * (&r[1][1] * &r[2][2] - &r[1][2] * &r[2][1])
+        - &r[0][1] * (&r[1][0] * &r[2][2] - &r[1][2] * &r[2][0])
+        + &r[0][2] * (&r[1][0] * &r[2][1] - &r[1][1] * &r[2][0])
+}
+
 /// `det[p − o, q − o, d]` in rationals, independently of the code under test.
 fn ray_side_rational(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> crate::Sign {
     let v = |a: &[f64; 3]| a.map(self::q);
