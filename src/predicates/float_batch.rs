@@ -656,7 +656,6 @@ where
     /// determinant's live values spill; on two they mostly fit.
     #[inline(always)]
     fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
-        // Two rows at a time: on four lanes the determinant's live values spill.
         let mut lift = [V([0.0; 2]); W / 2];
         for (h, lift) in lift.iter_mut().enumerate() {
             let (a, b, c) = (pair(&self.0, h), pair(&self.1, h), pair(&self.2, h));
