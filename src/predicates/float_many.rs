@@ -8,7 +8,7 @@
 //! would cost a third of; per chunk of 16 rows, one bound from the per-axis maxima
 //! `X, Y, Z` of `|a − d|`:
 //!
-//! `B = PLANE_K·((X·q_x + Y·q_y) + Z·q_z) + 8η·max((X + Y) + Z, 1)`,
+//! `B = PLANE_K·((X·q_x + Y·q_y) + Z·q_z) + 2^-1022·max((X + Y) + Z, 1)`,
 //!
 //! (`∞` when `fl(Σ X_k·q_k) > 2^1020`, where a row could overflow), and a row's sign is
 //! certified when its determinant is above `B` in magnitude (proofs/predicates.md §9). Rows it leaves undecided, and the rows after the
@@ -27,8 +27,11 @@ use crate::{Scalar, Sign};
 /// coefficient with the rounding of its own evaluation (proofs/predicates.md §9).
 pub(super) const PLANE_K: f64 = 4.0 * (f64::EPSILON / 2.0) * (1.0 + 1.0 / 1_099_511_627_776.0);
 
-/// `8η = 2^-1071`: the absolute term per unit of `max(X + Y + Z, 1)` (§9).
-const ETA8: f64 = f64::from_bits(8);
+/// `2^-1022`: the absolute term per unit of `max(X + Y + Z, 1)`, at least the `8η` the
+/// proof needs (§9) and, unlike `8η`, a normal number, and so is its product: a
+/// multiplication with a subnormal result takes a microcode assist on x86 (with `8η` the
+/// batch cost twice as much: docs/BENCHMARKS.md, "Batch predicates").
+const ABS_TERM: f64 = f64::MIN_POSITIVE;
 
 /// Rows per chunk: one bound per 16 rows.
 const CHUNK: usize = 4 * W;
@@ -83,7 +86,7 @@ impl Plane {
             return f64::INFINITY;
         }
         let x = (m[0] + m[1]) + m[2];
-        PLANE_K * s + ETA8 * if x > 1.0 { x } else { 1.0 }
+        PLANE_K * s + ABS_TERM * if x > 1.0 { x } else { 1.0 }
     }
 }
 
@@ -154,18 +157,19 @@ pub(super) fn orient3d_plane_rows<T: Widen + Scalar>(
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::super::float_tests::{U, gamma, one_minus_u_pow, q};
-    use super::{ETA8, PLANE_CEILING, PLANE_K};
+    use super::{ABS_TERM, PLANE_CEILING, PLANE_K};
     use num_rational::BigRational;
     use num_traits::One;
 
-    /// proofs/predicates.md §9: `PLANE_K ≥ γ₄(1 + u)²/(1 − u)⁹`, exactly, and the
-    /// absolute term and the ceiling are the stated powers of two.
+    /// proofs/predicates.md §9: `PLANE_K ≥ γ₄(1 + u)²/(1 − u)⁹`, exactly; the absolute
+    /// term is `2^-1022` (normal, at least `8η`) and the ceiling `2^1020`.
     #[test]
     fn plane_constant_carries_its_slack() {
         let one = BigRational::one();
         let need = gamma(4) * (one.clone() + q(U)) * (one + q(U)) / one_minus_u_pow(9);
         assert!(q(PLANE_K) >= need);
-        assert_eq!(ETA8, 8.0 * f64::from_bits(1));
+        assert_eq!(ABS_TERM, 2f64.powi(-1022));
+        assert!(ABS_TERM.is_normal() && ABS_TERM >= 8.0 * f64::from_bits(1));
         assert_eq!(PLANE_CEILING, 2f64.powi(1020));
     }
 }
