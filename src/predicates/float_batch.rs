@@ -132,6 +132,16 @@ where
     core::array::from_fn(|k| V([r0[k], r1[k]]))
 }
 
+/// Two pairs of lanes into the two-lane accumulator `acc`, lane by lane and each value
+/// on its own, `first` then `second` (`v.max(acc)` skips a NaN `v`, so a NaN lane never
+/// hides its neighbour).
+#[inline(always)]
+fn fold_lanes(acc: &mut [f64; 2], first: [f64; 2], second: [f64; 2]) {
+    for j in 0..2 {
+        acc[j] = Lane::max(second[j], Lane::max(first[j], acc[j]));
+    }
+}
+
 /// The lanes' verdicts: the sign of `det` where `certified`, else `0`. Branch-free.
 #[inline(always)]
 fn verdicts(det: V, certified: [bool; W]) -> [i8; W] {
@@ -206,9 +216,8 @@ trait Rows: Copy {
         let (d, x) = self.det_maxima();
         det[..W].copy_from_slice(&d.0);
         for k in 0..Self::AXES {
-            for j in 0..2 {
-                m[k][j] = Lane::max(x[k].0[j + 2], Lane::max(x[k].0[j], m[k][j]));
-            }
+            let [x0, x1, x2, x3] = x[k].0;
+            fold_lanes(&mut m[k], [x0, x1], [x2, x3]);
         }
     }
     /// The chunk bound from per-axis maxima of absolute coordinate differences over a set
@@ -414,14 +423,15 @@ pub(super) fn incircle_chunk_bound(m: [f64; 3]) -> f64 {
 /// every axis.
 #[inline(always)]
 pub(super) fn insphere_lift_bound(lift: f64) -> f64 {
-    let r = lift_radius(lift);
-    chunk_bound([r; 3], 3, IS_RANGE, insphere_chunk_bound)
+    insphere_chunk_bound([lift_radius(lift); 3])
 }
 
-/// The table's insphere bound `IS_CHUNK·X̂·Ŷ·Ẑ·(X̂² + Ŷ² + Ẑ²)` as written (§8).
+/// insphere's chunk bound from the per-axis maxima (§8's table).
 #[inline(always)]
-fn insphere_chunk_bound([x, y, z]: [f64; 3]) -> f64 {
-    IS_CHUNK * ((x * y * z) * (x * x + y * y + z * z))
+fn insphere_chunk_bound(m: [f64; 3]) -> f64 {
+    chunk_bound(m, 3, IS_RANGE, |[x, y, z]| {
+        IS_CHUNK * ((x * y * z) * (x * x + y * y + z * z))
+    })
 }
 
 /// `max(√Λ·(1 + 2^-40), F)` with the floor `F = 2^-180` of [`IS_RANGE`]: at least every
@@ -554,9 +564,7 @@ where
             *x = [mx, my, mz];
         }
         for k in 0..3 {
-            for j in 0..2 {
-                m[k][j] = Lane::max(x[1][k].0[j], Lane::max(x[0][k].0[j], m[k][j]));
-            }
+            fold_lanes(&mut m[k], x[0][k].0, x[1][k].0);
         }
     }
     #[inline(always)]
@@ -664,9 +672,7 @@ where
             (dt, *lift) = insphere_det_lift(&a, &b, &c, &d, &e);
             det[2 * h..2 * h + 2].copy_from_slice(&dt.0);
         }
-        for j in 0..2 {
-            m[0][j] = Lane::max(lift[1].0[j], Lane::max(lift[0].0[j], m[0][j]));
-        }
+        fold_lanes(&mut m[0], lift[0].0, lift[1].0);
     }
     /// The bound from the largest lift `Λ` in `m[0]` (§8, "insphere's chunk bound from
     /// the lifts"): every difference of every row is at most `R = √Λ·(1 + 2^-40)`, and
@@ -677,7 +683,7 @@ where
     }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {
-        chunk_bound(m, 3, IS_RANGE, insphere_chunk_bound)
+        insphere_chunk_bound(m)
     }
     #[inline(always)]
     fn filter(&self) -> [i8; W] {

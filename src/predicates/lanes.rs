@@ -44,13 +44,13 @@ impl Lane for f64 {
 /// predicates together, against two and eight (docs/BENCHMARKS.md, "Batch predicates").
 pub(super) const W: usize = 4;
 
-/// `N` `f64` lanes, one per row of a batch chunk: four by default; insphere's chunk pass
-/// takes two at a time ([`V2`]).
+/// `N` `f64` lanes, one per row of a batch chunk: four by default; orient3d's and
+/// insphere's chunk passes take two at a time ([`V2`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct V<const N: usize = W>(pub(super) [f64; N]);
 
-/// Two lanes: insphere's chunk pass (on four, its determinant's live values do not fit
-/// in sixteen SSE2 registers).
+/// Two lanes: orient3d's and insphere's chunk passes (on four, their live values do not
+/// fit in sixteen SSE2 registers).
 pub(super) type V2 = V<2>;
 
 impl<const N: usize> V<N> {
