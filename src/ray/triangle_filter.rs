@@ -426,10 +426,7 @@ fn hit_from_numerator(
     s: Sign,
     numerator: impl FnOnce(&[f64; 3], &[f64; 3], &[f64; 3], f64) -> Option<(f64, f64)>,
 ) -> Option<RayHit<f64>> {
-    let (pa, pb, pc) = (sub(a, o), sub(b, o), sub(c, o));
-    let sab = det3(d, &pa, &pb);
-    let sbc = det3(d, &pb, &pc);
-    let sca = det3(d, &pc, &pa);
+    let pa = sub(a, o);
     let (e1, e2) = (sub(b, a), sub(c, a));
     let k = l1(&e1) * l1(&e2) + TAU;
     let big_d = det3(d, &e1, &e2);
@@ -442,6 +439,9 @@ fn hit_from_numerator(
     if !(t.is_finite() && t_error <= LOOSE_T * t.abs() + f64::MIN_POSITIVE && big_d.abs() > e_d) {
         return None;
     }
+    // The weights only for an accepted hit (a declined one goes to the expansions).
+    let (pb, pc) = (sub(b, o), sub(c, o));
+    let (sab, sbc, sca) = (det3(d, &pa, &pb), det3(d, &pb, &pc), det3(d, &pc, &pa));
     Some(RayHit {
         t: if t < 0.0 { 0.0 } else { t },
         // The exact weights of a hit are ≥ 0; a rounded one that came out negative is
