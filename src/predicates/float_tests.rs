@@ -308,14 +308,6 @@ fn coordinate_grid_check_matches_its_definition() {
 /// test would catch a width the proof does not cover.
 #[test]
 fn orient3d_grid_width_keeps_the_plain_evaluation_exact() {
-    fn det_q(p: &[[f64; 3]; 4]) -> BigRational {
-        let r: Vec<[BigRational; 3]> = p[..3]
-            .iter()
-            .map(|x| core::array::from_fn(|k| q(x[k]) - q(p[3][k])))
-            .collect();
-        let m = |i: usize, j: usize, k: usize, l: usize| &r[i][k] * &r[j][l] - &r[i][l] * &r[j][k];
-        &r[0][0] * m(1, 2, 1, 2) - &r[1][0] * m(0, 2, 1, 2) + &r[2][0] * m(0, 1, 1, 2)
-    }
     let mut rng = Rng::new(2027);
     let mut inexact_wider = 0;
     for case in 0..20_000 {
@@ -339,7 +331,7 @@ fn orient3d_grid_width_keeps_the_plain_evaluation_exact() {
         };
         let p: [[f64; 3]; 4] = core::array::from_fn(|_| [value(), value(), value()]);
         let plain = q(exact::orient3d(&p[0], &p[1], &p[2], &p[3]));
-        let exact = det_q(&p);
+        let exact = orient3d_rational(&p);
         if w == O3_GRID_BITS {
             assert_eq!(plain, exact, "{p:?}");
         } else if plain != exact {
@@ -541,22 +533,15 @@ fn insphere_semi_static_constants() {
 /// `det[a − e, b − e, c − e, d − e]` with rows `(x, y, z, x² + y² + z²)`, in rationals by
 /// cofactor expansion along the lift column: independent of the code under test.
 fn insphere_rational(p: &[[f64; 3]; 5]) -> BigRational {
-    let r: Vec<[BigRational; 4]> = (0..4)
-        .map(|i| {
-            let v: [BigRational; 3] = core::array::from_fn(|k| q(p[i][k]) - q(p[4][k]));
-            let lift = &v[0] * &v[0] + &v[1] * &v[1] + &v[2] * &v[2];
-            [v[0].clone(), v[1].clone(), v[2].clone(), lift]
-        })
-        .collect();
-    let det3 = |rows: [usize; 3]| {
-        let m = |i: usize, k: usize| &r[rows[i]][k];
-        m(0, 0) * (m(1, 1) * m(2, 2) - m(1, 2) * m(2, 1))
-            - m(0, 1) * (m(1, 0) * m(2, 2) - m(1, 2) * m(2, 0))
-            + m(0, 2) * (m(1, 0) * m(2, 1) - m(1, 1) * m(2, 0))
-    };
-    // Expansion along column 3: sign (−1)^(i+3).
-    -(&r[0][3] * det3([1, 2, 3])) + &r[1][3] * det3([0, 2, 3]) - &r[2][3] * det3([0, 1, 3])
-        + &r[3][3] * det3([0, 1, 2])
+    let v: [[BigRational; 3]; 4] =
+        core::array::from_fn(|i| core::array::from_fn(|k| q(p[i][k]) - q(p[4][k])));
+    let lift = v
+        .each_ref()
+        .map(|v| &v[0] * &v[0] + &v[1] * &v[1] + &v[2] * &v[2]);
+    let det3 = |[i, j, k]: [usize; 3]| det3_rational([&v[i], &v[j], &v[k]]);
+    // Expansion along the lift column (column 3): sign (−1)^(i+3).
+    -(&lift[0] * det3([1, 2, 3])) + &lift[1] * det3([0, 2, 3]) - &lift[2] * det3([0, 1, 3])
+        + &lift[3] * det3([0, 1, 2])
 }
 
 /// Five points of one of insphere's test families: `kind` 0, coordinates of `coord`'s
@@ -783,28 +768,28 @@ fn orient3d_and_incircle_chunk_bounds_dominate_the_error_of_every_row() {
     assert!(certified.iter().all(|&c| c > 2000), "{certified:?}");
 }
 
+/// A 3×3 determinant in rationals, by cofactor expansion along the first row.
+fn det3_rational(r: [&[BigRational; 3]; 3]) -> BigRational {
+    r[0][0].clone() * (&r[1][1] * &r[2][2] - &r[1][2] * &r[2][1])
+        - r[0][1].clone() * (&r[1][0] * &r[2][2] - &r[1][2] * &r[2][0])
+        + r[0][2].clone() * (&r[1][0] * &r[2][1] - &r[1][1] * &r[2][0])
+}
+
 /// `det[a − d; b − d; c − d]` in rationals, independently of the code under test.
 fn orient3d_rational(p: &[[f64; 3]; 4]) -> BigRational {
-    let r: Vec<[BigRational; 3]> = (0..3)
-        .map(|i| core::array::from_fn(|k| q(p[i][k]) - q(p[3][k])))
-        .collect();
-    &r[0][0] * (&r[1][1] * &r[2][2] - &r[1][2] * &r[2][1])
-        - &r[0][1] * (&r[1][0] * &r[2][2] - &r[1][2] * &r[2][0])
-        + &r[0][2] * (&r[1][0] * &r[2][1] - &r[1][1] * &r[2][0])
+    let r: [[BigRational; 3]; 3] =
+        core::array::from_fn(|i| core::array::from_fn(|k| q(p[i][k]) - q(p[3][k])));
+    det3_rational(r.each_ref())
 }
 
 /// `det[a − d, b − d, c − d]` with rows `(x, y, x² + y²)`, in rationals.
 fn incircle_rational(p: &[[f64; 2]; 4]) -> BigRational {
-    let r: Vec<[BigRational; 3]> = (0..3)
-        .map(|i| {
-            let (x, y) = (q(p[i][0]) - q(p[3][0]), q(p[i][1]) - q(p[3][1]));
-            let lift = &x * &x + &y * &y;
-            [x, y, lift]
-        })
-        .collect();
-    &r[0][0] * (&r[1][1] * &r[2][2] - &r[1][2] * &r[2][1])
-        - &r[0][1] * (&r[1][0] * &r[2][2] - &r[1][2] * &r[2][0])
-        + &r[0][2] * (&r[1][0] * &r[2][1] - &r[1][1] * &r[2][0])
+    let r: [[BigRational; 3]; 3] = core::array::from_fn(|i| {
+        let (x, y) = (q(p[i][0]) - q(p[3][0]), q(p[i][1]) - q(p[3][1]));
+        let lift = &x * &x + &y * &y;
+        [x, y, lift]
+    });
+    det3_rational(r.each_ref())
 }
 
 /// `det[p − o, q − o, d]` in rationals, independently of the code under test.
