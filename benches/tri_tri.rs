@@ -14,7 +14,12 @@
 //!   edge or face, the other vertices random) and `near_coplanar` pairs;
 //! * `coplanar_rounded`: as `near_coplanar` with no offset, so the second triangle's
 //!   vertices are within rounding (about 2^-53) of the first's plane: plane sides below
-//!   every float filter's bound, decided by the exact stages.
+//!   every float filter's bound, decided by the exact stages;
+//! * `random_nearby_large`, `mix_large`: 65536 distinct pairs of `random_nearby` and
+//!   `mix`. Timing the same 1024 pairs over and over lets the branch predictors learn
+//!   their outcomes (as for ray/triangle's `random_large`); 65536 distinct pairs do not
+//!   allow that. Times are still given per pair;
+//! * `touching`: the mix's exactly touching third alone.
 //!
 //! Implementations:
 //!
@@ -281,18 +286,26 @@ fn check(name: &str, cases: &[(Tri, Tri)]) {
 /// A generator of one distribution's pairs.
 type Gen = fn(&mut Rng) -> (Tri, Tri);
 
+/// The number of pairs of the `_large` distributions.
+const N_LARGE: usize = 65536;
+
 /// The distributions, in the order drawn from one seeded generator (so each keeps its
 /// pairs when another is added at the end).
 fn sets() -> Vec<(&'static str, Vec<(Tri, Tri)>)> {
     let mut rng = Rng::new(0x7121_7121);
-    let gens: [(&str, Gen); 4] = [
-        ("random_nearby", random_nearby),
-        ("near_coplanar", near_coplanar),
-        ("mix", mix),
-        ("coplanar_rounded", |rng| coplanar_within(rng, 0.0)),
+    let gens: [(&str, Gen, usize); 9] = [
+        ("random_nearby", random_nearby, N),
+        ("near_coplanar", near_coplanar, N),
+        ("mix", mix, N),
+        ("coplanar_rounded", |rng| coplanar_within(rng, 0.0), N),
+        ("random_nearby_large", random_nearby, N_LARGE),
+        ("mix_large", mix, N_LARGE),
+        ("touching", touching, N),
+        ("near_coplanar_large", near_coplanar, N_LARGE),
+        ("touching_large", touching, N_LARGE),
     ];
     gens.iter()
-        .map(|&(name, g)| (name, (0..N).map(|_| g(&mut rng)).collect()))
+        .map(|&(name, g, n)| (name, (0..n).map(|_| g(&mut rng)).collect()))
         .collect()
 }
 
@@ -323,8 +336,8 @@ fn benches(c: &mut Criterion) {
         check(name, cases);
     }
     let mut group = c.benchmark_group("tri_tri");
-    group.throughput(Throughput::Elements(N as u64));
     for (name, cases) in &sets {
+        group.throughput(Throughput::Elements(cases.len() as u64));
         for (imp, f) in RUNS {
             group.bench_with_input(BenchmarkId::new(imp, name), &(), |bench, _| {
                 bench.iter(|| black_box(f(black_box(&cases[..]))))
@@ -334,8 +347,8 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-/// `ISECT_TT_RATIO=<distribution>`: 201 rounds, each timing 20 passes of every
-/// implementation back to back; prints the median time per pair of each and the medians
+/// `ISECT_TT_RATIO=<distribution>`: 201 rounds, each timing 20 passes (one for the
+/// `_large` distributions) of every implementation back to back; prints the median time per pair of each and the medians
 /// of the per-round ratios to `sat_f64` and `moller_f64`. Both sides of each ratio see
 /// the same load, which on a shared machine is steadier than separate measurements.
 fn interleaved_ratios(input: &str) {
@@ -343,14 +356,15 @@ fn interleaved_ratios(input: &str) {
     let Some((_, cases)) = sets.iter().find(|(n, _)| *n == input) else {
         panic!("ISECT_TT_RATIO: no distribution {input:?}");
     };
+    let passes = if cases.len() > N { 1 } else { 20 };
     let time = |f: Run| {
         let start = std::time::Instant::now();
         let mut h = 0i64;
-        for _ in 0..20 {
+        for _ in 0..passes {
             h = h.wrapping_add(f(black_box(cases)));
         }
         black_box(h);
-        start.elapsed().as_secs_f64() * 1e9 / (20 * cases.len()) as f64
+        start.elapsed().as_secs_f64() * 1e9 / (passes * cases.len()) as f64
     };
     let mut t: Vec<Vec<f64>> = vec![Vec::new(); RUNS.len()];
     let mut r: Vec<Vec<f64>> = vec![Vec::new(); 2 * RUNS.len()];
