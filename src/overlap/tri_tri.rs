@@ -382,7 +382,7 @@ mod fast {
     //! The shared-normal plane-side filter for `f64` and `f32` (see `proofs/tri_tri.md`,
     //! section 2): the plane's normal once, the determinants in plain `f64`, and one
     //! semi-static error bound for all of them.
-    use crate::predicates::orient3d_shared;
+    use crate::predicates::{O3_GRID_BITS, coordinates_on_grid, orient3d_shared};
     use crate::scalar::as_f64_array;
     use crate::vec3::{dot, sub};
     use crate::{Scalar, Sign, orient3d};
@@ -530,7 +530,8 @@ mod fast {
 
     /// The signs when some determinant is within the bound: those beyond it from their
     /// rounded value, the others exactly (zero at once for a vertex of the plane's
-    /// triangle, a shared vertex of two mesh faces; else the shared-normal exact stages,
+    /// triangle, a shared vertex of two mesh faces; on grid input read off the rounded
+    /// determinant, [`grid_signs`]; else the shared-normal exact stages,
     /// [`orient3d_shared`], proofs/tri_tri.md section 8). Everything by value, so that the
     /// hot path keeps its operands in registers.
     #[cold]
@@ -543,11 +544,27 @@ mod fast {
     ) -> [Sign; N] {
         let mut out = [Sign::Zero; N];
         let mut need = [false; N];
+        // A rounded zero at a point with few significant bits is where grid input (a
+        // vertex exactly on the other's edge or face) ends up: there the grid test is
+        // tried first. On grid input a non-zero exact determinant is almost always
+        // certified; rounded input (nearly coplanar points give rounded zeros too) fails
+        // the bit test at once.
+        let mut zero = false;
         for i in 0..N {
             if det[i].abs() > bound {
                 out[i] = sign_of(det[i]);
             } else if !p.contains(&xs[i]) {
                 need[i] = true;
+                zero |= det[i] == 0.0 && as_f64_array(xs[i]).is_some_and(coarse);
+            }
+        }
+        if zero {
+            let grid = grid_signs(det, p, xs, need);
+            for i in 0..N {
+                if let Some(s) = grid[i] {
+                    out[i] = s;
+                    need[i] = false;
+                }
             }
         }
         if need.contains(&true) {
@@ -556,13 +573,90 @@ mod fast {
         out
     }
 
+    /// The signs of the points with `need` set that [`grid_sign`] reads off their
+    /// determinants, when the plane passes [`coarse_plane`]; `None` for the others. Out of
+    /// line, and everything by value, so that the other undecided sides do not carry its
+    /// registers.
+    #[inline(never)]
+    pub(super) fn grid_signs<T: Scalar, const N: usize>(
+        det: [f64; N],
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; N],
+        need: [bool; N],
+    ) -> [Option<Sign>; N] {
+        let mut out = [None; N];
+        if let Some(plane) = coarse_plane(p) {
+            for i in 0..N {
+                if need[i] {
+                    out[i] = grid_sign(det[i], plane, xs[i]);
+                    #[cfg(test)]
+                    if out[i].is_some() {
+                        GRID_SIGNS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// How many signs [`grid_signs`] decided (tests only, to check that the generators
+    /// reach it).
+    #[cfg(test)]
+    pub(super) static GRID_SIGNS: core::sync::atomic::AtomicUsize =
+        core::sync::atomic::AtomicUsize::new(0);
+
+    /// A value with at most [`O3_GRID_BITS`] significant bits (every value on orient3d's
+    /// grid) has the low 37 bits of its significand zero: the OR of the bit patterns tests
+    /// that for several values at once, and rejects rounded input before the grid test.
+    const LOW_BITS: u64 = (1 << 37) - 1;
+
+    /// Whether every value passes the [`LOW_BITS`] test.
+    #[inline(always)]
+    fn coarse<const K: usize>(v: [f64; K]) -> bool {
+        v.iter().fold(0, |acc, x| acc | x.to_bits()) & LOW_BITS == 0
+    }
+
+    /// The plane's points as `f64` when their nine coordinates pass the [`LOW_BITS`] test
+    /// (so that [`grid_sign`] may serve), else `None`: once per plane.
+    #[inline(always)]
+    fn coarse_plane<T: Scalar>(p: [&[T; 3]; 3]) -> Option<[f64; 9]> {
+        let [a, b, c] = p.map(as_f64_array);
+        let (a, b, c) = (a?, b?, c?);
+        let v = [a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]];
+        coarse(v).then_some(v)
+    }
+
+    /// The exact sign `orient3d(p₀, p₁, p₂, x)` read off the rounded determinant
+    /// `det = n·(x − p₀)` of [`dets`] when its evaluation made no rounding error: when the
+    /// twelve coordinates (`plane`, the nine of `p₀, p₁, p₂`, and `x`'s) lie on orient3d's
+    /// grid ([`O3_GRID_BITS`] bits below their largest magnitude), every difference,
+    /// product and sum of [`dets`] is exact (proofs/tri_tri.md, section 2, "Grid input"),
+    /// zeros included. `None` otherwise. This is the usual exactly degenerate input: a
+    /// vertex on an edge or a face of the other triangle, on a grid.
+    #[inline(always)]
+    fn grid_sign<T: Scalar>(det: f64, plane: [f64; 9], x: &[T; 3]) -> Option<Sign> {
+        let x = as_f64_array(x)?;
+        let mut v = [0.0; 12];
+        v[..9].copy_from_slice(&plane);
+        v[9..].copy_from_slice(&x);
+        if !coarse(x) || !coordinates_on_grid(&v, O3_GRID_BITS) {
+            return None;
+        }
+        Some(if det > 0.0 {
+            Sign::Negative
+        } else if det < 0.0 {
+            Sign::Positive
+        } else {
+            Sign::Zero
+        })
+    }
+
     /// The exact signs of the points with `need` set: through the shared normal for floats
     /// (their exact `f64` views) when it serves, with [`orient3d`] otherwise. A single point
-    /// of several (in the mix of issue 17, mostly a vertex exactly on the other's edge or
-    /// face, on a grid) costs less through `orient3d`, whose grid shortcut comes after one
-    /// cheap filter, than through a normal computed for it alone; a one-point plane (an
-    /// interval comparison) or several points gain from the shared stages (measured:
-    /// docs/BENCHMARKS.md, issue 17).
+    /// of several (in the distributions of issue 17, a point within rounding of the plane)
+    /// costs less through `orient3d` than through a normal computed for it alone; a
+    /// one-point plane (an interval comparison) or several points gain from the shared
+    /// stages (measured: docs/BENCHMARKS.md, issue 17).
     fn exact<T: Scalar, const N: usize>(
         p: [&[T; 3]; 3],
         xs: [&[T; 3]; N],

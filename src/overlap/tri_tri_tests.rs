@@ -339,3 +339,133 @@ fn shared_stages_on_f32_input() {
         check_shared(&p64, &xs64);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Grid input: signs read off the filter's determinants (proofs/tri_tri.md, section 2)
+// ---------------------------------------------------------------------------------------
+
+/// A coordinate on the grid of `w` bits: an integer below `2^w` in magnitude (the
+/// extremes `±(2^w − 1)` often) times `2^s`.
+fn grid_coord(rng: &mut Rng, w: i32, s: i32) -> f64 {
+    let top = (1i64 << w) - 1;
+    let n = match rng.below(4) {
+        0 => top,
+        1 => -top,
+        _ => rng.range(-top, top + 1),
+    };
+    n as f64 * pow2(s)
+}
+
+/// The claim `grid_sign` rests on: when the twelve coordinates pass
+/// `coordinates_on_grid(…, O3_GRID_BITS)`, the determinant of `fast::dets` is the exact
+/// `n·(x − p₀)`, computed in rationals here. Coordinates of exactly `O3_GRID_BITS` bits
+/// (the largest the grid allows, extremes included) at scales across the grid test's
+/// exponent range; with a wider grid constant the products would round and this fails.
+#[test]
+fn grid_input_makes_the_filter_determinant_exact() {
+    use crate::predicates::{O3_GRID_BITS, coordinates_on_grid};
+    let mut rng = Rng::new(0x9e1d_0bad);
+    let mut on_grid = 0;
+    for _ in 0..20_000 {
+        let s = rng.range(-300 - O3_GRID_BITS as i64, 290) as i32;
+        let w = O3_GRID_BITS - i32::from(rng.chance(0.2));
+        let p: [[f64; 3]; 3] =
+            core::array::from_fn(|_| core::array::from_fn(|_| grid_coord(&mut rng, w, s)));
+        let x: [f64; 3] = core::array::from_fn(|_| grid_coord(&mut rng, w, s));
+        let v: Vec<f64> = p.iter().flatten().chain(&x).copied().collect();
+        if !coordinates_on_grid(&v, O3_GRID_BITS) {
+            continue;
+        }
+        on_grid += 1;
+        let d = fast::dets([&p[0], &p[1], &p[2]], [&x]).unwrap();
+        let want = {
+            let e = |u: &[f64; 3], w: &[f64; 3]| [0, 1, 2].map(|k| q(u[k]) - q(w[k]));
+            let (u, v, dx) = (e(&p[1], &p[0]), e(&p[2], &p[0]), e(&x, &p[0]));
+            (&u[1] * &v[2] - &u[2] * &v[1]) * &dx[0]
+                + (&u[2] * &v[0] - &u[0] * &v[2]) * &dx[1]
+                + (&u[0] * &v[1] - &u[1] * &v[0]) * &dx[2]
+        };
+        assert_eq!(q(d.det[0]), want, "{p:?} {x:?}");
+        // And the sign read off it (−det is orient3d).
+        let got = fast::grid_signs(d.det, [&p[0], &p[1], &p[2]], [&x], [true])[0];
+        assert_eq!(got, Some(Sign::of(-want)), "{p:?} {x:?}");
+    }
+    assert!(on_grid > 10_000, "{on_grid}");
+}
+
+/// Vertices exactly on an edge or the face of the other triangle (integer weights and
+/// dyadic ones) and one grid unit off, on grids of 3 to 30 bits (beyond the grid test's
+/// 15, where the exact stages decide), at scales 2^-1074 … 2^900, with rounded points
+/// of the plane beside them (whose rounded determinants are often exactly zero, which
+/// the grid test must not trust): every sign through the filter is the rational one,
+/// and the grid path decides many.
+#[test]
+fn grid_zeros_through_the_filter_match_rationals() {
+    use core::sync::atomic::Ordering;
+    let before = fast::GRID_SIGNS.load(Ordering::Relaxed);
+    let mut rng = Rng::new(0x9e1d_5a1d);
+    let ws = [3, 8, 12, 14, 15, 16, 18, 22, 30];
+    let scales = [-1074, -1060, -1000, -320, -300, -60, 0, 60, 280, 300, 900];
+    for round in 0..3000 {
+        let w = ws[round % ws.len()];
+        let s = scales[rng.below(scales.len())];
+        let p: [[f64; 3]; 3] =
+            core::array::from_fn(|_| core::array::from_fn(|_| grid_coord(&mut rng, w, 0)));
+        let weights = [0.0, 1.0, -1.0, 2.0, 0.5, 0.25, -0.5];
+        let on = |rng: &mut Rng| -> [f64; 3] {
+            let (a, b) = (*rng.pick(&weights), *rng.pick(&weights));
+            core::array::from_fn(|k| p[0][k] + a * (p[1][k] - p[0][k]) + b * (p[2][k] - p[0][k]))
+        };
+        let mut off = on(&mut rng);
+        off[rng.below(3)] += if rng.next_bool() { 1.0 } else { -1.0 };
+        let (a, b) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+        let rounded: [f64; 3] =
+            core::array::from_fn(|k| p[0][k] + a * (p[1][k] - p[0][k]) + b * (p[2][k] - p[0][k]));
+        let xs = match rng.below(3) {
+            0 => [on(&mut rng), on(&mut rng), off],
+            1 => [on(&mut rng), p[1], rounded],
+            _ => [rounded, on(&mut rng), off],
+        };
+        let sc = pow2(s);
+        let (ps, xss) = (scaled(p, sc), scaled(xs, sc));
+        let want = xss.map(|x| exact_side(&ps, &x));
+        let (pr, xr) = (ps.each_ref(), xss.each_ref());
+        assert_eq!(sides(pr, xr), want, "{ps:?} {xss:?}");
+        for i in 0..3 {
+            assert_eq!(sides(pr, [xr[i]]), [want[i]], "{ps:?} {:?}", xss[i]);
+        }
+        check_filter(&ps, &xss);
+    }
+    // Short values (few significant bits each) of spread exponents: the plane
+    // `x = y` through small integers, and a point `(τ, 0, z)` with `τ = ±2^-k`. The
+    // difference `τ − a` rounds to `−a`, so the rounded determinant is exactly zero while
+    // the exact one is `±b·m·τ`: the grid test must refuse it.
+    let mut spread = 0;
+    for round in 0..2000 {
+        let (a, b, m, c) = (
+            rng.range(1, 9) as f64,
+            rng.range(1, 9) as f64,
+            rng.range(1, 9) as f64,
+            rng.range(-8, 9) as f64,
+        );
+        let p = [[a, a, c], [a, a, c + b], [a + m, a + m, c]];
+        let tau = pow2(-(rng.range(55, 75) as i32)) * if round % 2 == 0 { 1.0 } else { -1.0 };
+        let xs = [
+            [tau, 0.0, rng.range(-8, 9) as f64],
+            p[2],
+            [2.0 * a, 2.0 * a, c],
+        ];
+        let sc = pow2(scales[rng.below(scales.len())]);
+        let (ps, xss) = (scaled(p, sc), scaled(xs, sc));
+        let want = xss.map(|x| exact_side(&ps, &x));
+        // (At the smallest scales τ itself may round to zero: then the point is on the
+        // plane, as the rational side says.)
+        spread += usize::from(want[0] != Sign::Zero);
+        let (pr, xr) = (ps.each_ref(), xss.each_ref());
+        assert_eq!(sides(pr, xr), want, "{ps:?} {xss:?}");
+        assert_eq!(sides(pr, [xr[0]]), [want[0]], "{ps:?} {:?}", xss[0]);
+    }
+    assert!(spread > 1500, "{spread}");
+    let hits = fast::GRID_SIGNS.load(Ordering::Relaxed) - before;
+    assert!(hits > 2000, "the grid path decided {hits} signs");
+}

@@ -579,7 +579,7 @@ pub(super) fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32)
 /// The grid width of orient3d's first shortcut: with every coordinate a multiple of
 /// `2^(e+1−15)` and below `2^(e+1)` in magnitude, no operation of the determinant in
 /// `exact.rs` rounds (proofs/predicates.md §4).
-pub(super) const O3_GRID_BITS: i32 = 15;
+pub(crate) const O3_GRID_BITS: i32 = 15;
 
 /// Whether every value is an integer multiple of `2^(e+1−w)`, where `2^e ≤ max|x| <
 /// 2^(e+1)` and `−300 ≤ e ≤ 300` (`false` outside that range, for all-zero input, and for
@@ -591,7 +591,7 @@ pub(super) const O3_GRID_BITS: i32 = 15;
 /// range, and then it is zero (caught by comparing zeros) or below 1 and non-zero (not an
 /// integer).
 #[inline(always)]
-pub(super) fn coordinates_on_grid(v: &[f64], w: i32) -> bool {
+pub(crate) fn coordinates_on_grid(v: &[f64], w: i32) -> bool {
     const C: f64 = 6_755_399_441_055_744.0;
     // `maxsd` semantics (the second operand when either is NaN; a NaN value fails its
     // own test below), reduced as a tree: `f64::max`'s NaN handling in a serial fold
