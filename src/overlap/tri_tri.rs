@@ -337,8 +337,9 @@ where
 ///
 /// For `f64` (and `f32`, promoted exactly) the normal is computed once and the signs are
 /// decided by one error bound for all of them (`proofs/tri_tri.md`, section 2); the signs
-/// the bound cannot certify are computed exactly, several at a time with the normal shared
-/// (section 8), or by [`orient3d`].
+/// the bound cannot certify are computed exactly: read off the same determinants on grid
+/// input (section 2), else several at a time with the normal shared (section 8), or by
+/// [`orient3d`].
 #[inline(always)]
 pub(crate) fn sides<T: Scalar, const N: usize>(p: [&[T; 3]; 3], xs: [&[T; 3]; N]) -> [Sign; N] {
     if let Some(d) = fast::dets(p, xs) {
