@@ -383,7 +383,9 @@ mod fast {
     //! The shared-normal plane-side filter for `f64` and `f32` (see `proofs/tri_tri.md`,
     //! section 2): the plane's normal once, the determinants in plain `f64`, and one
     //! semi-static error bound for all of them.
-    use crate::predicates::{O3_GRID_BITS, coordinates_on_grid, orient3d_shared};
+    use crate::predicates::{
+        O3_GRID_BITS, coordinates_on_grid, orient3d_shared, short_significands,
+    };
     use crate::scalar::as_f64_array;
     use crate::vec3::{dot, sub};
     use crate::{Scalar, Sign, orient3d};
@@ -556,7 +558,8 @@ mod fast {
                 out[i] = sign_of(det[i]);
             } else if !p.contains(&xs[i]) {
                 need[i] = true;
-                zero |= det[i] == 0.0 && as_f64_array(xs[i]).is_some_and(coarse);
+                zero |=
+                    det[i] == 0.0 && as_f64_array(xs[i]).is_some_and(|x| short_significands(&x));
             }
         }
         if zero {
@@ -565,6 +568,8 @@ mod fast {
                 if let Some(s) = grid[i] {
                     out[i] = s;
                     need[i] = false;
+                    #[cfg(all(test, feature = "std"))]
+                    GRID_SIGNS.with(|c| c.set(c.get() + 1));
                 }
             }
         }
@@ -590,41 +595,29 @@ mod fast {
             for i in 0..N {
                 if need[i] {
                     out[i] = grid_sign(det[i], plane, xs[i]);
-                    #[cfg(test)]
-                    if out[i].is_some() {
-                        GRID_SIGNS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-                    }
                 }
             }
         }
         out
     }
 
-    /// How many signs [`grid_signs`] decided (tests only, to check that the generators
-    /// reach it).
-    #[cfg(test)]
-    pub(super) static GRID_SIGNS: core::sync::atomic::AtomicUsize =
-        core::sync::atomic::AtomicUsize::new(0);
-
-    /// A value with at most [`O3_GRID_BITS`] significant bits (every value on orient3d's
-    /// grid) has the low 37 bits of its significand zero: the OR of the bit patterns tests
-    /// that for several values at once, and rejects rounded input before the grid test.
-    const LOW_BITS: u64 = (1 << 37) - 1;
-
-    /// Whether every value passes the [`LOW_BITS`] test.
-    #[inline(always)]
-    fn coarse<const K: usize>(v: [f64; K]) -> bool {
-        v.iter().fold(0, |acc, x| acc | x.to_bits()) & LOW_BITS == 0
+    #[cfg(all(test, feature = "std"))]
+    std::thread_local! {
+        /// How many signs [`uncertain`] took from [`grid_signs`] on this thread (tests
+        /// only, to check that the generators reach the path: per thread, so that the
+        /// tests running beside one another do not add to each other's count).
+        pub(super) static GRID_SIGNS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
 
-    /// The plane's points as `f64` when their nine coordinates pass the [`LOW_BITS`] test
-    /// (so that [`grid_sign`] may serve), else `None`: once per plane.
+    /// The plane's points as `f64` when their nine coordinates pass
+    /// [`short_significands`] (every value on orient3d's grid does, so that [`grid_sign`]
+    /// may serve), else `None`: once per plane.
     #[inline(always)]
     fn coarse_plane<T: Scalar>(p: [&[T; 3]; 3]) -> Option<[f64; 9]> {
         let [a, b, c] = p.map(as_f64_array);
         let (a, b, c) = (a?, b?, c?);
         let v = [a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]];
-        coarse(v).then_some(v)
+        short_significands(&v).then_some(v)
     }
 
     /// The exact sign `orient3d(p₀, p₁, p₂, x)` read off the rounded determinant
@@ -640,16 +633,11 @@ mod fast {
         let mut v = [0.0; 12];
         v[..9].copy_from_slice(&plane);
         v[9..].copy_from_slice(&x);
-        if !coarse(x) || !coordinates_on_grid(&v, O3_GRID_BITS) {
+        if !short_significands(&x) || !coordinates_on_grid(&v, O3_GRID_BITS) {
             return None;
         }
-        Some(if det > 0.0 {
-            Sign::Negative
-        } else if det < 0.0 {
-            Sign::Positive
-        } else {
-            Sign::Zero
-        })
+        // `det = −orient3d`.
+        Some(-Sign::of(det))
     }
 
     /// The exact signs of the points with `need` set: through the shared normal for floats

@@ -14,7 +14,7 @@
 use super::expansion::{product_tail, split, sum_sign_in_place, two_diff, two_product, two_sum};
 use super::float::{O3_B_INV, O3_WINDOW};
 use super::float_slow::{
-    Fit, all_finite, classify, float_evaluation_is_exact, inside_fast, scaled,
+    Fit, all_finite, classify, float_evaluation_is_exact, inside_fast, scaled, short_significands,
 };
 use crate::Sign;
 
@@ -121,8 +121,8 @@ fn adapt<const N: usize>(
     let exact_uv = ut == [0.0; 3] && vt == [0.0; 3];
     // `float_evaluation_is_exact` (degree 3, 2³ terms) needs every value to have at most
     // 16 significant bits: one with any of the 37 lowest bits of its significand set fails
-    // it, which rejects most non-grid input before the full check.
-    let coarse = u.iter().chain(&v).fold(0, |acc, x| acc | x.to_bits()) & ((1 << 37) - 1) == 0;
+    // it, and `short_significands` rejects most non-grid input so before the full check.
+    let coarse = short_significands(u.iter().chain(&v));
     if coarse && exact_uv && wt.iter().all(|t| *t == [0.0; 3]) {
         let mut hs = [0.0; 15];
         hs[..3].copy_from_slice(&u);

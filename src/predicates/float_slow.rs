@@ -581,6 +581,16 @@ pub(super) fn float_evaluation_is_exact(h: &[f64], degree: i32, log2_terms: i32)
 /// `exact.rs` rounds (proofs/predicates.md §4).
 pub(crate) const O3_GRID_BITS: i32 = 15;
 
+/// Whether every value has the 37 lowest bits of its significand field zero (one OR of
+/// the bit patterns). Every normal value with at most 16 significant bits passes, so it
+/// is a cheap first test before the grid tests that need at most that many
+/// ([`float_evaluation_is_exact`] of degree 3, [`coordinates_on_grid`] at
+/// [`O3_GRID_BITS`]): rounded input fails it at once. It decides nothing by itself.
+#[inline(always)]
+pub(crate) fn short_significands<'a>(v: impl IntoIterator<Item = &'a f64>) -> bool {
+    v.into_iter().fold(0, |acc, x| acc | x.to_bits()) & ((1 << 37) - 1) == 0
+}
+
 /// Whether every value is an integer multiple of `2^(e+1−w)`, where `2^e ≤ max|x| <
 /// 2^(e+1)` and `−300 ≤ e ≤ 300` (`false` outside that range, for all-zero input, and for
 /// any non-finite value). Then every `|x| < 2^w·2^(e+1−w)`: the values are integers below

@@ -63,6 +63,7 @@ pub(crate) use float_plane::PATHS as PLANE_PATHS;
 pub(crate) use float_plane::orient3d_shared;
 pub(crate) use float_slow::{
     O3_GRID_BITS, coordinates_on_grid, on_line, orient3d_estimate, ray_side, scale as scale_pow2,
+    short_significands,
 };
 use kernel::Kernel;
 pub(crate) use poly::filtered_sign;
