@@ -18,16 +18,20 @@ use super::float_slow::{
 };
 use crate::Sign;
 
-/// How often each way out of [`adapt`] was taken (tests only, to check that the
-/// adversarial generators reach every stage): grid shortcut, stage B, stage C, `orient3d`.
-#[cfg(test)]
-pub(crate) static PATHS: [core::sync::atomic::AtomicUsize; 4] =
-    [const { core::sync::atomic::AtomicUsize::new(0) }; 4];
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// How often each way out of [`adapt`] was taken on this thread (tests only, to check
+    /// that the adversarial generators reach every stage): grid shortcut, stage B, stage
+    /// C, `orient3d`. Per thread, so that the tests running beside one another do not add
+    /// to each other's counts.
+    pub(crate) static PATHS: [core::cell::Cell<usize>; 4] =
+        const { [const { core::cell::Cell::new(0) }; 4] };
+}
 
 #[inline(always)]
 fn count(_path: usize) {
-    #[cfg(test)]
-    PATHS[_path].fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+    #[cfg(all(test, feature = "std"))]
+    PATHS.with(|c| c[_path].set(c[_path].get() + 1));
 }
 
 /// `orient3d(p₀, p₁, p₂, xᵢ)` exactly, for every `i` with `need[i]`, into `out[i]` (the

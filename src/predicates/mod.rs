@@ -58,7 +58,7 @@ pub(crate) use bigint::decompose;
 pub(crate) use expansion::{
     Expansion, expansion_in_place, sum_sign_in_place, two_diff, two_product, two_sum,
 };
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 pub(crate) use float_plane::PATHS as PLANE_PATHS;
 pub(crate) use float_plane::orient3d_shared;
 pub(crate) use float_slow::{
