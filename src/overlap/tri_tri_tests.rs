@@ -346,6 +346,176 @@ fn shared_stages_on_f32_input() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Stage I: exact integers per axis (proofs/tri_tri.md, section 8, "Stage I")
+// ---------------------------------------------------------------------------------------
+
+/// How many times stage I answered on this thread so far.
+#[cfg(feature = "std")]
+fn stage_i_count() -> usize {
+    crate::predicates::PLANE_PATHS.with(|c| c[0].get())
+}
+
+/// [`check_shared`], and whether stage I answered the three-point call (`None` without
+/// `std`, where the counter does not exist).
+fn check_stage_i(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) -> Option<bool> {
+    #[cfg(feature = "std")]
+    let before = stage_i_count();
+    let want = xs.map(|x| exact_side(p, &x));
+    let mut out = [Sign::Zero; 3];
+    crate::predicates::orient3d_shared([&p[0], &p[1], &p[2]], xs.each_ref(), [true; 3], &mut out);
+    assert_eq!(out, want, "stage I: {p:?} {xs:?}");
+    #[cfg(feature = "std")]
+    let taken = stage_i_count() > before;
+    check_shared(p, xs);
+    #[cfg(feature = "std")]
+    return Some(taken);
+    #[cfg(not(feature = "std"))]
+    None
+}
+
+/// `(2 − 2^-52)·2^e` or a random full-significand value in `[2^e, 2^(e+1))`, either sign.
+fn full(rng: &mut Rng, e: i32) -> f64 {
+    let m = if rng.below(3) == 0 {
+        2.0 - f64::EPSILON
+    } else {
+        1.0 + (rng.range(0, 1 << 30) as f64 + 0.5) / (1u64 << 30) as f64
+    };
+    let v = m * pow2(e);
+    if rng.below(2) == 0 { v } else { -v }
+}
+
+/// Stage I at the limits of its integers and of its domain, against rationals: every
+/// coordinate at the top of its axis's range (differences near `2^61`, normal components
+/// near `2^123`, products near `2^187`), each axis on its own exponent from `2^-1074` to
+/// `2^1000`; determinants below `2^64` in the scaled units, of either sign and zero (the
+/// low limb alone decides); coordinates seven binades below the axis's largest (taken)
+/// and eight (refused); a coordinate whose scaled value underflows (refused: read as zero
+/// it would give the wrong sign); non-finite coordinates (refused).
+#[test]
+fn integer_stage_at_its_limits() {
+    let mut rng = Rng::new(0x1a7e_6e55);
+    let exps = [-1074, -1060, -1000, -300, -8, 0, 59, 300, 1000, 1023];
+    let (mut taken, mut refused) = (0, 0);
+    let mut note = |t: Option<bool>, expect: Option<bool>| {
+        if let (Some(t), Some(e)) = (t, expect) {
+            assert_eq!(t, e, "stage I taken");
+        }
+        match t {
+            Some(true) => taken += 1,
+            Some(false) => refused += 1,
+            None => {}
+        }
+    };
+    for _ in 0..400 {
+        // Per axis an exponent; every coordinate full-significand near the axis's top.
+        let e: [i32; 3] = core::array::from_fn(|_| *rng.pick(&exps));
+        let e = e.map(|x| x.max(-1022));
+        let pt = |rng: &mut Rng| -> [f64; 3] { core::array::from_fn(|k| full(rng, e[k])) };
+        let p = [pt(&mut rng), pt(&mut rng), pt(&mut rng)];
+        let xs = [pt(&mut rng), pt(&mut rng), pt(&mut rng)];
+        // Below 2^-964 the scale is capped at 2^1023 and the coordinates do not reach
+        // integers.
+        let in_range = e.iter().all(|&x| x >= -964);
+        note(check_stage_i(&p, &xs), Some(in_range));
+        // Rounded points of the plane, and one ulp off: the sign is in the last bits.
+        let on = |rng: &mut Rng| -> [f64; 3] {
+            let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+            core::array::from_fn(|k| p[0][k] + s * (p[1][k] - p[0][k]) + t * (p[2][k] - p[0][k]))
+        };
+        if e.iter().all(|&x| x <= 1000) {
+            let (a, b) = (on(&mut rng), on(&mut rng));
+            let k = rng.below(3);
+            let mut c = a;
+            c[k] = ulps(c[k], 1);
+            note(check_stage_i(&p, &[a, b, c]), None);
+        }
+        // Seven binades below the axis's largest with a full significand: on the grid.
+        // Eight: not (the lowest bit is half a grid step).
+        for (d, expect) in [(7, in_range), (8, false)] {
+            let k = rng.below(3);
+            if e[k] - d < -1022 {
+                continue;
+            }
+            let mut x = xs;
+            x[1][k] = 1.5 * pow2(e[k] - d) + pow2(e[k] - d - 52);
+            // Keep the axis's largest at 2^e[k] exactly, so that the binade count is as
+            // stated.
+            x[0][k] = pow2(e[k]);
+            note(check_stage_i(&p, &x), Some(expect));
+        }
+    }
+    // Determinants below 2^64 in the scaled units: a unit triangle on two axes whose
+    // largest coordinates (set by a far point) are 2^59 times the triangle's, so that
+    // n = (0, 0, 1) there; the third axis holds ±1 or 0 at its own scale.
+    for _ in 0..300 {
+        let s: [f64; 3] = core::array::from_fn(|_| pow2(rng.range(-300, 300) as i32));
+        let p = [[0.0; 3], [s[0], 0.0, 0.0], [0.0, s[1], 0.0]];
+        let z = |rng: &mut Rng| *rng.pick(&[-1.0, 0.0, 1.0, -3.0, 5.0]) * s[2];
+        let far = [s[0] * pow2(59), s[1] * pow2(59), z(&mut rng)];
+        let xs = [
+            [rng.uniform(-1.0, 1.0) * s[0], 0.0, z(&mut rng)],
+            far,
+            [0.0, s[1], z(&mut rng)],
+        ];
+        // The first point's x is a full significand at most 59 binades below the axis's
+        // top: it may or may not be on the grid; the signs are checked either way.
+        note(check_stage_i(&p, &xs), None);
+        let xs = [[s[0], s[1], z(&mut rng)], far, [0.0, 0.0, z(&mut rng)]];
+        note(check_stage_i(&p, &xs), Some(true));
+    }
+    // Tiny grid input: integers of up to 30 bits times 2^-1000 (the largest below 2^-964,
+    // where the scale is capped at 2^1023): still integers once scaled, so stage I takes
+    // them, exact zeros included.
+    for _ in 0..200 {
+        let g = |rng: &mut Rng| rng.range(-(1 << 30), 1 << 30) as f64 * pow2(-1000);
+        let p: [[f64; 3]; 3] = core::array::from_fn(|_| core::array::from_fn(|_| g(&mut rng)));
+        let mid: [f64; 3] = core::array::from_fn(|k| (p[0][k] + p[1][k]) / 2.0);
+        let xs = [mid, [g(&mut rng), g(&mut rng), g(&mut rng)], p[2]];
+        note(check_stage_i(&p, &xs), Some(true));
+    }
+    // A scaled coordinate that underflows: the far point sets z's scale to 2^-941, under
+    // which 2^-1074 vanishes; read as zero it would put the point on the plane.
+    for sign in [1.0, -1.0] {
+        let p = [[0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let xs = [
+            [0.25, 0.25, sign * pow2(-1074)],
+            [0.0, 0.0, pow2(1000)],
+            [1.0, 1.0, 0.0],
+        ];
+        note(check_stage_i(&p, &xs), Some(false));
+        assert_ne!(exact_side(&p, &xs[0]), Sign::Zero);
+    }
+    // Non-finite coordinates: refused by stage I, answered as orient3d answers (`Zero`).
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        for slot in 0..18 {
+            let mut p = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+            let mut xs = [[0.5, 0.5, 1.0], [0.25, 0.0, -1.0], [1.0, 1.0, 0.0]];
+            if slot < 9 {
+                p[slot / 3][slot % 3] = bad;
+            } else {
+                xs[(slot - 9) / 3][slot % 3] = bad;
+            }
+            let mut out = [Sign::Positive; 3];
+            crate::predicates::orient3d_shared(
+                [&p[0], &p[1], &p[2]],
+                xs.each_ref(),
+                [true; 3],
+                &mut out,
+            );
+            for i in 0..3 {
+                let want = crate::orient3d(p[0], p[1], p[2], xs[i]);
+                assert_eq!(out[i], want, "{bad} at {slot}, point {i}");
+            }
+        }
+    }
+    #[cfg(feature = "std")]
+    assert!(
+        taken > 500 && refused > 200,
+        "stage I taken {taken}, refused {refused}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // Grid input: signs read off the filter's determinants (proofs/tri_tri.md, section 2)
 // ---------------------------------------------------------------------------------------
 
