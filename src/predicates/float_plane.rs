@@ -19,6 +19,7 @@
 use super::expansion::{product_tail, split, sum_sign_in_place, two_diff, two_product, two_sum};
 use super::float::{O3_B_INV, O3_WINDOW};
 use super::float_slow::{Fit, all_finite, classify, inside_fast, scaled};
+use super::integer::{cross, dot_sign, integer_points, sub};
 use crate::Sign;
 
 #[cfg(all(test, feature = "std"))]
@@ -57,7 +58,7 @@ pub(crate) fn orient3d_shared<const N: usize>(
         count(0);
         for i in 0..N {
             if need[i] {
-                out[i] = q.side(i);
+                out[i] = -dot_sign(q.n, q.w[i]);
             }
         }
         return;
@@ -110,100 +111,29 @@ fn fallback<const N: usize>(
     }
 }
 
-/// Stage I's fixed-point width: every coordinate, scaled by a power of two per axis, is an
-/// integer below `2^60` in magnitude (`proofs/tri_tri.md`, section 8, "Stage I").
-const INT_BITS: i32 = 60;
-
-/// The least exponent taken for an axis's largest magnitude: the per-axis scale
-/// `2^(59 − E)` is then at most `2^1023`, a normal number.
-const INT_E_FLOOR: i32 = INT_BITS - 1 - 1023;
-
-/// A plane and the points asked for, in Stage I's exact integer form: the normal
-/// `n = (P₁ − P₀) × (P₂ − P₀)` and each `W = X − P₀`, of the points scaled per axis onto
-/// integers ([`on_integer_grid`]).
+/// A plane and the points asked for, in stage I's exact integer form
+/// ([`integer_points`]): the normal `n = (P₁ − P₀) × (P₂ − P₀)` and each `W = X − P₀`.
 struct IntegerPlane<const N: usize> {
     n: [i128; 3],
     w: [[i64; 3]; N],
 }
 
-impl<const N: usize> IntegerPlane<N> {
-    /// `orient3d(p₀, p₁, p₂, xᵢ) = −sign(n·Wᵢ)`, exactly. `|nₖ| < 2^123` and `|Wₖ| < 2^61`,
-    /// so `n·W` needs 190 bits: each `nₖ` is split as `hₖ·2^64 + lₖ` (`0 ≤ lₖ < 2^64`),
-    /// and `n·W = T·2^64 + r` with `T = Σ hₖWₖ + ⌊Σ lₖWₖ / 2^64⌋` and `0 ≤ r < 2^64`;
-    /// every partial sum fits in an `i128` (section 8, "Stage I").
-    #[inline(always)]
-    fn side(&self, i: usize) -> Sign {
-        let (mut high, mut low) = (0i128, 0i128);
-        for (&n, &w) in self.n.iter().zip(&self.w[i]) {
-            let (h, l) = ((n >> 64) as i64, n as u64);
-            high += i128::from(h) * i128::from(w);
-            low += i128::from(l) * i128::from(w);
-        }
-        let t = high + (low >> 64);
-        let d = if t != 0 {
-            Sign::of(t)
-        } else if low as u64 != 0 {
-            Sign::Positive
-        } else {
-            Sign::Zero
-        };
-        -d
-    }
-}
-
-/// Stage I: when every coordinate of the plane's points and of the points asked for,
-/// multiplied by `2^(59 − Eₖ)` on its axis `k` (`Eₖ` the exponent of the axis's largest
-/// magnitude, at least `−964`), is an integer, those integers (below `2^60`) and the
-/// exact normal; `None` otherwise, and for any non-finite coordinate. The scaling by a
-/// power of two is exact unless it underflows, and a product that underflows is either
-/// zero (caught: a zero product of a non-zero coordinate fails) or below 1 (not an
-/// integer); it multiplies `orient3d` by the positive `2^(177 − E₀ − E₁ − E₂)`, since every
-/// term of the determinant takes one coordinate of each axis, so the signs are kept.
-/// Rounded data passes when each coordinate is within seven binades of its axis's largest,
-/// grid data of any width up to 60 bits (`proofs/tri_tri.md`, section 8, "Stage I").
+/// Stage I: the plane and the points asked for (the others replaced by `p₀`, changing
+/// neither the test nor the scale) as integers when [`integer_points`] takes them, with
+/// the exact normal; `None` otherwise, and for any non-finite coordinate. Then
+/// `orient3d(p₀, p₁, p₂, xᵢ) = −sign(n·Wᵢ)` ([`dot_sign`]: `|nₖ| < 2^123`, `|Wₖ| < 2^61`).
 #[inline(always)]
 fn on_integer_grid<const N: usize>(
     p: [&[f64; 3]; 3],
     xs: [&[f64; 3]; N],
     need: [bool; N],
 ) -> Option<IntegerPlane<N>> {
-    // The points not asked for are replaced by p₀ (changing neither the test nor the scale).
     let pts: [&[f64; 3]; N] = core::array::from_fn(|i| if need[i] { xs[i] } else { p[0] });
-    // Per axis the largest magnitude (`maxsd`: a NaN is skipped here and fails below).
-    let max = |m: [f64; 3], q: &[f64; 3]| -> [f64; 3] {
-        core::array::from_fn(|k| if q[k].abs() > m[k] { q[k].abs() } else { m[k] })
-    };
-    let m = pts
-        .iter()
-        .fold(max(max(max([0.0; 3], p[0]), p[1]), p[2]), |m, q| max(m, q));
-    let scale = m.map(|x| {
-        let e = (((x.to_bits() >> 52) & 0x7ff) as i32 - 1023).max(INT_E_FLOOR);
-        f64::from_bits(((1023 + INT_BITS - 1 - e) as u64) << 52)
-    });
-    // `t` is below 2^60 in magnitude (or infinite or NaN, which fail); it is an integer
-    // exactly when converting it to `i64` and back gives it again.
-    let mut ok = true;
-    let mut int = |q: &[f64; 3]| -> [i64; 3] {
-        core::array::from_fn(|k| {
-            let t = q[k] * scale[k];
-            let i = t as i64;
-            ok &= (i as f64 == t) & ((t == 0.0) == (q[k] == 0.0));
-            i
-        })
-    };
-    let (a, b, c) = (int(p[0]), int(p[1]), int(p[2]));
-    let x: [[i64; 3]; N] = core::array::from_fn(|i| int(pts[i]));
-    if !ok {
-        return None;
-    }
-    // |P| < 2^60, so every difference is below 2^61 and every product below 2^122.
-    let sub = |q: [i64; 3]| [q[0] - a[0], q[1] - a[1], q[2] - a[2]];
-    let (u, v) = (sub(b), sub(c));
-    let n = core::array::from_fn(|k| {
-        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-        i128::from(u[i]) * i128::from(v[j]) - i128::from(u[j]) * i128::from(v[i])
-    });
-    Some(IntegerPlane { n, w: x.map(sub) })
+    let ([a, b, c], x) = integer_points(p, pts)?;
+    Some(IntegerPlane {
+        n: cross(sub(b, a), sub(c, a)),
+        w: x.map(|x| sub(x, a)),
+    })
 }
 
 /// Stages B and C; every coordinate of `p` and of the points asked for lies in

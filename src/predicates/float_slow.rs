@@ -11,6 +11,7 @@ use super::expansion::{
 use super::float::{
     IC_B_INV, IC_WINDOW, IS_B_INV, IS_WINDOW, O2_B_INV, O2_WINDOW, O3_B_INV, O3_WINDOW,
 };
+use super::integer::{cross, dot_sign, integer_points, sub};
 use super::{bigint, exact};
 use crate::Sign;
 
@@ -377,11 +378,13 @@ fn orient3d_exact(a: &[f64; 3], b: &[f64; 3], c: &[f64; 3], d: &[f64; 3]) -> Sig
 }
 
 /// The exact sign of `det[p − o, q − o, d]`, the side of the line `o + t·d` an edge
-/// `p → q` passes (`ray_triangle`'s `S(p, q)`), for finite input: stages B and C of
-/// [`orient3d_adapt`] on the same window (`d` enters undifferenced: a factor with a zero
-/// tail), scaled into it when the exponents' spread allows (`Zero` for non-finite input,
-/// as `polynomial_sign` answers), `None` otherwise (the caller then evaluates the
-/// polynomial over dyadic numbers). `proofs/predicates.md`, section 2.4.
+/// `p → q` passes (`ray_triangle`'s `S(p, q)`), for finite input: on orient3d's window
+/// (`d` enters undifferenced: a factor with a zero tail), scaled into it when the
+/// exponents' spread allows, the grid shortcut, then stage I in integers when every
+/// coordinate is one once scaled per axis ([`integer_points`]: `(u × v)·d` with
+/// `u = p − o`, `v = q − o`), then stages B and C of [`orient3d_adapt`] (`Zero` for
+/// non-finite input, as `polynomial_sign` answers), `None` otherwise (the caller then
+/// evaluates the polynomial over dyadic numbers). `proofs/predicates.md`, section 2.4.
 pub(crate) fn ray_side(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Option<Sign> {
     if inside_fast(&[o, d, p, q], O3_WINDOW) {
         return Some(ray_side_adapt(o, d, p, q));
@@ -389,6 +392,13 @@ pub(crate) fn ray_side(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -
     rescaled([o, d, p, q], O3_WINDOW, |[o, d, p, q]| {
         ray_side_adapt(o, d, p, q)
     })
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// How many signs [`ray_side`] took from stage I on this thread (tests only, to check
+    /// that the generators reach it and the stages after it).
+    pub(super) static RAY_SIDE_INTEGER: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 /// Whether `u` is a multiple of `d` (`u × d = 0`), exactly: each 2 × 2 minor
@@ -479,6 +489,12 @@ fn ray_side_adapt(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> Sig
     if exact_differences && float_evaluation_is_exact(&[ux, uy, uz, vx, vy, vz, dx, dy, dz], 3, 3) {
         let det = ux * (vy * dz - vz * dy) + uy * (vz * dx - vx * dz) + uz * (vx * dy - vy * dx);
         return Sign::of(det);
+    }
+    // Stage I (integers), after the grid shortcut, which is cheaper on small grids.
+    if let Some(([o, p, q, d], [])) = integer_points([o, p, q, d], []) {
+        #[cfg(all(test, feature = "std"))]
+        RAY_SIDE_INTEGER.with(|c| c.set(c.get() + 1));
+        return dot_sign(cross(sub(p, o), sub(q, o)), d);
     }
     // First, as it is cheap and settles the usual exact zeros, the line through a vertex:
     // if p − o (or q − o) is exactly a multiple of d, then det[u, v, d] = v·(d × u) = 0

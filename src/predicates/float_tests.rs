@@ -36,6 +36,12 @@ fn coord(rng: &mut Rng, family: u64) -> f64 {
             let x = scale(m, e);
             if rng.next_u64() & 1 == 1 { -x } else { x }
         }
+        4 => {
+            // Full significands spread over 2^-100 … 2^100: inside orient3d's window,
+            // wider than the seven binades stage I takes.
+            let x = scale(rng.next_f64() + 0.5, rng.below(201) as i32 - 100);
+            if rng.next_u64() & 1 == 1 { -x } else { x }
+        }
         _ => {
             let e = [-1074, -1000, -300, 0, 300, 1000, 1023][rng.below(7)];
             scale(1.0 + rng.below(4) as f64 * 0.25, e.min(1022)) * unit(rng).signum()
@@ -808,14 +814,20 @@ fn ray_side_rational(o: &[f64; 3], d: &[f64; 3], p: &[f64; 3], q: &[f64; 3]) -> 
 /// random, exactly degenerate and near-degenerate input at every scale: an end point
 /// exactly on the line (the ray aimed at a vertex, `o = 2v`, `d = −v·2^j`), an end point
 /// a rounding off it (`o + d` rounded), the edge in a plane through the line (rounded),
-/// coordinates of every family, all scaled by `2^s` across the window's edges and beyond.
+/// coordinates of every family, all scaled by `2^s` across the window's edges and beyond;
+/// stage I (integers) and the stages after it each answer thousands.
 #[test]
 fn ray_side_agrees_with_rationals() {
     use super::float_slow::ray_side;
+    #[cfg(feature = "std")]
+    let integer = || super::float_slow::RAY_SIDE_INTEGER.with(|c| c.get());
+    #[cfg(feature = "std")]
+    let mut by_integers = 0;
     let mut rng = Rng::new(31);
     let (mut answered, mut zeros) = (0, 0);
-    for i in 0..14_000 {
-        let fam = (i / 7) % 4;
+    for i in 0..17_500 {
+        // Family 4 (spread exponents) reaches the stages after stage I.
+        let fam = (i / 7) % 5;
         let pt = |rng: &mut Rng| -> [f64; 3] { core::array::from_fn(|_| coord(rng, fam)) };
         let (mut o, mut d, mut p, mut q) = (pt(&mut rng), pt(&mut rng), pt(&mut rng), pt(&mut rng));
         match i % 7 {
@@ -854,10 +866,16 @@ fn ray_side_agrees_with_rationals() {
             continue;
         }
         let want = ray_side_rational(&o, &d, &p, &q);
+        #[cfg(feature = "std")]
+        let mark = integer();
         if let Some(got) = ray_side(&o, &d, &p, &q) {
             assert_eq!(got, want, "o {o:?} d {d:?} p {p:?} q {q:?}");
             answered += 1;
             zeros += usize::from(want == crate::Sign::Zero);
+        }
+        #[cfg(feature = "std")]
+        {
+            by_integers += integer() - mark;
         }
         assert_eq!(
             crate::ray::side_sign(&o, &d, &p, &q),
@@ -876,6 +894,15 @@ fn ray_side_agrees_with_rationals() {
         answered > 7_000 && zeros > 3_000,
         "{answered} answered, {zeros} zeros"
     );
+    // Both stage I and the stages after it (whose answers are the rest) are reached.
+    #[cfg(feature = "std")]
+    {
+        eprintln!("ray_side: {answered} answered, {by_integers} by stage I");
+        assert!(
+            by_integers > 3_000 && answered > by_integers + 2_000,
+            "{answered} answered, {by_integers} by stage I"
+        );
+    }
 }
 
 /// `on_line` (a point exactly on a ray's line, `proofs/ray_triangle.md` section 3.6)
