@@ -229,10 +229,24 @@ pub(super) fn orient3d_slow(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3]) 
         // check, no TwoDiff and no stage B first (proofs/predicates.md §4).
         return Sign::of(exact::orient3d(a, b, c, d));
     }
+    // Stage I (integers; proofs/predicates.md §2.5): `det[a − d, b − d, c − d]`, every axis
+    // scaled by a power of two, for rounded input within seven binades of each axis's
+    // largest magnitude; the rest goes on to the window and stage B.
+    if let Some(([a, b, c, d], [])) = integer_points([a, b, c, d], []) {
+        #[cfg(all(test, feature = "std"))]
+        ORIENT3D_INTEGER.with(|n| n.set(n.get() + 1));
+        return dot_sign(cross(sub(a, d), sub(b, d)), sub(c, d));
+    }
     if inside_fast(&[a, b, c, d], O3_WINDOW) {
         return orient3d_adapt(a, b, c, d);
     }
     orient3d_rare(a, b, c, d)
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// How many signs [`orient3d_slow`] took from stage I on this thread (tests only).
+    pub(super) static ORIENT3D_INTEGER: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 /// Non-finite input, or input outside the window: classify, then scale or fall back.

@@ -781,6 +781,78 @@ fn det3_rational(r: [&[BigRational; 3]; 3]) -> BigRational {
         + r[0][2].clone() * (&r[1][0] * &r[2][1] - &r[1][1] * &r[2][0])
 }
 
+/// orient3d's stage I (integers, `integer.rs`) and the stages after it, against rationals:
+/// points rounded onto the plane of three others (and one to three ulps off), each axis on
+/// its own exponent from `2^-1022` to `2^1000`, with full significands within seven binades
+/// of the axis's largest (stage I) or spread over `2^±100` (stage B and after), and exact
+/// contacts on dyadic grids of 20 to 50 bits (wider than the grid shortcut's 15).
+#[test]
+fn orient3d_stage_i_agrees_with_rationals() {
+    #[cfg(feature = "std")]
+    let integer = || super::float_slow::ORIENT3D_INTEGER.with(|c| c.get());
+    let (mut by_integers, mut slow) = (0usize, 0usize);
+    let mut rng = Rng::new(0x0057_a6e1);
+    for i in 0..6_000 {
+        let spread = i % 3 == 2;
+        let e: [i32; 3] =
+            core::array::from_fn(|_| [-1022, -900, -300, -20, 0, 20, 300, 900, 1000][rng.below(9)]);
+        let c = |rng: &mut Rng, k: usize| -> f64 {
+            let x = if spread {
+                scale(
+                    rng.next_f64() + 0.5,
+                    e[k].clamp(-900, 900) + rng.below(201) as i32 - 100,
+                )
+            } else if i % 3 == 1 {
+                // Dyadic grids of 20 to 50 bits.
+                let g = 20 + rng.below(31) as i32;
+                scale(rng.range(-(1 << 20), 1 << 20) as f64, e[k] - g + 20)
+            } else {
+                scale(rng.next_f64() + 1.0, e[k])
+            };
+            if rng.next_u64() & 1 == 1 { -x } else { x }
+        };
+        let pt = |rng: &mut Rng| -> [f64; 3] { core::array::from_fn(|k| c(rng, k)) };
+        let (a, b, d) = (pt(&mut rng), pt(&mut rng), pt(&mut rng));
+        let (s, t) = (rng.uniform(-0.5, 1.5), rng.uniform(-0.5, 1.5));
+        let (s, t) = if i % 3 == 1 {
+            (
+                [0.5, 0.25, 0.75][rng.below(3)],
+                [0.5, 0.25, 0.125][rng.below(3)],
+            )
+        } else {
+            (s, t)
+        };
+        let mut x: [f64; 3] =
+            core::array::from_fn(|k| a[k] + s * (b[k] - a[k]) + t * (d[k] - a[k]));
+        let k = rng.below(3);
+        for _ in 0..rng.below(4) {
+            x[k] = x[k].next_up();
+        }
+        let p = [a, b, x, d];
+        if !p.iter().flatten().all(|v| v.is_finite()) {
+            continue;
+        }
+        let want = crate::Sign::of(orient3d_rational(&p));
+        #[cfg(feature = "std")]
+        let mark = integer();
+        let got = orient3d(&p[0], &p[1], &p[2], &p[3]);
+        assert_eq!(got, want, "{p:?}");
+        #[cfg(feature = "std")]
+        {
+            by_integers += integer() - mark;
+        }
+        slow += 1;
+    }
+    #[cfg(feature = "std")]
+    {
+        eprintln!("orient3d: {slow} cases, {by_integers} by stage I");
+        assert!(
+            by_integers > 1_000 && slow > by_integers + 1_000,
+            "{slow} cases, {by_integers} by stage I"
+        );
+    }
+}
+
 /// `det[a − d; b − d; c − d]` in rationals, independently of the code under test.
 fn orient3d_rational(p: &[[f64; 3]; 4]) -> BigRational {
     let r: [[BigRational; 3]; 3] =

@@ -1,6 +1,6 @@
 //! Stage I: the exact sign of a degree-3 determinant `(u × v)·w` of `f64` points in
 //! integers (`proofs/tri_tri.md`, section 8, "Stage I"; `proofs/predicates.md` §2.4 for
-//! `ray_side`).
+//! `ray_side` and §2.5 for `orient3d`).
 //!
 //! Each axis is scaled by a power of two, `2^(59 − Eₖ)` with `Eₖ` the exponent of the
 //! axis's largest magnitude (at least `−964`, so that the scale is a normal number). Every
@@ -43,22 +43,33 @@ pub(super) fn integer_points<const A: usize, const B: usize>(
         let e = (((x.to_bits() >> 52) & 0x7ff) as i32 - 1023).max(INT_E_FLOOR);
         f64::from_bits(((1023 + INT_BITS - 1 - e) as u64) << 52)
     });
-    // `t` is below 2^60 in magnitude (or infinite or NaN, which fail); it is an integer
-    // exactly when converting it to `i64` and back gives it again, and it is `x` scaled
-    // exactly unless the product underflowed: to zero (caught by the zero test) or to a
-    // non-zero value below 1 (not an integer).
     let mut ok = true;
-    let mut int = |q: &[f64; 3]| -> [i64; 3] {
-        core::array::from_fn(|k| {
-            let t = q[k] * scale[k];
-            let i = t as i64;
-            ok &= (i as f64 == t) & ((t == 0.0) == (q[k] == 0.0));
-            i
-        })
-    };
-    let ia: [[i64; 3]; A] = core::array::from_fn(|i| int(a[i]));
-    let ib: [[i64; 3]; B] = core::array::from_fn(|i| int(b[i]));
+    // Plain loops (an `array::from_fn` closure was left out of line).
+    let (mut ia, mut ib) = ([[0i64; 3]; A], [[0i64; 3]; B]);
+    for (o, q) in ia.iter_mut().zip(a) {
+        *o = to_int(q, &scale, &mut ok);
+    }
+    for (o, q) in ib.iter_mut().zip(b) {
+        *o = to_int(q, &scale, &mut ok);
+    }
     ok.then_some((ia, ib))
+}
+
+/// `q` scaled per axis as integers, clearing `ok` unless each is exact. `t` is below
+/// 2^60 in magnitude (or infinite or NaN, which fail); it is an integer exactly when
+/// converting it to `i64` and back gives it again, and it is the coordinate scaled
+/// exactly unless the product underflowed: to zero (caught by the zero test) or to a
+/// non-zero value below 1 (not an integer).
+#[inline(always)]
+fn to_int(q: &[f64; 3], scale: &[f64; 3], ok: &mut bool) -> [i64; 3] {
+    let mut out = [0i64; 3];
+    for k in 0..3 {
+        let t = q[k] * scale[k];
+        let i = t as i64;
+        *ok &= (i as f64 == t) & ((t == 0.0) == (q[k] == 0.0));
+        out[k] = i;
+    }
+    out
 }
 
 /// `a − b` for points of [`integer_points`] (below `2^61`: no overflow).
