@@ -54,18 +54,21 @@ pub(crate) fn orient3d_shared<const N: usize>(
         // The scaling below holds at most three points.
         return fallback(p, xs, need, out);
     }
-    if let Some(q) = on_integer_grid(p, xs, need) {
+    // Stage I: the plane and the points in integers when every coordinate is one once
+    // scaled per axis; then `orient3d(p₀, p₁, p₂, xᵢ) = −sign(n·Wᵢ)` with
+    // `n = (P₁ − P₀) × (P₂ − P₀)` below `2^123` and `Wᵢ = Xᵢ − P₀` below `2^61`.
+    if let Some(([a, b, c], x)) = integer_points(p, asked(p, xs, need)) {
         count(0);
+        let n = cross(sub(b, a), sub(c, a));
         for i in 0..N {
             if need[i] {
-                out[i] = -dot_sign(q.n, q.w[i]);
+                out[i] = -dot_sign(n, sub(x[i], a));
             }
         }
         return;
     }
-    // The window test over the plane and the points asked for (those not asked for are
-    // replaced by p₀, which changes neither the test nor the scale).
-    let pts: [&[f64; 3]; N] = core::array::from_fn(|i| if need[i] { xs[i] } else { p[0] });
+    // Recomputed rather than kept live across stage I, which spills it.
+    let pts = asked(p, xs, need);
     if inside_fast(&p, O3_WINDOW) && inside_fast(&pts, O3_WINDOW) {
         return adapt(p, xs, need, out);
     }
@@ -97,6 +100,17 @@ pub(crate) fn orient3d_shared<const N: usize>(
     adapt(ps.each_ref(), xsc.each_ref(), need, out);
 }
 
+/// The points asked for, the others replaced by `p₀`: that changes neither stage I's
+/// per-axis scale nor the window test and its scale.
+#[inline(always)]
+fn asked<'a, const N: usize>(
+    p: [&'a [f64; 3]; 3],
+    xs: [&'a [f64; 3]; N],
+    need: [bool; N],
+) -> [&'a [f64; 3]; N] {
+    core::array::from_fn(|i| if need[i] { xs[i] } else { p[0] })
+}
+
 /// [`orient3d`](super::orient3d) for each point asked for.
 fn fallback<const N: usize>(
     p: [&[f64; 3]; 3],
@@ -109,31 +123,6 @@ fn fallback<const N: usize>(
             out[i] = super::orient3d(p[0], p[1], p[2], xs[i]);
         }
     }
-}
-
-/// A plane and the points asked for, in stage I's exact integer form
-/// ([`integer_points`]): the normal `n = (P₁ − P₀) × (P₂ − P₀)` and each `W = X − P₀`.
-struct IntegerPlane<const N: usize> {
-    n: [i128; 3],
-    w: [[i64; 3]; N],
-}
-
-/// Stage I: the plane and the points asked for (the others replaced by `p₀`, changing
-/// neither the test nor the scale) as integers when [`integer_points`] takes them, with
-/// the exact normal; `None` otherwise, and for any non-finite coordinate. Then
-/// `orient3d(p₀, p₁, p₂, xᵢ) = −sign(n·Wᵢ)` ([`dot_sign`]: `|nₖ| < 2^123`, `|Wₖ| < 2^61`).
-#[inline(always)]
-fn on_integer_grid<const N: usize>(
-    p: [&[f64; 3]; 3],
-    xs: [&[f64; 3]; N],
-    need: [bool; N],
-) -> Option<IntegerPlane<N>> {
-    let pts: [&[f64; 3]; N] = core::array::from_fn(|i| if need[i] { xs[i] } else { p[0] });
-    let ([a, b, c], x) = integer_points(p, pts)?;
-    Some(IntegerPlane {
-        n: cross(sub(b, a), sub(c, a)),
-        w: x.map(|x| sub(x, a)),
-    })
 }
 
 /// Stages B and C; every coordinate of `p` and of the points asked for lies in

@@ -790,7 +790,7 @@ fn det3_rational(r: [&[BigRational; 3]; 3]) -> BigRational {
 fn orient3d_stage_i_agrees_with_rationals() {
     #[cfg(feature = "std")]
     let integer = || super::float_slow::ORIENT3D_INTEGER.with(|c| c.get());
-    let (mut by_integers, mut slow) = (0usize, 0usize);
+    let (mut by_integers, mut cases) = (0usize, 0usize);
     let mut rng = Rng::new(0x0057_a6e1);
     for i in 0..6_000 {
         let spread = i % 3 == 2;
@@ -841,14 +841,14 @@ fn orient3d_stage_i_agrees_with_rationals() {
         {
             by_integers += integer() - mark;
         }
-        slow += 1;
+        cases += 1;
     }
     #[cfg(feature = "std")]
     {
-        eprintln!("orient3d: {slow} cases, {by_integers} by stage I");
+        eprintln!("orient3d: {cases} cases, {by_integers} by stage I");
         assert!(
-            by_integers > 1_000 && slow > by_integers + 1_000,
-            "{slow} cases, {by_integers} by stage I"
+            by_integers > 1_000 && cases > by_integers + 1_000,
+            "{cases} cases, {by_integers} by stage I"
         );
     }
 }
