@@ -61,6 +61,7 @@ mod three_planes;
 mod tri_aabb;
 mod tri_tri;
 mod tri_tri_degenerate;
+mod tri_tri_integer;
 mod tri_tri_intersection;
 mod tri_tri_moller;
 mod zonotope;

@@ -9,6 +9,7 @@ use crate::{InputError, Scalar, Sign, Triangle, Validate, orient3d};
 use core::hint::select_unpredictable;
 
 use super::tri_tri_degenerate::cold;
+use super::tri_tri_integer::in_integers;
 
 // ---------------------------------------------------------------------------------------
 // Public types
@@ -351,12 +352,8 @@ pub(crate) fn sides<T: Scalar, const N: usize>(p: [&[T; 3]; 3], xs: [&[T; 3]; N]
 /// The six plane sides of the non-coplanar test, `(sp, sq)` with `sp[i] = o_B(pᵢ)` and
 /// `sq[j] = o_A(qⱼ)`, or `None` when one triangle lies strictly on one side of the
 /// other's plane (then the triangles are disjoint). The sides of `q` come first: when
-/// they reject, the sides of `p` are never computed.
-///
-/// For `f64` and `f32` the rejection is read off the rounded determinants and their
-/// common bound with no branch per point (`proofs/tri_tri.md`, section 2), and the signs
-/// of a plane whose determinants all clear the bound are taken without a branch; a plane
-/// with an uncertain sign goes out of line.
+/// they reject, the sides of `p` are never computed. Every sign exact: the filter's,
+/// else the exact stages plane by plane.
 #[inline(always)]
 pub(super) fn plane_signs<T: Scalar>(
     p: [&[T; 3]; 3],
@@ -377,6 +374,47 @@ pub(super) fn plane_signs<T: Scalar>(
         return None;
     }
     Some((sp, sq))
+}
+
+/// The plane sides as the hot path sees them ([`planes`]).
+pub(super) enum Planes {
+    /// One triangle strictly on one side of the other's plane.
+    Apart,
+    /// `(sp, sq)` as in [`plane_signs`], every sign exact.
+    Signs([Sign; 3], [Sign; 3]),
+    /// A vertex within rounding of the other's plane and not known to be on it: the pair
+    /// goes to [`near_pair`].
+    Near,
+}
+
+/// [`plane_signs`] on the hot path: for `f64` and `f32` the rejection is read off the
+/// rounded determinants and their common bound with no branch per point
+/// (`proofs/tri_tri.md`, section 2), and the signs of a plane whose determinants all
+/// clear the bound are taken without a branch. A plane whose uncertain determinants all
+/// rounded to zero (a shared vertex, a vertex on the other's edge or face: exact
+/// contacts) is decided out of line plane by plane, as in [`plane_signs`]; any other
+/// uncertain determinant makes the pair [`Planes::Near`].
+#[inline(always)]
+fn planes<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Planes {
+    use fast::Certified;
+    if let Some(dq) = fast::dets(p, q) {
+        let sq = match fast::signs_unless_near(&dq, p, q) {
+            Certified::OneSide => return Planes::Apart,
+            Certified::Signs(s) => s,
+            Certified::Near => return Planes::Near,
+        };
+        if let Some(dp) = fast::dets(q, p) {
+            return match fast::signs_unless_near(&dp, q, p) {
+                Certified::OneSide => Planes::Apart,
+                Certified::Signs(sp) => Planes::Signs(sp, sq),
+                Certified::Near => Planes::Near,
+            };
+        }
+    }
+    match plane_signs(p, q) {
+        None => Planes::Apart,
+        Some((sp, sq)) => Planes::Signs(sp, sq),
+    }
 }
 
 mod fast {
@@ -494,30 +532,89 @@ mod fast {
         }
     }
 
+    /// The sides of three points against a plane, as [`signs_unless_near`] finds them.
+    pub(super) enum Certified {
+        /// All three strictly on one side.
+        OneSide,
+        /// The exact signs, not all equal and non-zero.
+        Signs([Sign; 3]),
+        /// Two or three determinants within the bound and not rounded to zero: points
+        /// nearly on the plane.
+        Near,
+    }
+
+    /// What the rounded determinants `d` certify, with no branch per point: all three
+    /// strictly on one side, or every sign. The branch random input mispredicts depends on
+    /// the rounded determinants only, not on the longer computation of the bound: all
+    /// three of one sign (one comparison, `max(min, −max) > 0`; a NaN determinant may be
+    /// dropped by the extrema, but it comes with a NaN or infinite bound, so `certain`
+    /// fails). The test of the bound comes second, and is almost always passed.
+    #[inline(always)]
+    fn certified(d: &Dets<3>) -> Option<Certified> {
+        let [d0, d1, d2] = d.det;
+        let (lo, hi) = (min(min(d0, d1), d2), max(max(d0, d1), d2));
+        let one_side = max(lo, -hi) > 0.0;
+        if !certain(d) {
+            None
+        } else if one_side {
+            Some(Certified::OneSide)
+        } else {
+            Some(Certified::Signs(d.det.map(sign_of)))
+        }
+    }
+
     /// The exact signs of `xs` against the plane of `p` from their [`Dets`] `d`, or
-    /// `None` if all three are equal and non-zero (decided from `d` with no branch per
-    /// point when the determinants show it).
+    /// `None` if all three are equal and non-zero: [`certified`], and the exact stages for
+    /// the sides it leaves uncertain.
     #[inline(always)]
     pub(super) fn signs_unless_one_side<T: Scalar>(
         d: &Dets<3>,
         p: [&[T; 3]; 3],
         xs: [&[T; 3]; 3],
     ) -> Option<[Sign; 3]> {
-        let [d0, d1, d2] = d.det;
-        // The branch random input mispredicts depends on the rounded determinants only, not
-        // on the longer computation of the bound: all three of one sign (one comparison,
-        // `max(min, −max) > 0`; a NaN determinant may be dropped by the extrema, but it
-        // comes with a NaN or infinite bound, so `certain` fails). The test of the bound
-        // comes second, and is almost always passed.
-        let (lo, hi) = (min(min(d0, d1), d2), max(max(d0, d1), d2));
-        let one_side = max(lo, -hi) > 0.0;
-        if certain(d) {
-            return if one_side {
-                None
-            } else {
-                Some(d.det.map(sign_of))
-            };
+        match certified(d) {
+            Some(Certified::OneSide) => None,
+            Some(Certified::Signs(s)) => Some(s),
+            _ => uncertain_unless_one_side(d, p, xs),
         }
+    }
+
+    /// [`signs_unless_one_side`], except that two or three determinants within the bound
+    /// and not rounded to zero answer [`Certified::Near`] (the exact stages are left to
+    /// the caller: a nearly coplanar pair). A single such point is decided here, for less
+    /// than the whole pair in integers costs.
+    #[inline(always)]
+    pub(super) fn signs_unless_near<T: Scalar>(
+        d: &Dets<3>,
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; 3],
+    ) -> Certified {
+        if let Some(c) = certified(d) {
+            return c;
+        }
+        let near = d
+            .det
+            .iter()
+            .filter(|v| **v != 0.0 && v.abs() <= d.bound)
+            .count();
+        if near >= 2 {
+            return Certified::Near;
+        }
+        match uncertain_unless_one_side(d, p, xs) {
+            None => Certified::OneSide,
+            Some(s) => Certified::Signs(s),
+        }
+    }
+
+    /// The exact signs when a determinant is within the bound ([`uncertain3`]), `None`
+    /// for all three equal and non-zero.
+    #[inline(always)]
+    fn uncertain_unless_one_side<T: Scalar>(
+        d: &Dets<3>,
+        p: [&[T; 3]; 3],
+        xs: [&[T; 3]; 3],
+    ) -> Option<[Sign; 3]> {
+        let [d0, d1, d2] = d.det;
         let s = uncertain3(d0, d1, d2, d.bound, [p[0], p[1], p[2], xs[0], xs[1], xs[2]]);
         if all_same_strict(s) { None } else { Some(s) }
     }
@@ -828,8 +925,10 @@ fn pick<X: Copy>(t: [X; 3], i: usize) -> X {
 /// [`tri_tri_intersect`] on vertex references (the mesh queries call it without cloning).
 #[inline]
 pub(crate) fn intersect<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> bool {
-    let Some((sp, sq)) = plane_signs(p, q) else {
-        return false;
+    let (sp, sq) = match planes(p, q) {
+        Planes::Apart => return false,
+        Planes::Signs(sp, sq) => (sp, sq),
+        Planes::Near => return near_pair(p[0], p[1], p[2], q[0], q[1], q[2]).intersects(),
     };
     if all_zero(sq) || all_zero(sp) {
         return cold_refs(p[0], p[1], p[2], q[0], q[1], q[2]).intersects();
@@ -855,20 +954,65 @@ fn cold_refs<'a, T: Scalar>(
     cold([p0, p1, p2], [q0, q1, q2])
 }
 
+/// A pair with a vertex within rounding of the other's plane ([`Planes::Near`]), each
+/// vertex reference an argument of its own: the whole pair in integers when its six
+/// vertices allow it ([`in_integers`], proofs/tri_tri.md section 8), else plane by plane
+/// through the exact stages ([`plane_signs`]).
+#[cold]
+#[inline(never)]
+fn near_pair<'a, T: Scalar>(
+    p0: &'a [T; 3],
+    p1: &'a [T; 3],
+    p2: &'a [T; 3],
+    q0: &'a [T; 3],
+    q1: &'a [T; 3],
+    q2: &'a [T; 3],
+) -> TriTri {
+    let (p, q) = ([p0, p1, p2], [q0, q1, q2]);
+    if let Some(t) = in_integers(p, q) {
+        return t;
+    }
+    match plane_signs(p, q) {
+        None => TriTri::Disjoint,
+        Some((sp, sq)) => classify_signs(p, q, sp, sq),
+    }
+}
+
 #[inline]
 pub(super) fn classify<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> TriTri {
-    let Some((sp, sq)) = plane_signs(p, q) else {
-        return TriTri::Disjoint;
-    };
+    match planes(p, q) {
+        Planes::Apart => TriTri::Disjoint,
+        Planes::Signs(sp, sq) => classify_signs(p, q, sp, sq),
+        Planes::Near => near_pair(p[0], p[1], p[2], q[0], q[1], q[2]),
+    }
+}
+
+/// [`classify`] from the exact plane sides (not all equal and non-zero).
+#[inline(always)]
+fn classify_signs<T: Scalar>(
+    p: [&[T; 3]; 3],
+    q: [&[T; 3]; 3],
+    sp: [Sign; 3],
+    sq: [Sign; 3],
+) -> TriTri {
     if all_zero(sq) || all_zero(sp) {
         return cold_refs(p[0], p[1], p[2], q[0], q[1], q[2]);
     }
+    decide(sp, sq, |e, f| compare(p, q, sp, sq, e, f))
+}
+
+/// The classification of a pair that is not coplanar from its exact plane sides (neither
+/// triangle all zero, nor all equal and non-zero) and `compare(e, f)`, the sign of
+/// `pos(f) − pos(e)` along the common line for an end `e` of A's section and an end `f`
+/// of B's ([`compare`]; proofs/tri_tri.md, section 3).
+#[inline(always)]
+pub(super) fn decide(sp: [Sign; 3], sq: [Sign; 3], compare: impl Fn(End, End) -> Sign) -> TriTri {
     let (a, b) = (section(sp, Sign::Positive), section(sq, Sign::Negative));
-    let c1 = compare(p, q, sp, sq, a.lo, b.hi); // sign of b.hi − a.lo
+    let c1 = compare(a.lo, b.hi); // sign of b.hi − a.lo
     if c1 == Sign::Negative {
         return TriTri::Disjoint;
     }
-    let c2 = compare(p, q, sp, sq, a.hi, b.lo); // sign of b.lo − a.hi
+    let c2 = compare(a.hi, b.lo); // sign of b.lo − a.hi
     if c2 == Sign::Positive {
         return TriTri::Disjoint;
     }
@@ -887,4 +1031,4 @@ pub(super) fn classify<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> TriTri {
 
 #[cfg(test)]
 #[path = "tri_tri_tests.rs"]
-mod tests;
+pub(super) mod tests;

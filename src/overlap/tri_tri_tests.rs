@@ -62,7 +62,7 @@ fn scaled(t: [[f64; 3]; 3], s: f64) -> [[f64; 3]; 3] {
 }
 
 /// `2^e` for any `e` in the finite range, subnormals included.
-fn pow2(e: i32) -> f64 {
+pub(crate) fn pow2(e: i32) -> f64 {
     if e >= -1022 {
         f64::from_bits(((1023 + e) as u64) << 52)
     } else {
@@ -222,7 +222,7 @@ fn check_shared(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) {
 }
 
 /// `x` moved `k` ulps (towards +∞ for `k > 0`).
-fn ulps(x: f64, k: i32) -> f64 {
+pub(crate) fn ulps(x: f64, k: i32) -> f64 {
     let mut y = x;
     for _ in 0..k.abs() {
         y = if k > 0 { y.next_up() } else { y.next_down() };
@@ -374,7 +374,7 @@ fn check_stage_i(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) -> Option<bool> {
 }
 
 /// `(2 − 2^-52)·2^e` or a random full-significand value in `[2^e, 2^(e+1))`, either sign.
-fn full(rng: &mut Rng, e: i32) -> f64 {
+pub(crate) fn full(rng: &mut Rng, e: i32) -> f64 {
     let m = if rng.below(3) == 0 {
         2.0 - f64::EPSILON
     } else {

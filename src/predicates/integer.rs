@@ -24,7 +24,7 @@ const INT_E_FLOOR: i32 = INT_BITS - 1 - 1023;
 /// Each integer is the coordinate times `2^(59 − Eₖ)` exactly, below `2^60` in magnitude.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-pub(super) fn integer_points<const A: usize, const B: usize>(
+pub(crate) fn integer_points<const A: usize, const B: usize>(
     a: [&[f64; 3]; A],
     b: [&[f64; 3]; B],
 ) -> Option<([[i64; 3]; A], [[i64; 3]; B])> {
@@ -74,13 +74,13 @@ fn to_int(q: &[f64; 3], scale: &[f64; 3], ok: &mut bool) -> [i64; 3] {
 
 /// `a − b` for points of [`integer_points`] (below `2^61`: no overflow).
 #[inline(always)]
-pub(super) fn sub(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
+pub(crate) fn sub(a: [i64; 3], b: [i64; 3]) -> [i64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
 /// `u × v` for differences below `2^61`: each component below `2^123`.
 #[inline(always)]
-pub(super) fn cross(u: [i64; 3], v: [i64; 3]) -> [i128; 3] {
+pub(crate) fn cross(u: [i64; 3], v: [i64; 3]) -> [i128; 3] {
     core::array::from_fn(|k| {
         let (i, j) = ((k + 1) % 3, (k + 2) % 3);
         i128::from(u[i]) * i128::from(v[j]) - i128::from(u[j]) * i128::from(v[i])
@@ -91,7 +91,7 @@ pub(super) fn cross(u: [i64; 3], v: [i64; 3]) -> [i128; 3] {
 /// bits: each `nₖ` is split as `hₖ·2^64 + lₖ` (`0 ≤ lₖ < 2^64`), and `n·w = T·2^64 + r`
 /// with `T = Σ hₖwₖ + ⌊Σ lₖwₖ / 2^64⌋` and `0 ≤ r < 2^64`; every partial sum fits an `i128`.
 #[inline(always)]
-pub(super) fn dot_sign(n: [i128; 3], w: [i64; 3]) -> Sign {
+pub(crate) fn dot_sign(n: [i128; 3], w: [i64; 3]) -> Sign {
     let (mut high, mut low) = (0i128, 0i128);
     for (&n, &w) in n.iter().zip(&w) {
         let (h, l) = ((n >> 64) as i64, n as u64);
@@ -106,4 +106,11 @@ pub(super) fn dot_sign(n: [i128; 3], w: [i64; 3]) -> Sign {
     } else {
         Sign::Zero
     }
+}
+
+/// `orient3d(a, b, c, d)` exactly, for points of [`integer_points`]:
+/// `−sign((b − a) × (c − a) · (d − a))`.
+#[inline(always)]
+pub(crate) fn orient3d_int(a: [i64; 3], b: [i64; 3], c: [i64; 3], d: [i64; 3]) -> Sign {
+    -dot_sign(cross(sub(b, a), sub(c, a)), sub(d, a))
 }

@@ -44,7 +44,7 @@ mod float_plane;
 mod float_slow;
 #[cfg(all(test, feature = "std"))]
 pub(crate) mod float_tests;
-mod integer;
+pub(crate) mod integer;
 pub mod kernel;
 mod lanes;
 mod poly;

@@ -540,6 +540,44 @@ fn near_coplanar_pair() -> impl Strategy<Value = (T64, T64)> {
         })
 }
 
+/// Nearly coplanar pairs with rounded coordinates, each axis on its own power-of-two
+/// scale from `2^-900` to `2^900`: `b`'s vertices are rounded points of `a`'s plane,
+/// some moved by an ulp, some replaced by a vertex of `a` or the rounded midpoint of one
+/// of its edges. Every plane side is within rounding of zero, so the library decides the
+/// whole pair exactly from scratch (in integers when the coordinates allow).
+fn rounded_coplanar_pair() -> impl Strategy<Value = (T64, T64)> {
+    (
+        tri_in(-1.0, 1.0),
+        proptest::array::uniform3((-0.5f64..1.5, -0.5f64..1.5)),
+        proptest::array::uniform3(prop_oneof![Just(0i32), -900i32..900]),
+        0usize..6,
+        proptest::array::uniform2(0usize..3),
+        prop_oneof![Just(-1i32), Just(1), Just(2)],
+    )
+        .prop_map(|(a, st, e, how, [i, k], ulps)| {
+            let a = a.map(|p| std::array::from_fn(|j| mul_pow2_f64(p[j], e[j])));
+            let mut b = st.map(|(s, t)| {
+                std::array::from_fn(|j| a[0][j] + s * (a[1][j] - a[0][j]) + t * (a[2][j] - a[0][j]))
+            });
+            match how {
+                0 => {
+                    for _ in 0..ulps.abs() {
+                        b[i][k] = if ulps > 0 {
+                            b[i][k].next_up()
+                        } else {
+                            b[i][k].next_down()
+                        };
+                    }
+                }
+                1 => b[0] = a[i],
+                2 => (b[0], b[1]) = (a[i], a[(i + 1) % 3]),
+                3 => b[0] = std::array::from_fn(|j| (a[i][j] + a[(i + 1) % 3][j]) / 2.0),
+                _ => {}
+            }
+            (a, b)
+        })
+}
+
 // =======================================================================================
 // Properties
 // =======================================================================================
@@ -554,6 +592,11 @@ proptest! {
 
     #[test]
     fn near_coplanar_pairs_match_oracle((a, b) in near_coplanar_pair()) {
+        check(&a, &b)?;
+    }
+
+    #[test]
+    fn rounded_coplanar_pairs_match_oracle((a, b) in rounded_coplanar_pair()) {
         check(&a, &b)?;
     }
 
@@ -583,7 +626,7 @@ proptest! {
 
     #[test]
     fn every_ordering_and_swap_agrees(
-        (a, b) in prop_oneof![grid_pair(), coplanar_pair(), touching_pair(), random_pair(), near_coplanar_pair()]
+        (a, b) in prop_oneof![grid_pair(), coplanar_pair(), touching_pair(), random_pair(), near_coplanar_pair(), rounded_coplanar_pair()]
     ) {
         let want = check(&a, &b)?;
         check_orderings(&a, &b, want)?;

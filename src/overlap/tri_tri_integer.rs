@@ -1,0 +1,75 @@
+//! Triangle/triangle with the whole pair in integers: the exact decision for a pair whose
+//! plane sides the shared-normal filter leaves uncertain (touching and nearly coplanar
+//! pairs) when its six vertices, scaled per axis by powers of two, are integers below
+//! `2^60` (proofs/tri_tri.md, section 8, "Stage P").
+//!
+//! The six vertices are converted once, and every orientation the Guigue–Devillers
+//! decision asks for (six plane sides with two normals, then two interval comparisons)
+//! is computed exactly from those integers ([`integer_points`]). Scaling every point by
+//! the same positive factor per axis multiplies each `orient3d` of four of them by a
+//! positive number, so every sign is the input's.
+
+use crate::predicates::integer::{cross, dot_sign, integer_points, orient3d_int, sub};
+use crate::scalar::as_f64_array;
+use crate::{Scalar, Sign};
+
+use super::tri_tri::{TriTri, all_same_strict, all_zero, decide};
+use super::tri_tri_degenerate::cold;
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// How many pairs [`in_integers`] decided on this thread (tests only, to check that
+    /// the generators reach it).
+    pub(super) static DECIDED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+/// The exact classification of `(p, q)` ([`tri_tri`](crate::overlap::tri_tri())) when `T`
+/// has a float view and the six vertices are integers on one per-axis scale, else `None`
+/// (non-finite input always gives `None`).
+#[inline(always)]
+pub(super) fn in_integers<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Option<TriTri> {
+    let (pf, qf) = (f64_views(p)?, f64_views(q)?);
+    let (a, b) = integer_points(pf.each_ref(), qf.each_ref())?;
+    #[cfg(all(test, feature = "std"))]
+    DECIDED.with(|c| c.set(c.get() + 1));
+    // The sides of `q` against `p`'s plane, with `p`'s normal once; then those of `p`.
+    let sq = sides(a, b);
+    if all_same_strict(sq) {
+        return Some(TriTri::Disjoint);
+    }
+    let sp = sides(b, a);
+    if all_same_strict(sp) {
+        return Some(TriTri::Disjoint);
+    }
+    if all_zero(sq) || all_zero(sp) {
+        // Coplanar or degenerate: the cold path, on the input.
+        return Some(cold(p, q));
+    }
+    Some(decide(sp, sq, |e, f| {
+        orient3d_int(a[e.off], b[f.on], b[f.off], a[e.on]) * sq[f.off] * sp[e.off]
+    }))
+}
+
+/// `orient3d(t₀, t₁, t₂, xᵢ)` for the three `xᵢ`, with the normal computed once.
+#[inline(always)]
+fn sides(t: [[i64; 3]; 3], xs: [[i64; 3]; 3]) -> [Sign; 3] {
+    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
+    let s0 = -dot_sign(n, sub(xs[0], t[0]));
+    let s1 = -dot_sign(n, sub(xs[1], t[0]));
+    let s2 = -dot_sign(n, sub(xs[2], t[0]));
+    [s0, s1, s2]
+}
+
+/// The three vertices as `f64`, or `None` when `T` has no float view.
+#[inline(always)]
+fn f64_views<T: Scalar>(t: [&[T; 3]; 3]) -> Option<[[f64; 3]; 3]> {
+    Some([
+        as_f64_array(t[0])?,
+        as_f64_array(t[1])?,
+        as_f64_array(t[2])?,
+    ])
+}
+
+#[cfg(test)]
+#[path = "tri_tri_integer_tests.rs"]
+mod tests;
