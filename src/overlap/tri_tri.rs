@@ -187,7 +187,9 @@ impl<T: Scalar> TriangleRef for &Triangle<T> {
 ///
 /// Cost for `f64`: six plane-side signs (three per triangle, with a shared normal and one
 /// floating-point error bound for the three), then two or three [`orient3d`] for the
-/// interval comparison; the coplanar and degenerate cases run out of line.
+/// interval comparison; the coplanar and degenerate cases run out of line. A nearly
+/// coplanar pair (vertices within rounding of the other's plane) is decided whole in
+/// 64- and 128-bit integers when its coordinates allow (`proofs/tri_tri.md`, section 9).
 ///
 /// # Conventions
 ///
@@ -998,21 +1000,44 @@ fn classify_signs<T: Scalar>(
     if all_zero(sq) || all_zero(sp) {
         return cold_refs(p[0], p[1], p[2], q[0], q[1], q[2]);
     }
-    decide(sp, sq, |e, f| compare(p, q, sp, sq, e, f))
+    decide(sp, sq, &Floats { p, q, sp, sq })
+}
+
+/// The order of two section ends, `pos(f) − pos(e)` along the common line, for an end `e`
+/// of A's section and an end `f` of B's ([`compare`]; proofs/tri_tri.md, section 3). A
+/// trait with an always-inlined method rather than a closure, which LLVM left out of
+/// line in [`classify`].
+pub(super) trait Order {
+    /// The sign of `pos(f) − pos(e)`.
+    fn order(&self, e: End, f: End) -> Sign;
+}
+
+/// [`Order`] from the input points through [`compare`].
+struct Floats<'a, T> {
+    p: [&'a [T; 3]; 3],
+    q: [&'a [T; 3]; 3],
+    sp: [Sign; 3],
+    sq: [Sign; 3],
+}
+
+impl<T: Scalar> Order for Floats<'_, T> {
+    #[inline(always)]
+    fn order(&self, e: End, f: End) -> Sign {
+        compare(self.p, self.q, self.sp, self.sq, e, f)
+    }
 }
 
 /// The classification of a pair that is not coplanar from its exact plane sides (neither
-/// triangle all zero, nor all equal and non-zero) and `compare(e, f)`, the sign of
-/// `pos(f) − pos(e)` along the common line for an end `e` of A's section and an end `f`
-/// of B's ([`compare`]; proofs/tri_tri.md, section 3).
+/// triangle all zero, nor all equal and non-zero) and the order of the sections' ends
+/// (proofs/tri_tri.md, section 3).
 #[inline(always)]
-pub(super) fn decide(sp: [Sign; 3], sq: [Sign; 3], compare: impl Fn(End, End) -> Sign) -> TriTri {
+pub(super) fn decide(sp: [Sign; 3], sq: [Sign; 3], ends: &impl Order) -> TriTri {
     let (a, b) = (section(sp, Sign::Positive), section(sq, Sign::Negative));
-    let c1 = compare(a.lo, b.hi); // sign of b.hi − a.lo
+    let c1 = ends.order(a.lo, b.hi); // sign of b.hi − a.lo
     if c1 == Sign::Negative {
         return TriTri::Disjoint;
     }
-    let c2 = compare(a.hi, b.lo); // sign of b.lo − a.hi
+    let c2 = ends.order(a.hi, b.lo); // sign of b.lo − a.hi
     if c2 == Sign::Positive {
         return TriTri::Disjoint;
     }

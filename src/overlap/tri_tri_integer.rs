@@ -13,7 +13,7 @@ use crate::predicates::integer::{cross, dot_sign, integer_points, orient3d_int, 
 use crate::scalar::as_f64_array;
 use crate::{Scalar, Sign};
 
-use super::tri_tri::{TriTri, all_same_strict, all_zero, decide};
+use super::tri_tri::{End, Order, TriTri, all_same_strict, all_zero, decide};
 use super::tri_tri_degenerate::cold;
 
 #[cfg(all(test, feature = "std"))]
@@ -45,9 +45,24 @@ pub(super) fn in_integers<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Option
         // Coplanar or degenerate: the cold path, on the input.
         return Some(cold(p, q));
     }
-    Some(decide(sp, sq, |e, f| {
-        orient3d_int(a[e.off], b[f.on], b[f.off], a[e.on]) * sq[f.off] * sp[e.off]
-    }))
+    Some(decide(sp, sq, &Integers { a, b, sp, sq }))
+}
+
+/// [`Order`] from the pair's integers: `compare` of `tri_tri.rs` with every `orient3d`
+/// from [`orient3d_int`].
+struct Integers {
+    a: [[i64; 3]; 3],
+    b: [[i64; 3]; 3],
+    sp: [Sign; 3],
+    sq: [Sign; 3],
+}
+
+impl Order for Integers {
+    #[inline(always)]
+    fn order(&self, e: End, f: End) -> Sign {
+        let (a, b) = (&self.a, &self.b);
+        orient3d_int(a[e.off], b[f.on], b[f.off], a[e.on]) * self.sq[f.off] * self.sp[e.off]
+    }
 }
 
 /// `orient3d(t₀, t₁, t₂, xᵢ)` for the three `xᵢ`, with the normal computed once.
