@@ -29,7 +29,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use isect::overlap::tri_tri_intersect;
 use isect::{Sign, TriMesh, orient2d, orient3d};
 use isect_testkit::geodesic::{sphere288k, sphere288k_embedded};
-use isect_testkit::meshes::Mesh;
+use isect_testkit::meshes::{Mesh, tilted_sheet};
 use parry3d_f64::bounding_volume::Aabb;
 use parry3d_f64::math::Vector;
 use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
@@ -95,44 +95,13 @@ fn parry_self_intersections(mesh: &Mesh) -> Vec<[u32; 2]> {
     out
 }
 
-/// The flat sheet `plane80k`: vertex `(i, j)` at `o + i·u + j·v` (rounded), with `u`, `v`
-/// orthonormal and no coordinate of either zero.
-fn tilted_grid(n: u32) -> Mesh {
-    let (th, ph) = (0.7f64, 1.1f64);
-    let u = [th.cos(), th.sin() * ph.cos(), th.sin() * ph.sin()];
-    // v = normalize(w − (w·u)u) for w = (0.3, −0.9, 0.5).
-    let w = [0.3, -0.9, 0.5];
-    let d = w[0] * u[0] + w[1] * u[1] + w[2] * u[2];
-    let v0 = [w[0] - d * u[0], w[1] - d * u[1], w[2] - d * u[2]];
-    let l = (v0[0] * v0[0] + v0[1] * v0[1] + v0[2] * v0[2]).sqrt();
-    let v = v0.map(|x| x / l);
-    let o = [0.125, -0.375, 0.25];
-    let s = 1.0 / f64::from(n);
-    let mut verts = Vec::new();
-    for i in 0..=n {
-        for j in 0..=n {
-            let (a, b) = (f64::from(i) * s, f64::from(j) * s);
-            verts.push(std::array::from_fn(|k| o[k] + a * u[k] + b * v[k]));
-        }
-    }
-    let id = |i: u32, j: u32| i * (n + 1) + j;
-    let mut faces = Vec::new();
-    for i in 0..n {
-        for j in 0..n {
-            faces.push([id(i, j), id(i + 1, j), id(i + 1, j + 1)]);
-            faces.push([id(i, j), id(i + 1, j + 1), id(i, j + 1)]);
-        }
-    }
-    (verts, faces)
-}
-
 fn meshes() -> Vec<(&'static str, Mesh)> {
     let big = sphere288k();
     assert_eq!(big.1.len(), 288_000);
     vec![
         ("sphere288k", big),
         ("sphere288k_embedded", sphere288k_embedded()),
-        ("plane80k", tilted_grid(200)),
+        ("plane80k", tilted_sheet(200, 0.7, 1.1)),
     ]
 }
 

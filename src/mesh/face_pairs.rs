@@ -6,8 +6,11 @@
 //! Every branch is an exact sign; the arguments are in `proofs/self_intersections.md`.
 
 use crate::overlap::{
-    TriTri, TriTriIntersection, plane_sides, tri_tri, tri_tri_intersection, tri_tri_refs_intersect,
+    TriTri, TriTriIntersection, plane_sides, plane_sides_certified, tri_tri, tri_tri_intersection,
+    tri_tri_refs_intersect,
 };
+use crate::predicates::integer::{cross, dot_sign, integer_points, orient3d_int, sub};
+use crate::scalar::as_f64_array;
 use crate::{Scalar, Sign, orient2d, orient3d};
 
 use super::TriMesh;
@@ -51,7 +54,20 @@ pub(super) fn faces_meet<S: Scalar>(v: &[[S; 3]], f: [u32; 3], g: [u32; 3]) -> b
 #[inline(always)]
 fn one_shared<S: Scalar>(w: &[S; 3], a: &[S; 3], b: &[S; 3], c: &[S; 3], d: &[S; 3]) -> bool {
     // c and d strictly on one side of plane (w, a, b): the second face meets that plane
-    // only at w (section 2). Then the same with the roles swapped.
+    // only at w (section 2). Then the same with the roles swapped. For floats a side the
+    // filter leaves uncertain (the faces nearly coplanar) sends the pair to the exact
+    // test at once, which decides these exclusions too (section 2) and converts the five
+    // points once rather than per plane.
+    if S::FLOAT.is_some() {
+        for (f, g) in [([w, a, b], [c, d]), ([w, c, d], [a, b])] {
+            match plane_sides_certified(f, g) {
+                Some(s) if s[0] == s[1] && s[0] != Sign::Zero => return false,
+                Some(_) => {}
+                None => return one_shared_exact(w, a, b, c, d),
+            }
+        }
+        return one_shared_exact(w, a, b, c, d);
+    }
     let s = plane_sides([w, a, b], [c, d]);
     if s[0] == s[1] && s[0] != Sign::Zero {
         return false;
@@ -64,12 +80,67 @@ fn one_shared<S: Scalar>(w: &[S; 3], a: &[S; 3], b: &[S; 3], c: &[S; 3], d: &[S;
 }
 
 /// Segment `[a, b]` meets face `(w, c, d)`, or segment `[c, d]` meets face `(w, a, b)`
-/// (section 2: equivalent to meeting beyond `w`). A segment is the degenerate triangle
-/// `(a, b, b)`, which the triangle test reads as the segment exactly.
+/// (section 2: equivalent to meeting beyond `w`): in integers when the five points allow
+/// ([`one_shared_in_integers`]), else with the triangle test, which reads a segment as
+/// the degenerate triangle `(a, b, b)` exactly.
 #[cold]
 #[inline(never)]
 fn one_shared_exact<S: Scalar>(w: &[S; 3], a: &[S; 3], b: &[S; 3], c: &[S; 3], d: &[S; 3]) -> bool {
+    if let Some(meet) = one_shared_in_integers(w, a, b, c, d) {
+        return meet;
+    }
     tri_tri_refs_intersect([a, b, b], [w, c, d]) || tri_tri_refs_intersect([c, d, d], [w, a, b])
+}
+
+/// [`one_shared_exact`] with the five points converted once to integers, one per-axis
+/// power-of-two scale for all five (`predicates/integer.rs`; every `orient3d` of four of
+/// them keeps its sign, proofs/tri_tri.md section 9), or `None`: when the conversion
+/// refuses (a coordinate not an integer once scaled, a non-finite one, a type without a
+/// float view), or when a segment lies in the other face's plane (the coplanar case stays
+/// with the triangle test).
+#[inline(always)]
+fn one_shared_in_integers<S: Scalar>(
+    w: &[S; 3],
+    a: &[S; 3],
+    b: &[S; 3],
+    c: &[S; 3],
+    d: &[S; 3],
+) -> Option<bool> {
+    let v = [
+        as_f64_array(w)?,
+        as_f64_array(a)?,
+        as_f64_array(b)?,
+        as_f64_array(c)?,
+        as_f64_array(d)?,
+    ];
+    let ([w, a, b, c, d], []) = integer_points(v.each_ref(), [])?;
+    if segment_meets_face(a, b, [w, c, d])? {
+        return Some(true);
+    }
+    segment_meets_face(c, d, [w, a, b])
+}
+
+/// Whether the closed segment `[s₀, s₁]` meets the closed proper triangle `t`, for points
+/// of `integer_points`, as `seg_tri` decides it (proofs/tri_tri.md, section 5): `None`
+/// when both ends lie in `t`'s plane.
+#[inline(always)]
+fn segment_meets_face(s0: [i64; 3], s1: [i64; 3], t: [[i64; 3]; 3]) -> Option<bool> {
+    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
+    let o = [-dot_sign(n, sub(s0, t[0])), -dot_sign(n, sub(s1, t[0]))];
+    if o[0] == o[1] && o[0] != Sign::Zero {
+        return Some(false);
+    }
+    if o == [Sign::Zero; 2] {
+        return None;
+    }
+    // The segment meets the plane in one point, which is in the closed triangle iff the
+    // three edge orientations have no two strictly opposite signs.
+    let g = [
+        orient3d_int(s0, s1, t[0], t[1]),
+        orient3d_int(s0, s1, t[1], t[2]),
+        orient3d_int(s0, s1, t[2], t[0]),
+    ];
+    Some(!(g.contains(&Sign::Positive) && g.contains(&Sign::Negative)))
 }
 
 /// Faces `(u, w, a)` and `(u, w, c)` sharing the edge `uw` meet beyond it: they are
@@ -151,3 +222,7 @@ impl<T: Scalar> TriMesh<T> {
         tri_tri_intersection(self.triangle(i), self.triangle(j))
     }
 }
+
+#[cfg(test)]
+#[path = "face_pairs_tests.rs"]
+mod tests;

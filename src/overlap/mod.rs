@@ -126,4 +126,10 @@ pub use tri_tri_intersection::{
 pub use tri_tri_moller::tri_tri_moller_with;
 // For the mesh queries (src/mesh/face_pairs.rs): the boolean test on vertex references and
 // the shared-normal plane-side filter.
-pub(crate) use tri_tri::{intersect as tri_tri_refs_intersect, sides as plane_sides};
+/// The tri/tri unit tests' generators, shared with other modules' unit tests.
+#[cfg(test)]
+pub(crate) use tri_tri::tests as tri_tri_tests;
+pub(crate) use tri_tri::{
+    certified_sides as plane_sides_certified, intersect as tri_tri_refs_intersect,
+    sides as plane_sides,
+};

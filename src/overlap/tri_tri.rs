@@ -351,6 +351,17 @@ pub(crate) fn sides<T: Scalar, const N: usize>(p: [&[T; 3]; 3], xs: [&[T; 3]; N]
     xs.map(|x| orient3d(p[0], p[1], p[2], x))
 }
 
+/// [`sides`] when the shared-normal filter certifies every one (`f64` and `f32`), else
+/// `None` (a side within the bound, or no float view): for callers with an exact path
+/// of their own for the rest.
+#[inline(always)]
+pub(crate) fn certified_sides<T: Scalar, const N: usize>(
+    p: [&[T; 3]; 3],
+    xs: [&[T; 3]; N],
+) -> Option<[Sign; N]> {
+    fast::dets(p, xs).and_then(|d| fast::certified_signs(&d))
+}
+
 /// The six plane sides of the non-coplanar test, `(sp, sq)` with `sp[i] = o_B(pᵢ)` and
 /// `sq[j] = o_A(qⱼ)`, or `None` when one triangle lies strictly on one side of the
 /// other's plane (then the triangles are disjoint). The sides of `q` come first: when
@@ -518,6 +529,12 @@ mod fast {
         } else {
             Sign::Positive
         }
+    }
+
+    /// The signs of `d` when every one clears the bound.
+    #[inline(always)]
+    pub(super) fn certified_signs<const N: usize>(d: &Dets<N>) -> Option<[Sign; N]> {
+        certain(d).then(|| d.det.map(sign_of))
     }
 
     /// The exact signs `orient3d(p₀, p₁, p₂, xᵢ)`.
@@ -1056,4 +1073,4 @@ pub(super) fn decide(sp: [Sign; 3], sq: [Sign; 3], ends: &impl Order) -> TriTri 
 
 #[cfg(test)]
 #[path = "tri_tri_tests.rs"]
-pub(super) mod tests;
+pub(crate) mod tests;

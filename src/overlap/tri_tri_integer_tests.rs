@@ -7,7 +7,7 @@
 use super::*;
 
 use crate::oracle::Rng;
-use crate::overlap::tri_tri::tests::{full, pow2, ulps};
+use crate::overlap::tri_tri_tests::{full, pow2, ulps};
 use crate::overlap::{tri_tri, tri_tri_intersect};
 use num_rational::BigRational;
 

@@ -275,6 +275,38 @@ pub fn hurt_meshes() -> Vec<(&'static str, Mesh)> {
     ]
 }
 
+/// A flat sheet in a tilted plane: vertex `(i, j)` at `o + (i/n)·u + (j/n)·v`, rounded, with
+/// `u = (cos θ, sin θ cos φ, sin θ sin φ)` and `v` the unit vector of `(0.3, −0.9, 0.5)`
+/// orthogonal to `u` (no coordinate axis direction for the `θ`, `φ` used), `n × n`
+/// squares split into two triangles each: every pair of faces is coplanar within
+/// rounding.
+pub fn tilted_sheet(n: u32, th: f64, ph: f64) -> Mesh {
+    let u = [th.cos(), th.sin() * ph.cos(), th.sin() * ph.sin()];
+    let w = [0.3, -0.9, 0.5];
+    let d = w[0] * u[0] + w[1] * u[1] + w[2] * u[2];
+    let v0 = [w[0] - d * u[0], w[1] - d * u[1], w[2] - d * u[2]];
+    let l = (v0[0] * v0[0] + v0[1] * v0[1] + v0[2] * v0[2]).sqrt();
+    let v = v0.map(|x| x / l);
+    let o = [0.125, -0.375, 0.25];
+    let s = 1.0 / f64::from(n);
+    let mut verts = Vec::new();
+    for i in 0..=n {
+        for j in 0..=n {
+            let (a, b) = (f64::from(i) * s, f64::from(j) * s);
+            verts.push(std::array::from_fn(|k| o[k] + a * u[k] + b * v[k]));
+        }
+    }
+    let id = |i: u32, j: u32| i * (n + 1) + j;
+    let mut faces = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            faces.push([id(i, j), id(i + 1, j), id(i + 1, j + 1)]);
+            faces.push([id(i, j), id(i + 1, j + 1), id(i, j + 1)]);
+        }
+    }
+    (verts, faces)
+}
+
 /// A random valid open mesh of up to `faces` triangles on vertices drawn from a small
 /// integer grid, with duplicated positions under different indices: shared vertices and
 /// edges, folds, coplanar overlaps, vertices on edges and faces all come up often. Each

@@ -15,7 +15,9 @@ use isect::mesh::Bvh;
 use isect::oracle::Rng;
 use isect::overlap::TriTri;
 use isect_testkit::mesh_pairs::{self, P};
-use isect_testkit::meshes::{Mesh, geodesic_sphere, hurt_meshes, placed, random_grid_mesh, union};
+use isect_testkit::meshes::{
+    Mesh, geodesic_sphere, hurt_meshes, placed, random_grid_mesh, tilted_sheet, union,
+};
 use isect_testkit::q::{Q, q, q_pow2};
 use num_traits::Zero;
 
@@ -205,6 +207,75 @@ fn random_grid_meshes_match_the_brute_force() {
         cases >= 40 && with_pairs >= 10 && without >= 3,
         "{cases} {with_pairs} {without}"
     );
+}
+
+/// Nearly flat meshes with rounded coordinates, where every pair of faces with
+/// overlapping boxes is coplanar within rounding (the flat regions of CAD and scanned
+/// meshes): the tilted sheet as it is, with an interior vertex lifted off the plane by
+/// a few ulps, and with an interior vertex pushed within the plane past its neighbours
+/// (faces sharing a vertex or an edge then overlap, within rounding of coplanarity). The
+/// exact decisions for faces sharing a vertex run in integers there; the brute force
+/// (rationals) decides the same pairs, in every exact transform.
+#[test]
+fn nearly_flat_meshes_match_the_brute_force() {
+    let mut rng = Rng::new(0xf1a7);
+    let (mut with_pairs, mut without) = (0, 0);
+    for case in 0..isect_testkit::cases(16) {
+        let n = 3 + case % 2;
+        let (th, ph) = (rng.uniform(0.2, 1.3), rng.uniform(0.2, 1.3));
+        let mut mesh = tilted_sheet(n, th, ph);
+        let inner = |i: u32, j: u32| (i * (n + 1) + j) as usize;
+        let (i, j) = (
+            1 + rng.below(n as usize - 1) as u32,
+            1 + rng.below(n as usize - 1) as u32,
+        );
+        let k = inner(i, j);
+        match case % 4 {
+            0 => {}
+            1 => {
+                let axis = rng.below(3);
+                for _ in 0..1 + rng.below(3) {
+                    mesh.0[k][axis] = if rng.next_bool() {
+                        mesh.0[k][axis].next_up()
+                    } else {
+                        mesh.0[k][axis].next_down()
+                    };
+                }
+            }
+            _ => {
+                // Past the neighbour (i + 1, j) or (i, j + 1), along the sheet; in one
+                // case of two also lifted off it by 2^-20 of the normal, so that the
+                // folded faces cross the ones they overlap.
+                let to = if rng.next_bool() {
+                    inner(i + 1, j)
+                } else {
+                    inner(i, j + 1)
+                };
+                let t = rng.uniform(1.1, 1.9);
+                let (p, q) = (mesh.0[k], mesh.0[to]);
+                let [a, b, c] = [0, 1, n as usize + 2].map(|x| mesh.0[x]);
+                let (e, f) = (
+                    [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+                    [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
+                );
+                let nrm = [
+                    e[1] * f[2] - e[2] * f[1],
+                    e[2] * f[0] - e[0] * f[2],
+                    e[0] * f[1] - e[1] * f[0],
+                ];
+                let h = if case % 4 == 3 {
+                    2f64.powi(-20) * f64::from(n * n)
+                } else {
+                    0.0
+                };
+                mesh.0[k] = std::array::from_fn(|x| p[x] + t * (q[x] - p[x]) + h * nrm[x]);
+            }
+        }
+        let pairs = check_transforms(&format!("flat sheet {case}"), &mesh, false);
+        with_pairs += usize::from(pairs > 0);
+        without += usize::from(pairs == 0);
+    }
+    assert!(with_pairs >= 3 && without >= 3, "{with_pairs} {without}");
 }
 
 /// A vertex exactly on a non-adjacent face of the same connected mesh: a strip of two
