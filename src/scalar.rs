@@ -8,7 +8,7 @@ use num_traits::{One, Zero};
 
 use crate::predicates::kernel::{ExactKernel, F32Kernel, F64Kernel, Kernel};
 
-/// A number type the library computes with: `f32`, `f64`, [`BigRational`](num_rational::BigRational)
+/// A number type the library computes with: `f32`, `f64`, [`BigRational`]
 /// and, with the `rug` feature, `rug::Rational`.
 ///
 /// Built on num-traits' [`Zero`] and [`One`] and the field operations, by value and with a

@@ -7,7 +7,7 @@
 //! | k-DOP | [`kdop`] | the tightest k-DOP, slab ends rounded outward ([`Kdop::from_points`]) |
 //! | sphere | [`sphere_aabb_center`], [`sphere_ritter`], [`sphere_welzl`] | centre heuristics; Welzl's is the minimal sphere (exact centre for rationals) |
 //! | exact minimal sphere | [`min_sphere_exact`] | centre and squared radius as rationals |
-//! | convex hull | [`convex_hull`] | quickhull on exact [`orient3d`](crate::orient3d), [`Hull`] |
+//! | convex hull | [`convex_hull`](fn@convex_hull) | quickhull on exact [`orient3d`](crate::orient3d), [`Hull`] |
 //! | OBB | [`obb_pca`], [`obb_dito`] | Gottschalk's PCA of the hull surface; Larsson–Källberg's extremal points |
 //!
 //! **Containment is guaranteed, not hoped for.** Every volume returned contains every

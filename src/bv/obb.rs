@@ -299,7 +299,7 @@ fn pca_axes(local: &[V3], hull: &Hull) -> [V3; 3] {
 }
 
 /// Gottschalk's OBB: the axes are the principal axes of the convex hull's surface
-/// (covariance of the area-weighted triangles of [`convex_hull`](super::convex_hull), so interior and
+/// (covariance of the area-weighted triangles of [`convex_hull`](fn@super::convex_hull), so interior and
 /// clustered points do not bias it), computed in `f64`; the box is the tightest one along
 /// those axes that contains every point.
 ///

@@ -114,7 +114,7 @@ fn inside_f64<T: Scalar>(c: &[f64; 3], p: &[T; 3], r2lo: f64) -> bool {
 /// smallest radius that contains every point (RTR 22.3's simplest sphere).
 ///
 /// The centre is exact for rationals and rounded for floats (`min/2 + max/2`); the radius
-/// is exact (a square root rounded up, [`sqrt_up`](super::sqrt_up)) for rationals and for
+/// is exact (a square root rounded up, [`sqrt_up`]) for rationals and for
 /// floats an `f64` estimate rounded outward and then **certified**: every point is checked
 /// with the exact [`Sphere::contains_point`] and the radius grown until all pass. So the
 /// result always contains every point.
@@ -512,7 +512,7 @@ fn min_sphere_exact_of<T: Scalar>(points: &[[T; 3]]) -> ([BigRational; 3], BigRa
 ///
 /// * Rationals: **exact** — the centre is the exact centre of the minimal sphere (the
 ///   circumcentre of at most four support points, solved exactly) and the radius is
-///   [`sqrt_up`](super::sqrt_up) of its exact squared radius: exactly the minimal radius
+///   [`sqrt_up`] of its exact squared radius: exactly the minimal radius
 ///   when that is rational, else larger by at most a relative `2⁻⁶⁴`.
 /// * Floats: the algorithm runs in `f64` (in a translated, power-of-two-scaled frame),
 ///   the centre is rounded to `T`, and the radius is certified as in

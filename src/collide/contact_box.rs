@@ -308,7 +308,7 @@ fn side(coef: Option<i8>) -> BoxSide {
 
 /// The first contact of two moving axis-aligned boxes (`a` moving by `va`, `b` by `vb`,
 /// over `u ∈ [0, 1]`), or `None` if they never touch (exact, as
-/// [`sweep_aabb_aabb`](crate::sweep::sweep_aabb_aabb)).
+/// [`sweep_aabb_aabb`](fn@crate::sweep::sweep_aabb_aabb)).
 ///
 /// **Exact**: the touching face pairs (the per-axis constraints that are tight at the
 /// first time, by exact signs of the cross products of their `α + β·u`), hence the
@@ -507,7 +507,7 @@ fn line_line(p: &[f64; 3], d: &[f64; 3], q: &[f64; 3], e: &[f64; 3]) -> Option<[
 
 /// The first contact of two translating oriented boxes (`a` moving by `va`, `b` by `vb`,
 /// over `u ∈ [0, 1]`), or `None` if they never touch (exact, as
-/// [`sweep_obb_obb`](crate::sweep::sweep_obb_obb)).
+/// [`sweep_obb_obb`](fn@crate::sweep::sweep_obb_obb)).
 ///
 /// **Exact**: which separating axes are tight at the first contact (exact signs of the
 /// cross products of their constraints `α + β·u`; ties all reported, in [`ObbContact::axes`]),

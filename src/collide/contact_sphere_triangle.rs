@@ -96,7 +96,7 @@ fn feature_of(p: Part) -> Feature {
 
 /// The first contact of a moving sphere (`s`, moving by `vs`) with a moving triangle
 /// (`tri`, moving by `vt`), or `None` if they never touch (exact, as
-/// [`sweep_sphere_triangle`](crate::sweep::sweep_sphere_triangle)).
+/// [`sweep_sphere_triangle`](fn@sweep_sphere_triangle)).
 ///
 /// The feature is the smallest one containing the contact point, decided exactly: the
 /// sweep's pieces (face prism, edge cylinders, vertex balls) whose exact first time is the
@@ -132,7 +132,7 @@ pub fn sphere_triangle_contact<T: Scalar>(
 
 /// The first contact of a moving sphere (`s`, moving by `vs`) with a moving polygon
 /// (`poly`, moving by `vp`), or `None` if they never touch (exact, as
-/// [`sweep_sphere_polygon`]: the polygon is read as its fan triangulation from vertex 0).
+/// [`sweep_sphere_polygon`](fn@sweep_sphere_polygon): the polygon is read as its fan triangulation from vertex 0).
 ///
 /// As [`sphere_triangle_contact`], with [`Feature::Edge`]`(i)` the edge from vertex `i`
 /// to vertex `i + 1 (mod n)` and [`Feature::Vertex`]`(i)` vertex `i`; a contact inside

@@ -13,7 +13,7 @@
 //! * [`KINDS`]: the kinds whose query is a fixed row of coordinates ([`KindInfo`]: name,
 //!   columns, point names, exact answer of a row), the list the `isect oracle` command
 //!   line reads its tests from.
-//! * [`check`]: runs a candidate function on generated inputs, compares every answer
+//! * [`check`](fn@check): runs a candidate function on generated inputs, compares every answer
 //!   with the exact one, and returns a [`Report`]: the confusion matrix, the counts per
 //!   [`Outcome`] (wrong sign, false zero, missed zero, false hit, miss, leak, double
 //!   count) and the simplest failure, shrunk.
@@ -22,7 +22,7 @@
 //!   [`TestKind::generate_in`], the scenes' `_in` forms): every coordinate is then an `f32`
 //!   value, exact aims and degeneracies hold on those values, near-degenerate means near
 //!   in `f32`, extreme exponents stay finite in `f32` (reaching its subnormals), and the
-//!   exact answers are those of the `f32` inputs, so the failures [`check`] reports for
+//!   exact answers are those of the `f32` inputs, so the failures [`check`](fn@check) reports for
 //!   an `f32` kernel are the kernel's own.
 //! * `strategies` (feature `proptest`): the same families as proptest strategies.
 //! * [`Rng`]: the crate's one deterministic generator (SplitMix64), which everything here

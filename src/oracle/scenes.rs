@@ -1,5 +1,5 @@
 //! Named scenes: fixed, reproducible inputs built to hurt floating-point intersection
-//! code, shared by [`check`](super::check) users, the proptest strategies and `isect audit`.
+//! code, shared by [`check`](fn@super::check) users, the proptest strategies and `isect audit`.
 //!
 //! Every scene is a pure function of its arguments (seeds drive the crate's own
 //! [`Rng`]). Where a scene claims a point lies *exactly* on something (a ray through a

@@ -1,10 +1,10 @@
 //! proptest strategies for the oracle's input families (feature `proptest`).
 //!
 //! Each strategy draws a 64-bit seed and builds the input with the same generator as
-//! [`check`](super::check), so a property test sees exactly the families the oracle
+//! [`check`](fn@super::check), so a property test sees exactly the families the oracle
 //! uses: uniform, near-degenerate, aimed exactly at vertices and edges, extreme
 //! exponents, far from the origin. proptest shrinks the seed (toward small seeds), not
-//! the coordinates; use [`check`](super::check) for coordinate shrinking. The named
+//! the coordinates; use [`check`](fn@super::check) for coordinate shrinking. The named
 //! strategies draw `f64` inputs; [`generated`] takes a [`Generator`] and so its
 //! precision (inputs of `f32` values with [`FloatFormat::F32`](crate::FloatFormat::F32)).
 //!

@@ -128,7 +128,7 @@ fn parallel_case<T: Scalar>(o1: &[T; 2], d1: &[T; 2], o2: &[T; 2], d2: &[T; 2]) 
 /// `d1 × d2 = 0`; then they coincide iff `w × d1 = 0` as well. Otherwise
 /// `s = (w × d2)/(d1 × d2)`, `t = (w × d1)/(d1 × d2)`. Both decisions are exact signs of
 /// integer polynomials of the inputs
-/// ([`polynomial_sign`](crate::predicates::polynomial_sign)), for every finite input of
+/// ([`polynomial_sign`]), for every finite input of
 /// every scalar type. `s`, `t` and the point `o1 + s·d1` are constructions: exact for
 /// rationals; for floats each is the exact value rounded to nearest (ties to even), `±∞`
 /// only where the exact value exceeds the type's range, which nearly parallel lines can

@@ -27,12 +27,12 @@ impl<T> Polynomial<T> for CrossSq<'_, T> {
 /// With `c = d1 × d2`: `s = det(o2 − o1, d2, c)/|c|²`, `t = det(o2 − o1, d1, c)/|c|²`.
 /// Parallel means `c = 0` exactly (a zero direction included), decided by the exact sign
 /// of the degree-4 polynomial `|c|²`
-/// ([`polynomial_sign`](crate::predicates::polynomial_sign)), so nearly parallel lines
+/// ([`polynomial_sign`]), so nearly parallel lines
 /// still get their (possibly huge) parameters. `s` and `t` are constructions: computed
 /// exactly in rationals, then rounded once (exact for rationals; for floats the nearest
 /// float to the exact value, ties to even, `±∞` if beyond the type's range). The lines
 /// intersect iff the two points coincide (see
-/// [`segment_segment_3d`](crate::overlap::segment_segment_3d) for an exact test).
+/// [`segment_segment_3d`](fn@crate::overlap::segment_segment_3d) for an exact test).
 ///
 /// Degenerate input, never a panic: NaN or infinite input gives `None`
 /// ([`try_line_line_closest`] reports it).

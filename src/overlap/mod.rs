@@ -15,14 +15,14 @@
 //!
 //! | shapes | decision | boolean | construction | classic, under a policy |
 //! |---|---|---|---|---|
-//! | triangle/triangle (RTR 22.11) | [`tri_tri`] → [`TriTri`] | [`tri_tri_intersect`] | [`tri_tri_intersection`] → [`TriTriIntersection`] | [`tri_tri_moller_with`] |
-//! | triangle/AABB (RTR 22.12) | [`tri_aabb`] → `bool` | | | [`tri_aabb_moller_with`] |
-//! | 2D segments (RTR 22.15.1) | [`segment_segment_2d`] → [`SegmentContact`] | [`segment_segment_2d_intersect`] | [`segment_segment_2d_intersection`] → [`SegmentIntersection`] | [`segment_segment_2d_parametric_with`], [`segment_segment_2d_antonio_with`] |
-//! | 2D lines (RTR 22.15.1) | [`line_line_2d`] → [`LineLine2d`] (with the point) | [`line_line_2d_intersect`] | | [`line_line_2d_with`] |
-//! | 3D lines (RTR 22.15.2) | | | [`line_line_closest`] (the closest points' parameters) | |
-//! | 3D segments (RTR 22.15.2) | [`segment_segment_3d`] → [`SegmentContact`] | [`segment_segment_3d_intersect`] | [`segment_segment_3d_intersection`] | |
-//! | three planes (RTR 22.16) | | | [`three_planes`] (the common point) | |
-//! | OBB/segment | [`obb_segment`] → `bool` | | | [`obb_segment_with`] |
+//! | triangle/triangle (RTR 22.11) | [`tri_tri`](fn@tri_tri) → [`TriTri`] | [`tri_tri_intersect`] | [`tri_tri_intersection`](fn@tri_tri_intersection) → [`TriTriIntersection`] | [`tri_tri_moller_with`] |
+//! | triangle/AABB (RTR 22.12) | [`tri_aabb`](fn@tri_aabb) → `bool` | | | [`tri_aabb_moller_with`] |
+//! | 2D segments (RTR 22.15.1) | [`segment_segment_2d`](fn@segment_segment_2d) → [`SegmentContact`] | [`segment_segment_2d_intersect`] | [`segment_segment_2d_intersection`] → [`SegmentIntersection`] | [`segment_segment_2d_parametric_with`], [`segment_segment_2d_antonio_with`] |
+//! | 2D lines (RTR 22.15.1) | [`line_line_2d`](fn@line_line_2d) → [`LineLine2d`] (with the point) | [`line_line_2d_intersect`] | | [`line_line_2d_with`] |
+//! | 3D lines (RTR 22.15.2) | | | [`line_line_closest`](fn@line_line_closest) (the closest points' parameters) | |
+//! | 3D segments (RTR 22.15.2) | [`segment_segment_3d`](fn@segment_segment_3d) → [`SegmentContact`] | [`segment_segment_3d_intersect`] | [`segment_segment_3d_intersection`] | |
+//! | three planes (RTR 22.16) | | | [`three_planes`](fn@three_planes) (the common point) | |
+//! | OBB/segment | [`obb_segment`](fn@obb_segment) → `bool` | | | [`obb_segment_with`] |
 //!
 //! The constructions of lines, segments and planes also have a `_bounded` form, the
 //! same decision with each number a [`Bounded`] (value and certified error bound,

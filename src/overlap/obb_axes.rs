@@ -1,5 +1,5 @@
 //! The separating axes of two oriented boxes, written once for OBB/OBB overlap
-//! ([`obb_obb`](super::obb_obb)) and the OBB/OBB sweep (`crate::sweep`).
+//! ([`obb_obb`](fn@super::obb_obb)) and the OBB/OBB sweep (`crate::sweep`).
 //!
 //! Box `A` is `cₐ + Σ sᵢaᵢ` (`|sᵢ| ≤ hᵢ`), box `B` is `c_b + Σ tⱼbⱼ` (`|tⱼ| ≤ kⱼ`), axes
 //! as given. Their Minkowski difference is the zonotope of the six generators

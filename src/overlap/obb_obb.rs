@@ -85,7 +85,7 @@ fn valid<T: Scalar>(b: &Obb<T>) -> bool {
 /// that they are the true face normals of a skewed box, each compared exactly, plus the
 /// extra axes that flat, collinear or point boxes need (coplanar flat boxes included).
 /// Every branch is the exact sign of an integer polynomial of the inputs
-/// ([`polynomial_sign`](crate::predicates::polynomial_sign)); why these axes suffice is
+/// ([`polynomial_sign`]); why these axes suffice is
 /// `proofs/overlap_boxes.md`, section 1.
 ///
 /// Cost: for `f64`/`f32`, the 15 axes are first tried in plain `f64` with a rigorous

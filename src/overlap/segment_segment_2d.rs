@@ -13,7 +13,7 @@ use crate::{InputError, Scalar, Sign, Validate, orient2d};
 // ---------------------------------------------------------------------------------------
 
 /// How two closed segments meet, from [`segment_segment_2d`] and
-/// [`segment_segment_3d`](crate::overlap::segment_segment_3d).
+/// [`segment_segment_3d`](fn@crate::overlap::segment_segment_3d).
 ///
 /// | variant | definition |
 /// |---|---|

@@ -57,7 +57,7 @@ fn finite_seg<T: Scalar>(s: &Segment<T>) -> bool {
 /// that axis, an [`orient2d`] of the projection, is exactly non-zero), or on their common
 /// line when they are collinear; a one-to-one affine map keeps incidence, order along
 /// lines and interiors, so
-/// [`segment_segment_2d`](crate::overlap::segment_segment_2d)'s classification of the
+/// [`segment_segment_2d`](fn@crate::overlap::segment_segment_2d)'s classification of the
 /// projection is the answer. Exact for every finite input of every scalar type.
 ///
 /// Degenerate input, never a panic: point-like segments are points; NaN or infinite

@@ -26,7 +26,7 @@ impl<T> Polynomial<T> for Det3<'_, T> {
 /// The single common point of three planes `nᵢ·x + dᵢ = 0` (RTR §22.16), or `None`.
 ///
 /// The point exists iff `det[n₁, n₂, n₃] ≠ 0`, decided exactly
-/// ([`polynomial_sign`](crate::predicates::polynomial_sign) of a degree-3 polynomial); it
+/// ([`polynomial_sign`] of a degree-3 polynomial); it
 /// is `x = −(d₁(n₂×n₃) + d₂(n₃×n₁) + d₃(n₁×n₂))/det`, computed exactly and rounded once
 /// (exact for rationals; for floats each coordinate the nearest float to the exact value,
 /// ties to even, `±∞` if it lies beyond the type's range, as nearly parallel planes can

@@ -13,10 +13,10 @@
 //!
 //! | function | decides with | a ray through an edge or vertex |
 //! |---|---|---|
-//! | [`ray_triangle`] | exact signs + symbolic perturbation | counted by **exactly one** of the triangles sharing it (closed, consistently oriented meshes) |
-//! | [`ray_triangle_closed`] | exact signs | hits every triangle it touches, and says which feature ([`RayContact`]) |
+//! | [`ray_triangle`](fn@ray_triangle) | exact signs + symbolic perturbation | counted by **exactly one** of the triangles sharing it (closed, consistently oriented meshes) |
+//! | [`ray_triangle_closed`](fn@ray_triangle_closed) | exact signs | hits every triangle it touches, and says which feature ([`RayContact`]) |
 //! | [`ray_triangle_moller_with`] | Möller–Trumbore under an epsilon [`Policy`](crate::policy::Policy) | whatever rounding gives: leaks and double counts |
-//! | [`ray_triangle_woop`] | Woop–Benthin–Wald watertight test (`f32`, `f64`) | at least one hit (never a leak), often two |
+//! | [`ray_triangle_woop`](fn@ray_triangle_woop) | Woop–Benthin–Wald watertight test (`f32`, `f64`) | at least one hit (never a leak), often two |
 //!
 //! # Boxes, spheres and polygons
 //!
@@ -25,15 +25,15 @@
 //!
 //! | function | decides with | exact? |
 //! |---|---|---|
-//! | [`ray_aabb`] | a filtered slab test for floats, then signs of degree-2 polynomials | **yes**, every scalar |
-//! | [`ray_aabb_slab`] | the classic slab test on a [`SlabRay`] (precomputed inverse direction) | no |
+//! | [`ray_aabb`](fn@ray_aabb) | a filtered slab test for floats, then signs of degree-2 polynomials | **yes**, every scalar |
+//! | [`ray_aabb_slab`](fn@ray_aabb_slab) | the classic slab test on a [`SlabRay`] (precomputed inverse direction) | no |
 //! | [`ray_aabb_conservative`] | the slab test with the exit widened by `1 + 2γ₄` | never misses a hit |
-//! | [`ray_aabb_slopes`] | ray slopes on a [`SlopeRay`] | no |
-//! | [`ray_obb`] | the slab method in the box frame, multiplied through by the axes' determinant | **yes**, every scalar |
+//! | [`ray_aabb_slopes`](fn@ray_aabb_slopes) | ray slopes on a [`SlopeRay`] | no |
+//! | [`ray_obb`](fn@ray_obb) | the slab method in the box frame, multiplied through by the axes' determinant | **yes**, every scalar |
 //! | [`ray_obb_slab_with`] | the classic slab test in the box frame under a policy | no |
-//! | [`ray_sphere`] | a filter, then the signs of `c₀`, `b`, `Δ` | **yes** (parameters as `f64`) |
+//! | [`ray_sphere`](fn@ray_sphere) | a filter, then the signs of `c₀`, `b`, `Δ` | **yes** (parameters as `f64`) |
 //! | [`ray_sphere_algebraic_with`], [`ray_sphere_geometric_with`] | the RTR float formulas under a policy | no |
-//! | [`ray_polygon`] | exact crossings test with winding numbers ([`FillRule`], [`PolygonHit`]) | **yes**, every scalar |
+//! | [`ray_polygon`](fn@ray_polygon) | exact crossings test with winding numbers ([`FillRule`], [`PolygonHit`]) | **yes**, every scalar |
 //!
 //! # Bad input
 //!

@@ -66,7 +66,7 @@ impl<T> SlabFrame<T> for ObbFrame<'_, T> {
 /// of a point are written by Cramer's rule, `sᵢ = nᵢ·(p − center) / D` with
 /// `nᵢ = axes[i+1] × axes[i+2]` and `D = axes[0]·(axes[1] × axes[2])`; multiplied through
 /// by `|D|`, each slab decision of the slab method (the same exact core as
-/// [`ray_aabb`](super::ray_aabb)) is the sign of a polynomial of degree at most 8 in the
+/// [`ray_aabb`](fn@super::ray_aabb)) is the sign of a polynomial of degree at most 8 in the
 /// inputs, evaluated exactly by [`polynomial_sign`](crate::predicates::polynomial_sign).
 /// Closed: touching a face, edge or corner is a hit.
 ///

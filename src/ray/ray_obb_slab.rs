@@ -16,7 +16,7 @@ use crate::{FloatScalar, InputError, Obb, Ray, Sign, Validate};
 /// is at most the smallest exit.
 ///
 /// This reads the box as if its **axes were orthogonal** (any lengths): for skewed axes
-/// it tests a different box; [`ray_obb`](super::ray_obb) reads every box exactly.
+/// it tests a different box; [`ray_obb`](fn@super::ray_obb) reads every box exactly.
 /// **Not exact**: all quantities are rounded, and under [`Exact`](crate::policy::Exact)
 /// this behaves as under [`Naive`] (the policy only sees rounded values). NaN coordinates
 /// give an arbitrary answer, never a panic; a zero direction is treated as a point

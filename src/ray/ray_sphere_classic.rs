@@ -29,11 +29,11 @@ fn dot3<F: FloatScalar>(x: &[F; 3], y: &[F; 3]) -> (F, F) {
 /// roots `(−b ∓ √Δ)/a` are computed and the ray misses if the larger is negative under the
 /// policy (scale `|b| + √Δ`). Returns `[max(t₀, 0), t₁]` (`[0, t₁]` from inside),
 /// computed in `F` and reported as `f64` (exactly), the type
-/// [`ray_sphere`](super::ray_sphere) reports.
+/// [`ray_sphere`](fn@super::ray_sphere) reports.
 ///
 /// **Not exact**: every value is rounded; under [`Exact`](crate::policy::Exact) this
 /// behaves as under [`Naive`] (the policy only sees rounded values). Use
-/// [`ray_sphere`](super::ray_sphere) for exact answers. A zero direction gives `a = 0`: a hit iff the origin is inside,
+/// [`ray_sphere`](fn@super::ray_sphere) for exact answers. A zero direction gives `a = 0`: a hit iff the origin is inside,
 /// `[0, 0]`; a negative radius is read through `r²` (as the classic formula does: the
 /// sign of `r` is ignored); NaN gives an arbitrary answer, never a panic.
 ///
@@ -118,11 +118,11 @@ pub fn ray_sphere_algebraic<F: FloatScalar>(ray: &Ray<F>, sphere: &Sphere<F>) ->
 /// centre to the line, times `a`) and reject if `m²·a − r²·a > 0` (scale
 /// `a·(l² + r²) + s²`); otherwise `q = √(r²·a − m²·a)` and the hit is at `(s ∓ q)/a`
 /// (`[0, (s + q)/a]` from inside), computed in `F` and reported as `f64` (exactly), the
-/// type [`ray_sphere`](super::ray_sphere) reports. Every sign is taken under the policy
+/// type [`ray_sphere`](fn@super::ray_sphere) reports. Every sign is taken under the policy
 /// with the scale of its formula.
 ///
 /// **Not exact** (rounded throughout; under [`Exact`](crate::policy::Exact) it behaves as
-/// under [`Naive`]); use [`ray_sphere`](super::ray_sphere) for exact answers. A zero
+/// under [`Naive`]); use [`ray_sphere`](fn@super::ray_sphere) for exact answers. A zero
 /// direction is a hit iff the origin is inside, `[0, 0]`; NaN gives an arbitrary answer,
 /// never a panic.
 ///

@@ -210,7 +210,7 @@ fn edge_cross_sign<T: Scalar>(d: &[T; 3], p: &[T; 3], q: &[T; 3], i: usize) -> S
 /// the perturbation rule below, `None` otherwise. Interior crossings are hits; a ray
 /// through an edge or vertex hits exactly one of the triangles of a closed, consistently
 /// oriented mesh around it (for a lone triangle, a ray through its boundary may therefore
-/// miss: use [`ray_triangle_closed`](super::ray_triangle_closed) to count boundary
+/// miss: use [`ray_triangle_closed`](fn@super::ray_triangle_closed) to count boundary
 /// contacts). A hit exactly at the origin (`t = 0`) counts. A ray parallel to the
 /// triangle's plane never hits (the triangle is edge-on; its neighbours take the
 /// crossing), nor does a degenerate (collinear) triangle.
@@ -239,7 +239,7 @@ fn edge_cross_sign<T: Scalar>(d: &[T; 3], p: &[T; 3], q: &[T; 3], i: usize) -> S
 /// every crossing is counted once. The argument is in `proofs/ray_triangle.md`.
 ///
 /// Every sign is exact for every finite input
-/// ([`polynomial_sign`](crate::predicates::polynomial_sign)). Floats run a filter in
+/// ([`polynomial_sign`]). Floats run a filter in
 /// Möller–Trumbore's evaluation order on the exact `f64` view of the inputs (`f32` is
 /// promoted exactly), with an error bound on every quantity it compares; rationals are
 /// evaluated exactly.

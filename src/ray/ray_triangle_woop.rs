@@ -24,7 +24,7 @@ use crate::{FloatScalar, InputError, Ray, Scalar, Sign, Triangle, Validate};
 /// a cold path decides the signs exactly in `f64` instead of the paper's higher-precision
 /// retry (which is not exact under underflow and gives NaN on overflow, letting a ray
 /// leak). It is not exactly-once: the same crossing is often reported by two or more
-/// triangles, which breaks parity counting; use [`ray_triangle`](super::ray_triangle)
+/// triangles, which breaks parity counting; use [`ray_triangle`](fn@super::ray_triangle)
 /// for that.
 ///
 /// Range: watertight for every finite input whose sheared vertices are finite, which

@@ -1,5 +1,5 @@
-//! The exact slab method, shared by [`ray_aabb`](super::ray_aabb) and
-//! [`ray_obb`](super::ray_obb): on each axis the ray must lie between two planes, and
+//! The exact slab method, shared by [`ray_aabb`](fn@super::ray_aabb) and
+//! [`ray_obb`](fn@super::ray_obb): on each axis the ray must lie between two planes, and
 //! which slab is entered last and left first is decided by exact signs.
 
 use super::Span;

@@ -1,4 +1,4 @@
-//! The `f64` filter of [`ray_triangle`](super::ray_triangle) (`proofs/ray_triangle.md`,
+//! The `f64` filter of [`ray_triangle`](fn@super::ray_triangle) (`proofs/ray_triangle.md`,
 //! section 3): Möller–Trumbore's evaluation order made exact by an error bound on every
 //! quantity it compares, with the exact path for what the bounds cannot decide.
 
@@ -169,7 +169,7 @@ pub(super) const T_UNDERFLOW: f64 = f64::from_bits(4);
 /// nothing overflows.
 const FILTER_MAX: f64 = 2.187250724783012e99;
 
-/// The `f64` filter of [`ray_triangle`](super::ray_triangle) on the ray `o + t·d`, for a
+/// The `f64` filter of [`ray_triangle`](fn@super::ray_triangle) on the ray `o + t·d`, for a
 /// `T` with the float capability: every coordinate is read through its exact `f64` view
 /// ([`view`]) where it lives, and so are the cold paths' (they read the operands again
 /// from there, so the hot path keeps no copy of them on the stack). A hit is handed to
@@ -524,7 +524,7 @@ impl PreparedRay {
         self.found.set(Known::NOTHING);
     }
 
-    /// The exactly-once test (see [`ray_triangle`](super::ray_triangle)).
+    /// The exactly-once test (see [`ray_triangle`](fn@super::ray_triangle)).
     ///
     /// Möller–Trumbore's evaluation order, made exact by an error bound on every
     /// quantity it compares (proofs/ray_triangle.md, section 3):

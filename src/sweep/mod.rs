@@ -20,11 +20,11 @@
 //! |---|---|
 //! | [`sweep_sphere_sphere`] | two moving spheres |
 //! | [`sweep_sphere_plane`] | a moving sphere and a moving plane (the plane itself, not a half-space) |
-//! | [`sweep_aabb_aabb`] | two moving axis-aligned boxes |
-//! | [`sweep_sphere_triangle`] | a moving sphere and a moving triangle (face, edges as capsules, vertices as spheres) |
-//! | [`sweep_sphere_polygon`] | the same for a polygon (its fan triangulation) |
-//! | [`sweep_obb_obb`] | two translating oriented boxes (dynamic separating axes) |
-//! | [`ray_capsule`] | a ray (`t ≥ 0`) and a [`Capsule`] |
+//! | [`sweep_aabb_aabb`](fn@sweep_aabb_aabb) | two moving axis-aligned boxes |
+//! | [`sweep_sphere_triangle`](fn@sweep_sphere_triangle) | a moving sphere and a moving triangle (face, edges as capsules, vertices as spheres) |
+//! | [`sweep_sphere_polygon`](fn@sweep_sphere_polygon) | the same for a polygon (its fan triangulation) |
+//! | [`sweep_obb_obb`](fn@sweep_obb_obb) | two translating oriented boxes (dynamic separating axes) |
+//! | [`ray_capsule`](fn@ray_capsule) | a ray (`t ≥ 0`) and a [`Capsule`] |
 //!
 //! # What is exact and what is rounded
 //!
@@ -87,7 +87,7 @@ use interval::{Piece, Pt, solve, value};
 
 /// The accuracy of every reported contact time, `2⁻²⁰`: for every finite input of every
 /// scalar type, each [`SweepHit`] bound `first_error`, `last_error` is at most this (for
-/// [`ray_capsule`], whose times are unbounded, at most this times `max(1, |t|)`). A float
+/// [`ray_capsule`](fn@ray_capsule), whose times are unbounded, at most this times `max(1, |t|)`). A float
 /// estimate whose own bound is wider (tiny inputs whose error tracking underflows, a root
 /// at a near-tangency, an overflow) is recomputed in exact rational arithmetic
 /// (`proofs/sweep.md`, section 2).
@@ -110,10 +110,10 @@ pub const TIME_ACCURACY: f64 = 1.0 / 1_048_576.0;
 /// The contact interval of a sweep: the first and the last time of contact. The objects
 /// touch at every `u` in between (the set of touching times is the preimage of a convex
 /// Minkowski sum under the motion, one closed interval), except for
-/// [`sweep_sphere_polygon`] on a non-convex or non-planar polygon, whose fan surface can be
+/// [`sweep_sphere_polygon`](fn@sweep_sphere_polygon) on a non-convex or non-planar polygon, whose fan surface can be
 /// left and re-entered.
 ///
-/// `first ≤ last`, both in `[0, 1]` (in `[0, ∞)` for [`ray_capsule`]). `first_error` and
+/// `first ≤ last`, both in `[0, 1]` (in `[0, ∞)` for [`ray_capsule`](fn@ray_capsule)). `first_error` and
 /// `last_error` bound the distance from each returned value to the exact time:
 /// `|first − u_first| ≤ first_error`, and never more than [`TIME_ACCURACY`] (`2⁻²⁰`). They
 /// are `0` when the value is exact (always for linear times over rationals, for the ends

@@ -38,7 +38,7 @@ fn plane_misses(c: &[f64; 3], r: f64, ws: &[f64; 3], wt: &[f64; 3], v: [&[f64; 3
 /// prism (within `r` of the plane, inside the three edge planes parallel to the normal),
 /// the three **edges** as capsule cylinders, and the three **vertices** as spheres. Each
 /// piece's time set is decided exactly ([`sweep_sphere_sphere`](super::sweep_sphere_sphere),
-/// [`ray_capsule`](super::ray_capsule) and the face's linear and quadratic
+/// [`ray_capsule`](fn@super::ray_capsule) and the face's linear and quadratic
 /// constraints, `proofs/sweep.md`, section 6), so **touch or not is exact**; the first
 /// and last contact are the smallest first and largest last time over the pieces (the
 /// union is convex along the motion: one interval). Times carry error bounds.

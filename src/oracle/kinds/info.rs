@@ -103,7 +103,7 @@ impl KindInfo {
     /// One generated query of `family` in `precision`, as a row in
     /// [`columns`](Self::columns) order: the coordinates of the [`TestKind`] of the same
     /// name's [`generate_in`](TestKind::generate_in), drawn from `rng` (so the rows are
-    /// those [`check`](super::super::check) runs for the same seed). This is what
+    /// those [`check`](fn@super::super::check) runs for the same seed). This is what
     /// `isect oracle generate` writes.
     ///
     /// # Examples
