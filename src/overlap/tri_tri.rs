@@ -395,18 +395,19 @@ pub(super) enum Planes {
     Apart,
     /// `(sp, sq)` as in [`plane_signs`], every sign exact.
     Signs([Sign; 3], [Sign; 3]),
-    /// A vertex within rounding of the other's plane and not known to be on it: the pair
-    /// goes to [`near_pair`].
+    /// Two or three vertices of one triangle within rounding of the other's plane and not
+    /// known to be on it (their rounded determinants within the bound and not zero): the
+    /// pair goes to [`near_pair`].
     Near,
 }
 
 /// [`plane_signs`] on the hot path: for `f64` and `f32` the rejection is read off the
 /// rounded determinants and their common bound with no branch per point
 /// (`proofs/tri_tri.md`, section 2), and the signs of a plane whose determinants all
-/// clear the bound are taken without a branch. A plane whose uncertain determinants all
-/// rounded to zero (a shared vertex, a vertex on the other's edge or face: exact
-/// contacts) is decided out of line plane by plane, as in [`plane_signs`]; any other
-/// uncertain determinant makes the pair [`Planes::Near`].
+/// clear the bound are taken without a branch. A plane with two or three uncertain
+/// determinants that did not round to zero makes the pair [`Planes::Near`]; one with
+/// fewer (the others zero: a shared vertex, a vertex on the other's edge or face, exact
+/// contacts) is decided out of line plane by plane, as in [`plane_signs`].
 #[inline(always)]
 fn planes<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Planes {
     use fast::Certified;
@@ -975,7 +976,7 @@ fn cold_refs<'a, T: Scalar>(
 
 /// A pair with a vertex within rounding of the other's plane ([`Planes::Near`]), each
 /// vertex reference an argument of its own: the whole pair in integers when its six
-/// vertices allow it ([`in_integers`], proofs/tri_tri.md section 8), else plane by plane
+/// vertices allow it ([`in_integers`], proofs/tri_tri.md section 9), else plane by plane
 /// through the exact stages ([`plane_signs`]).
 #[cold]
 #[inline(never)]
@@ -1022,8 +1023,8 @@ fn classify_signs<T: Scalar>(
 
 /// The order of two section ends, `pos(f) − pos(e)` along the common line, for an end `e`
 /// of A's section and an end `f` of B's ([`compare`]; proofs/tri_tri.md, section 3). A
-/// trait with an always-inlined method rather than a closure, which LLVM left out of
-/// line in [`classify`].
+/// trait with an always-inlined method rather than a closure: LLVM leaves such a closure,
+/// called twice, out of line in [`classify`].
 pub(super) trait Order {
     /// The sign of `pos(f) − pos(e)`.
     fn order(&self, e: End, f: End) -> Sign;

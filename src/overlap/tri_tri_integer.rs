@@ -1,7 +1,7 @@
-//! Triangle/triangle with the whole pair in integers: the exact decision for a pair whose
-//! plane sides the shared-normal filter leaves uncertain (touching and nearly coplanar
-//! pairs) when its six vertices, scaled per axis by powers of two, are integers below
-//! `2^60` (proofs/tri_tri.md, section 8, "Stage P").
+//! Triangle/triangle with the whole pair in integers (stage P): the exact decision for a
+//! nearly coplanar pair (two or three of one plane's sides within the shared-normal
+//! filter's bound and not rounded to zero) when its six vertices, scaled per axis by
+//! powers of two, are integers below `2^60` (proofs/tri_tri.md, section 9).
 //!
 //! The six vertices are converted once, and every orientation the Guigue–Devillers
 //! decision asks for (six plane sides with two normals, then two interval comparisons)

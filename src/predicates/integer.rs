@@ -1,6 +1,8 @@
 //! Stage I: the exact sign of a degree-3 determinant `(u × v)·w` of `f64` points in
 //! integers (`proofs/tri_tri.md`, section 8, "Stage I"; `proofs/predicates.md` §2.4 for
-//! `ray_side` and §2.5 for `orient3d`).
+//! `ray_side` and §2.5 for `orient3d`). The same conversion over all the points of a
+//! triangle pair, or of two mesh faces sharing a vertex, serves every orientation among
+//! them (`proofs/tri_tri.md`, section 9; `proofs/self_intersections.md`, section 2).
 //!
 //! Each axis is scaled by a power of two, `2^(59 − Eₖ)` with `Eₖ` the exponent of the
 //! axis's largest magnitude (at least `−964`, so that the scale is a normal number). Every
