@@ -312,6 +312,16 @@ pub(crate) fn as_f64_array<T: Scalar, const N: usize>(p: &[T; N]) -> Option<[f64
     Some(out)
 }
 
+/// [`as_f64_array`] of each point, `Some` exactly when `T` has the float capability.
+#[inline(always)]
+pub(crate) fn as_f64_points<T: Scalar, const N: usize>(pts: [&[T; 3]; N]) -> Option<[[f64; 3]; N]> {
+    let mut out = [[0.0; 3]; N];
+    for (o, p) in out.iter_mut().zip(pts) {
+        *o = as_f64_array(p)?;
+    }
+    Some(out)
+}
+
 /// `x` in the float type `T`, rounded ([`Scalar::from_f64_rounded`]), for results of a
 /// float fast path: `Some` exactly when `T` has the float capability (an exact type never
 /// receives a rounded value through here).

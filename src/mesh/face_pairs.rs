@@ -9,8 +9,8 @@ use crate::overlap::{
     TriTri, TriTriIntersection, plane_sides, plane_sides_certified, tri_tri, tri_tri_intersection,
     tri_tri_refs_intersect,
 };
-use crate::predicates::integer::{cross, dot_sign, integer_points, orient3d_int, sub};
-use crate::scalar::as_f64_array;
+use crate::predicates::integer::{integer_points, orient3d_int, plane_sides_int};
+use crate::scalar::as_f64_points;
 use crate::{Scalar, Sign, orient2d, orient3d};
 
 use super::TriMesh;
@@ -106,13 +106,7 @@ fn one_shared_in_integers<S: Scalar>(
     c: &[S; 3],
     d: &[S; 3],
 ) -> Option<bool> {
-    let v = [
-        as_f64_array(w)?,
-        as_f64_array(a)?,
-        as_f64_array(b)?,
-        as_f64_array(c)?,
-        as_f64_array(d)?,
-    ];
+    let v = as_f64_points([w, a, b, c, d])?;
     let ([w, a, b, c, d], []) = integer_points(v.each_ref(), [])?;
     if segment_meets_face(a, b, [w, c, d])? {
         return Some(true);
@@ -125,8 +119,7 @@ fn one_shared_in_integers<S: Scalar>(
 /// when both ends lie in `t`'s plane.
 #[inline(always)]
 fn segment_meets_face(s0: [i64; 3], s1: [i64; 3], t: [[i64; 3]; 3]) -> Option<bool> {
-    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
-    let o = [-dot_sign(n, sub(s0, t[0])), -dot_sign(n, sub(s1, t[0]))];
+    let o = plane_sides_int(t, [s0, s1]);
     if o[0] == o[1] && o[0] != Sign::Zero {
         return Some(false);
     }

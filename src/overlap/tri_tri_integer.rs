@@ -9,8 +9,8 @@
 //! the same positive factor per axis multiplies each `orient3d` of four of them by a
 //! positive number, so every sign is the input's.
 
-use crate::predicates::integer::{cross, dot_sign, integer_points, orient3d_int, sub};
-use crate::scalar::as_f64_array;
+use crate::predicates::integer::{integer_points, orient3d_int, plane_sides_int};
+use crate::scalar::as_f64_points;
 use crate::{Scalar, Sign};
 
 use super::tri_tri::{End, Order, TriTri, all_same_strict, all_zero, decide};
@@ -28,16 +28,16 @@ std::thread_local! {
 /// (non-finite input always gives `None`).
 #[inline(always)]
 pub(super) fn in_integers<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Option<TriTri> {
-    let (pf, qf) = (f64_views(p)?, f64_views(q)?);
+    let (pf, qf) = (as_f64_points(p)?, as_f64_points(q)?);
     let (a, b) = integer_points(pf.each_ref(), qf.each_ref())?;
     #[cfg(all(test, feature = "std"))]
     DECIDED.with(|c| c.set(c.get() + 1));
     // The sides of `q` against `p`'s plane, with `p`'s normal once; then those of `p`.
-    let sq = sides(a, b);
+    let sq = plane_sides_int(a, b);
     if all_same_strict(sq) {
         return Some(TriTri::Disjoint);
     }
-    let sp = sides(b, a);
+    let sp = plane_sides_int(b, a);
     if all_same_strict(sp) {
         return Some(TriTri::Disjoint);
     }
@@ -63,26 +63,6 @@ impl Order for Integers {
         let (a, b) = (&self.a, &self.b);
         orient3d_int(a[e.off], b[f.on], b[f.off], a[e.on]) * self.sq[f.off] * self.sp[e.off]
     }
-}
-
-/// `orient3d(t₀, t₁, t₂, xᵢ)` for the three `xᵢ`, with the normal computed once.
-#[inline(always)]
-fn sides(t: [[i64; 3]; 3], xs: [[i64; 3]; 3]) -> [Sign; 3] {
-    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
-    let s0 = -dot_sign(n, sub(xs[0], t[0]));
-    let s1 = -dot_sign(n, sub(xs[1], t[0]));
-    let s2 = -dot_sign(n, sub(xs[2], t[0]));
-    [s0, s1, s2]
-}
-
-/// The three vertices as `f64`, or `None` when `T` has no float view.
-#[inline(always)]
-fn f64_views<T: Scalar>(t: [&[T; 3]; 3]) -> Option<[[f64; 3]; 3]> {
-    Some([
-        as_f64_array(t[0])?,
-        as_f64_array(t[1])?,
-        as_f64_array(t[2])?,
-    ])
 }
 
 #[cfg(test)]

@@ -110,6 +110,19 @@ pub(crate) fn dot_sign(n: [i128; 3], w: [i64; 3]) -> Sign {
     }
 }
 
+/// `orient3d(t₀, t₁, t₂, xᵢ)` exactly for each `xᵢ`, for points of [`integer_points`],
+/// with the plane's normal computed once (a plain loop: `array::map` left its closure out
+/// of line).
+#[inline(always)]
+pub(crate) fn plane_sides_int<const N: usize>(t: [[i64; 3]; 3], xs: [[i64; 3]; N]) -> [Sign; N] {
+    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
+    let mut out = [Sign::Zero; N];
+    for i in 0..N {
+        out[i] = -dot_sign(n, sub(xs[i], t[0]));
+    }
+    out
+}
+
 /// `orient3d(a, b, c, d)` exactly, for points of [`integer_points`]:
 /// `−sign((b − a) × (c − a) · (d − a))`.
 #[inline(always)]
