@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::Sign;
+use isect::predicates::Axes;
 use isect_testkit::{Rng, RngExt};
 use robust::{Coord, Coord3D};
 
@@ -512,36 +513,57 @@ fn columns<const D: usize, const K: usize>(cases: &[[[f64; D]; K]]) -> [Vec<[f64
 ///   output slice, the same work and output as the batch call (LLVM vectorizes it too);
 /// - `isect_loop`: the exact scalar predicate writing a `Sign` per row (the loop a user
 ///   writes without the batch entry point);
-/// - `batch`: the batch entry point on the columns.
+/// - `batch`: the batch entry point on the columns;
+/// - `naive_axes`, `naive_out_axes`, `batch_axes`: `naive`, `naive_out` and `batch` on the
+///   same rows stored as one slice per axis ([`Axes`], structure of arrays).
 ///
-/// Before timing, `batch` must equal the scalar exact predicate on every row.
+/// Before timing, `batch` and `batch_axes` must equal the scalar exact predicate on every
+/// row.
 #[allow(clippy::too_many_arguments)]
-fn bench_batch<C: Copy, const D: usize, const K: usize>(
+fn bench_batch<const D: usize, const K: usize>(
     c: &mut Criterion,
     name: &str,
-    make: fn(&str) -> Vec<C>,
-    split: fn(&[C]) -> [Vec<[f64; D]>; K],
-    naive: impl Fn(C) -> i32,
-    exact: impl Fn(C) -> Sign,
+    make: fn(&str) -> Vec<[[f64; D]; K]>,
+    naive: impl Fn([[f64; D]; K]) -> i32,
+    exact: impl Fn([[f64; D]; K]) -> Sign,
     naive_row: impl Fn(&[&[[f64; D]]; K], usize) -> i32,
     batch: impl Fn(&[Vec<[f64; D]>; K], &mut [Sign]),
+    batch_axes: impl Fn([Axes<'_, f64, D>; K], &mut [Sign]),
 ) {
     let mut group = c.benchmark_group(format!("{name}_batch"));
     group.throughput(Throughput::Elements(N as u64));
     for distribution in DISTRIBUTIONS {
         let cases = make(distribution);
-        let cols = split(&cases);
+        let cols = columns(&cases);
+        // The same rows as one slice per axis: `soa[k][j][i]` is coordinate `j` of
+        // argument `k` of row `i`.
+        let soa: [[Vec<f64>; D]; K] = std::array::from_fn(|k| {
+            std::array::from_fn(|j| cols[k].iter().map(|p| p[j]).collect())
+        });
+        let axes = || -> [Axes<'_, f64, D>; K] {
+            std::array::from_fn(|k| Axes::new(std::array::from_fn(|j| &soa[k][j][..N])).unwrap())
+        };
         let mut out = vec![Sign::Zero; N];
+        let mut out_axes = vec![Sign::Zero; N];
         batch(&cols, &mut out);
+        batch_axes(axes(), &mut out_axes);
         for (i, &case) in cases.iter().enumerate() {
             assert_eq!(
                 out[i],
                 exact(case),
                 "{name}/{distribution} case {i}: the batch disagrees with the scalar predicate"
             );
+            assert_eq!(
+                out_axes[i], out[i],
+                "{name}/{distribution} case {i}: the batch on axes disagrees"
+            );
         }
+        // Row `i` gathered from the axes.
+        let gather = |soa: &[[&[f64]; D]; K], i: usize| -> [[f64; D]; K] {
+            std::array::from_fn(|k| std::array::from_fn(|j| soa[k][j][i]))
+        };
         let out = std::cell::RefCell::new(out);
-        let impls: [(&str, &dyn Fn() -> i64); 5] = [
+        let impls: [(&str, &dyn Fn() -> i64); 8] = [
             ("naive", &|| hash_signs(black_box(&cases[..]), &naive)),
             ("naive_simd", &|| sum_signs(black_box(&cases[..]), &naive)),
             ("naive_out", &|| {
@@ -567,6 +589,31 @@ fn bench_batch<C: Copy, const D: usize, const K: usize>(
             ("batch", &|| {
                 let mut out = out.borrow_mut();
                 batch(black_box(&cols), &mut out);
+                black_box(&out[..]);
+                0
+            }),
+            ("naive_axes", &|| {
+                let soa = black_box(&soa);
+                let soa: [[&[f64]; D]; K] =
+                    std::array::from_fn(|k| std::array::from_fn(|j| &soa[k][j][..N]));
+                (0..N).fold(0i64, |h, i| {
+                    h.rotate_left(1) ^ i64::from(naive(gather(&soa, i)))
+                })
+            }),
+            ("naive_out_axes", &|| {
+                let soa = black_box(&soa);
+                let soa: [[&[f64]; D]; K] =
+                    std::array::from_fn(|k| std::array::from_fn(|j| &soa[k][j][..N]));
+                let mut out = out.borrow_mut();
+                for (i, o) in out[..N].iter_mut().enumerate() {
+                    *o = to_sign(naive(gather(&soa, i)));
+                }
+                black_box(&out[..]);
+                0
+            }),
+            ("batch_axes", &|| {
+                let mut out = out.borrow_mut();
+                batch_axes(black_box(axes()), &mut out);
                 black_box(&out[..]);
                 0
             }),
@@ -616,51 +663,56 @@ fn batches(c: &mut Criterion) {
         c,
         "orient2d",
         orient2d_cases,
-        columns,
         |[a, b, c]| orient2d_naive(a, b, c),
         |[a, b, c]| isect::orient2d(a, b, c),
         |[a, b, c], i| orient2d_naive(a[i], b[i], c[i]),
         |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
+        |[a, b, c], out| orient2d_batch(a, b, c, out).unwrap(),
     );
     bench_batch(
         c,
         "orient3d",
         orient3d_cases,
-        columns,
         |[a, b, c, d]| orient3d_naive(a, b, c, d),
         |[a, b, c, d]| isect::orient3d(a, b, c, d),
         |[a, b, c, d], i| orient3d_naive(a[i], b[i], c[i], d[i]),
         |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+        |[a, b, c, d], out| orient3d_batch(a, b, c, d, out).unwrap(),
     );
     bench_batch(
         c,
         "orient3d_many",
         orient3d_many_cases,
-        columns,
         |[a, b, c, d]| orient3d_naive(a, b, c, d),
         |[a, b, c, d]| isect::orient3d(a, b, c, d),
         |[a, b, c, d], i| orient3d_naive(a[i], b[i], c[i], d[i]),
         |[a, b, c, d], out| orient3d_many(&a[0], &b[0], &c[0], &d[..], out).unwrap(),
+        // `orient3d_many` takes a slice of points; on axes, the batch with the plane's
+        // points shared.
+        |[a, b, c, d], out| {
+            let p = |x: Axes<'_, f64, 3>| x.axes().map(|v| v[0]);
+            orient3d_batch(&p(a), &p(b), &p(c), d, out).unwrap()
+        },
     );
     bench_batch(
         c,
         "incircle",
         incircle_cases,
-        columns,
         |[a, b, c, d]| incircle_naive(a, b, c, d),
         |[a, b, c, d]| isect::incircle(a, b, c, d),
         |[a, b, c, d], i| incircle_naive(a[i], b[i], c[i], d[i]),
         |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+        |[a, b, c, d], out| incircle_batch(a, b, c, d, out).unwrap(),
     );
     bench_batch(
         c,
         "insphere",
         insphere_cases,
-        columns,
         |[a, b, c, d, e]| insphere_naive(a, b, c, d, e),
         |[a, b, c, d, e]| isect::insphere(a, b, c, d, e),
         |[a, b, c, d, e], i| insphere_naive(a[i], b[i], c[i], d[i], e[i]),
         |[a, b, c, d, e], out| insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap(),
+        |[a, b, c, d, e], out| insphere_batch(a, b, c, d, e, out).unwrap(),
     );
 }
 

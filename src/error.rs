@@ -100,6 +100,17 @@ pub enum InputError {
         /// The length of the output slice.
         expected: usize,
     },
+    /// The axes given as one column of a batch call ([`Axes`](crate::predicates::Axes))
+    /// have different lengths.
+    AxisLengthMismatch {
+        /// The first axis whose length differs from the first axis's, counted from 0
+        /// (`1` is y).
+        axis: usize,
+        /// Its length.
+        len: usize,
+        /// The first axis's length.
+        expected: usize,
+    },
     /// A mesh triangle names a vertex index past the end of the vertex list.
     IndexOutOfRange {
         /// The triangle.
@@ -245,6 +256,14 @@ impl fmt::Display for InputError {
                 f,
                 "argument {}: {len} points, but the output has {expected} rows",
                 argument + 1
+            ),
+            InputError::AxisLengthMismatch {
+                axis,
+                len,
+                expected,
+            } => write!(
+                f,
+                "axis {axis}: {len} coordinates, but axis 0 has {expected}"
             ),
             InputError::IndexOutOfRange {
                 triangle,

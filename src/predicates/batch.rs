@@ -3,8 +3,8 @@
 //! [`orient2d_many`] … [`insphere_many`].
 //!
 //! A batch call answers `out[i] = predicate(a_i, b_i, …)` for every row `i` of `out`. Each
-//! argument is a [`Column`]: a slice with one point per row (`&[[T; D]]`), or one point
-//! shared by every row (`&[T; D]`), in any mix. The answers are **exact**, row by row the
+//! argument is a [`Column`]: a slice with one point per row (`&[[T; D]]`), one slice per
+//! axis ([`Axes`]), or one point shared by every row (`&[T; D]`), in any mix. The answers are **exact**, row by row the
 //! answers of [`orient2d`](crate::orient2d) … [`insphere`](crate::insphere) on the same
 //! points, for every scalar type; non-finite rows answer `Zero` as those do.
 //!
@@ -19,46 +19,62 @@ use super::float_batch::{Widen, incircle_rows, insphere_rows, orient2d_rows, ori
 use super::float_many::orient3d_plane_rows;
 use super::kernel::Kernel;
 use crate::{InputError, Scalar, Sign};
+use core::borrow::Borrow;
 
-/// One argument of a batch predicate: a point per row (`&[[T; D]]`) or one point for every
-/// row (`&[T; D]`). Sealed: the batch kernels rely on the rows it reports.
+/// One argument of a batch predicate: a point per row (`&[[T; D]]`), one slice per axis
+/// ([`Axes`], structure of arrays), or one point for every row (`&[T; D]`). Sealed: the
+/// batch kernels rely on the rows it reports.
 ///
 /// # Examples
 ///
 /// ```
-/// use isect::predicates::Column;
+/// use isect::predicates::{Axes, Column};
 /// let pts = [[0.0, 1.0], [2.0, 3.0]];
 /// assert_eq!((&pts[..]).rows(), Some(2));
 /// assert_eq!((&[5.0, 6.0]).rows(), None);
 /// assert_eq!((&pts[..]).point(1), &[2.0, 3.0]);
+/// let (x, y) = ([0.0, 2.0], [1.0, 3.0]);
+/// let axes = Axes::new([&x[..], &y[..]])?;
+/// assert_eq!(axes.rows(), Some(2));
+/// assert_eq!(axes.point(1), [2.0, 3.0]);
+/// # Ok::<(), isect::InputError>(())
 /// ```
 pub trait Column<const D: usize>: Copy + private::Sealed {
     /// The coordinate type.
     type Scalar: Scalar;
+    /// What [`Column::point`] returns: a reference into the slice of points, or the
+    /// point gathered from the axes.
+    type Point: Borrow<[Self::Scalar; D]>;
     /// How many rows the column has, or `None` for one point shared by every row.
     fn rows(&self) -> Option<usize>;
     /// The point of row `i` (the shared point for every `i`).
     ///
     /// # Panics
     ///
-    /// For a slice, if `i` is not below its length.
-    fn point(&self, i: usize) -> &[Self::Scalar; D];
+    /// For a slice or axes, if `i` is not below the number of rows.
+    fn point(&self, i: usize) -> Self::Point;
     /// The rows `start..start + len` (the same shared point).
     ///
     /// # Panics
     ///
-    /// For a slice, if the range is not inside it.
+    /// For a slice or axes, if the range is not inside the rows.
     fn narrow(self, start: usize, len: usize) -> Self;
+    /// Whether a coordinate of consecutive rows is one packed load (axes, a shared point),
+    /// not a gather across points. Chooses the float filter's lane layout.
+    #[doc(hidden)]
+    const PACKED: bool;
 }
 
-impl<T: Scalar, const D: usize> Column<D> for &[[T; D]] {
+impl<'a, T: Scalar, const D: usize> Column<D> for &'a [[T; D]] {
     type Scalar = T;
+    type Point = &'a [T; D];
+    const PACKED: bool = false;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         Some(self.len())
     }
     #[inline(always)]
-    fn point(&self, i: usize) -> &[T; D] {
+    fn point(&self, i: usize) -> &'a [T; D] {
         &self[i]
     }
     #[inline(always)]
@@ -67,14 +83,16 @@ impl<T: Scalar, const D: usize> Column<D> for &[[T; D]] {
     }
 }
 
-impl<T: Scalar, const D: usize> Column<D> for &[T; D] {
+impl<'a, T: Scalar, const D: usize> Column<D> for &'a [T; D] {
     type Scalar = T;
+    type Point = &'a [T; D];
+    const PACKED: bool = true;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         None
     }
     #[inline(always)]
-    fn point(&self, _: usize) -> &[T; D] {
+    fn point(&self, _: usize) -> &'a [T; D] {
         self
     }
     #[inline(always)]
@@ -83,10 +101,143 @@ impl<T: Scalar, const D: usize> Column<D> for &[T; D] {
     }
 }
 
+/// The rows' points as one slice per axis (structure of arrays): coordinate `k` of row `i`
+/// is `axes[k][i]`. Every axis has the same length, checked by [`Axes::new`].
+///
+/// The layout of coordinate arrays from NumPy, GPU buffers and SIMD code. For `f64` and
+/// `f32` the batch filter reads each axis with packed loads, where a slice of points must
+/// first be transposed into lanes; the answers are the same exact ones.
+///
+/// # Examples
+///
+/// ```
+/// use isect::predicates::{Axes, orient2d_batch};
+/// use isect::{InputError, Sign};
+/// // Three points c_i against the line through (0, 0) and (1, 1).
+/// let (x, y) = ([0.0, 2.0, 1.0], [1.0, 2.0, 0.0]);
+/// let mut out = [Sign::Zero; 3];
+/// orient2d_batch(&[0.0, 0.0], &[1.0, 1.0], Axes::new([&x[..], &y[..]])?, &mut out)?;
+/// assert_eq!(out, [Sign::Positive, Sign::Zero, Sign::Negative]);
+/// # Ok::<(), InputError>(())
+/// ```
+#[derive(Debug, PartialEq, Eq)]
+pub struct Axes<'a, T, const D: usize> {
+    axes: [&'a [T]; D],
+}
+
+// By hand: the derives would ask `T: Copy`, and the axes are references.
+impl<T, const D: usize> Clone for Axes<'_, T, D> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T, const D: usize> Copy for Axes<'_, T, D> {}
+
+impl<'a, T, const D: usize> Axes<'a, T, D> {
+    /// The axes as one column, `axes[k]` holding coordinate `k` of every row.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::AxisLengthMismatch`] when an axis's length differs from the first
+    /// axis's (the first such axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::InputError;
+    /// use isect::predicates::Axes;
+    /// let (x, y, z) = ([0.0, 1.0], [2.0, 3.0], [4.0]);
+    /// assert_eq!(Axes::new([&x[..], &y[..]])?.len(), 2);
+    /// assert_eq!(
+    ///     Axes::new([&x[..], &y[..], &z[..]]),
+    ///     Err(InputError::AxisLengthMismatch { axis: 2, len: 1, expected: 2 })
+    /// );
+    /// # Ok::<(), InputError>(())
+    /// ```
+    pub fn new(axes: [&'a [T]; D]) -> Result<Self, InputError> {
+        let expected = axes.first().map_or(0, |a| a.len());
+        for (axis, a) in axes.iter().enumerate() {
+            if a.len() != expected {
+                return Err(InputError::AxisLengthMismatch {
+                    axis,
+                    len: a.len(),
+                    expected,
+                });
+            }
+        }
+        Ok(Axes { axes })
+    }
+
+    /// The number of rows (points).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::predicates::Axes;
+    /// let (x, y) = ([0.0, 1.0, 2.0], [3.0, 4.0, 5.0]);
+    /// assert_eq!(Axes::new([&x[..], &y[..]]).unwrap().len(), 3);
+    /// ```
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.axes.first().map_or(0, |a| a.len())
+    }
+
+    /// Whether there are no rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::predicates::Axes;
+    /// let empty: [&[f64]; 2] = [&[], &[]];
+    /// assert!(Axes::new(empty).unwrap().is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The slices, one per axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::predicates::Axes;
+    /// let (x, y) = ([0.0, 1.0], [3.0, 4.0]);
+    /// assert_eq!(Axes::new([&x[..], &y[..]]).unwrap().axes()[1], &[3.0, 4.0]);
+    /// ```
+    #[inline]
+    pub fn axes(&self) -> [&'a [T]; D] {
+        self.axes
+    }
+}
+
+impl<T: Scalar, const D: usize> Column<D> for Axes<'_, T, D> {
+    type Scalar = T;
+    type Point = [T; D];
+    const PACKED: bool = true;
+    #[inline(always)]
+    fn rows(&self) -> Option<usize> {
+        Some(self.len())
+    }
+    #[inline(always)]
+    fn point(&self, i: usize) -> [T; D] {
+        core::array::from_fn(|k| self.axes[k][i].clone())
+    }
+    #[inline(always)]
+    fn narrow(self, start: usize, len: usize) -> Self {
+        Axes {
+            axes: self.axes.map(|a| &a[start..start + len]),
+        }
+    }
+}
+
 mod private {
     pub trait Sealed {}
     impl<T, const D: usize> Sealed for &[[T; D]] {}
     impl<T, const D: usize> Sealed for &[T; D] {}
+    impl<T, const D: usize> Sealed for super::Axes<'_, T, D> {}
 }
 
 /// `Ok` when every column with rows has `rows` of them; otherwise the first that does not,

@@ -33,6 +33,8 @@ use super::float::{
 use super::float_slow::{incircle_slow, insphere_slow, orient2d_slow, orient3d_slow};
 use super::lanes::{Lane, V, V2, W};
 use crate::Sign;
+use core::borrow::Borrow;
+use wide::f64x2;
 
 /// orient2d's chunk bound is `O2_CHUNK·X̂·Ŷ` with `X̂ = max(X, O2_RANGE.0)`, … from the
 /// per-axis maxima `X, Y` of the absolute coordinate differences: proofs/predicates.md §8,
@@ -100,7 +102,7 @@ where
     A: Column<D>,
     A::Scalar: Widen,
 {
-    a.point(i).map(Widen::widen)
+    a.point(i).borrow().map(Widen::widen)
 }
 
 /// Rows `0..W` of a (narrowed) column, transposed: coordinate `k` of row `l` is
@@ -130,6 +132,18 @@ where
 {
     let (r0, r1) = (at(a, 2 * h), at(a, 2 * h + 1));
     core::array::from_fn(|k| V([r0[k], r1[k]]))
+}
+
+/// Coordinate `k` of rows `2h` and `2h + 1` of a (narrowed) column as one packed pair, for
+/// every `k`: from [`Axes`](super::Axes) one packed load per axis.
+#[inline(always)]
+fn packed<const D: usize, A>(a: &A, h: usize) -> [f64x2; D]
+where
+    A: Column<D>,
+    A::Scalar: Widen,
+{
+    let (r0, r1) = (at(a, 2 * h), at(a, 2 * h + 1));
+    core::array::from_fn(|k| f64x2::from([r0[k], r1[k]]))
 }
 
 /// Two pairs of lanes into the two-lane accumulator `acc`, lane by lane and each value
@@ -282,15 +296,40 @@ pub(super) fn reduce(m: [V; 3]) -> [f64; 3] {
     m.map(|v| v.0.iter().fold(0.0, |acc, &x| x.max(acc)))
 }
 
-/// One chunk of `GG` groups (`out.len() == GG·W`): the determinants and the chunk's
-/// per-axis maxima (NaN-ignoring, so at least every finite row's), one bound from them,
-/// every row compared with it; rows it leaves undecided go to [`refine`].
+/// Four rows' signs from their verdict bits: entry `p | n << 4` holds, for row `l`,
+/// `Positive` where bit `l` of `p` is set (`det > B`), `Negative` where bit `l` of `n` is
+/// (`det < −B`), `Zero` otherwise (never both: `B > 0` or NaN).
+static SIGNS4: [[Sign; 4]; 256] = {
+    let mut t = [[Sign::Zero; 4]; 256];
+    let mut k = 0;
+    while k < 256 {
+        let mut l = 0;
+        while l < 4 {
+            t[k][l] = if (k >> l) & 1 == 1 {
+                Sign::Positive
+            } else if (k >> (l + 4)) & 1 == 1 {
+                Sign::Negative
+            } else {
+                Sign::Zero
+            };
+            l += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// One chunk of `GG` groups, rows `start..start + GG·W` of `rows` (`out.len() == GG·W`):
+/// the determinants and the chunk's per-axis maxima (NaN-ignoring, so at least every
+/// finite row's), one bound from them, every row compared with it ([`verdict`]'s
+/// comparisons, two rows per packed compare, the signs written four at a time from
+/// [`SIGNS4`]); rows it leaves undecided go to [`refine`].
 ///
 /// Returns whether the chunk bound decided at least half of the rows (else, on
 /// near-degenerate input or with a huge row in every chunk, the chunk pass is wasted work
 /// and the driver skips it for a while).
 #[inline(always)]
-fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
+fn chunk<R: Rows, const GG: usize>(rows: &R, start: usize, out: &mut [Sign]) -> bool {
     let mut det = [0.0f64; G * W];
     // Per axis, the maxima folded to two lanes (one SSE2 register) as they come: three
     // live registers instead of six. Each lane goes into the accumulator on its own
@@ -298,23 +337,30 @@ fn chunk<R: Rows, const GG: usize>(rows: R, out: &mut [Sign]) -> bool {
     // §8 states them (folding two lanes first would drop a lane beside a NaN lane: safe
     // only because that group is then refined with its own bound).
     let mut m = [[0.0f64; 2]; 3];
+    let s = rows.narrow(start, GG * W);
     for g in 0..GG {
-        rows.narrow(g * W, W).fold_group(&mut det[g * W..], &mut m);
+        s.narrow(g * W, W).fold_group(&mut det[g * W..], &mut m);
     }
     let bound = R::chunk_bound(m.map(|[a, b]| Lane::max(a, b)));
-    let mut undecided = false;
-    for (g, o) in out.chunks_exact_mut(W).enumerate() {
-        let v = verdicts_against(group(&det, g), bound);
-        for (o, &v) in o.iter_mut().zip(&v) {
-            *o = to_sign(v);
-        }
-        undecided |= v.contains(&0);
+    // Bit `i` of `p` (`n`): row `i`'s `det > B` (`det < −B`), false for a NaN on either
+    // side, as in `verdict`.
+    let (above, below) = (f64x2::splat(bound), f64x2::splat(-bound));
+    let (mut p, mut n) = (0u32, 0u32);
+    for h in 0..GG * W / 2 {
+        let d = f64x2::from([det[2 * h], det[2 * h + 1]]);
+        p |= d.simd_gt(above).to_bitmask() << (2 * h);
+        n |= d.simd_lt(below).to_bitmask() << (2 * h);
     }
-    if !undecided {
+    for (q, o) in out.chunks_exact_mut(W).enumerate() {
+        let k = ((p >> (W * q)) & 15) | (((n >> (W * q)) & 15) << 4);
+        o.copy_from_slice(&SIGNS4[k as usize]);
+    }
+    let decided = p | n;
+    if decided == (1 << (GG * W)) - 1 {
         return true;
     }
-    let failed = out.iter().filter(|s| s.is_zero()).count();
-    refine(rows, out, &det);
+    let failed = GG * W - decided.count_ones() as usize;
+    refine(rows, start, out, &det);
     2 * failed <= GG * W
 }
 
@@ -350,12 +396,12 @@ fn exact_zeros<R: Rows>(s: &R, out: &mut [Sign]) {
 /// of line: on random input no chunk gets here.
 #[cold]
 #[inline(never)]
-fn refine<R: Rows>(rows: R, out: &mut [Sign], det: &[f64]) {
+fn refine<R: Rows>(rows: &R, start: usize, out: &mut [Sign], det: &[f64]) {
     for (g, o) in out.chunks_exact_mut(W).enumerate() {
         if o.iter().all(|s| !s.is_zero()) {
             continue;
         }
-        let s = rows.narrow(g * W, W);
+        let s = rows.narrow(start + g * W, W);
         let mut v = verdicts_against(group(det, g), R::bound(reduce(s.det_maxima().1)));
         if v.contains(&0) {
             let f = s.filter();
@@ -385,17 +431,17 @@ fn run<R: Rows>(out: &mut [Sign], rows: R) {
     // Chunks left to the per-row filter before the chunk bound is tried again.
     let mut skip = 0;
     while start + G * W <= n {
-        let (s, o) = (rows.narrow(start, G * W), &mut out[start..start + G * W]);
+        let o = &mut out[start..start + G * W];
         if skip > 0 {
-            per_row(s, o);
+            per_row(rows.narrow(start, G * W), o);
             skip -= 1;
-        } else if !chunk::<R, G>(s, o) {
+        } else if !chunk::<R, G>(&rows, start, o) {
             skip = SKIP;
         }
         start += G * W;
     }
     while start + W <= n {
-        chunk::<R, 1>(rows.narrow(start, W), &mut out[start..start + W]);
+        chunk::<R, 1>(&rows, start, &mut out[start..start + W]);
         start += W;
     }
     let s = rows.narrow(start, n - start);
@@ -505,6 +551,33 @@ where
     fn det_maxima(&self) -> (V, [V; 3]) {
         let (a, b, c) = (lanes(&self.0), lanes(&self.1), lanes(&self.2));
         (orient2d_det_bound(&a, &b, &c).0, diff_maxima([&a, &b], &c))
+    }
+    /// From axes and shared points, two rows at a time in packed pairs ([`packed`]): the
+    /// same determinant, lane by lane. From slices of points, four lanes as the trait's
+    /// default (the packed pairs would be gathered, which measured slower).
+    #[inline(always)]
+    fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
+        if !(A::PACKED && B::PACKED && C::PACKED) {
+            let (d, x) = self.det_maxima();
+            det[..W].copy_from_slice(&d.0);
+            for k in 0..2 {
+                let [x0, x1, x2, x3] = x[k].0;
+                fold_lanes(&mut m[k], [x0, x1], [x2, x3]);
+            }
+            return;
+        }
+        let mut acc = [f64x2::from(m[0]), f64x2::from(m[1])];
+        for h in 0..W / 2 {
+            let (a, b, c) = (packed(&self.0, h), packed(&self.1, h), packed(&self.2, h));
+            det[2 * h..2 * h + 2].copy_from_slice(&orient2d_det_bound(&a, &b, &c).0.to_array());
+            for k in 0..2 {
+                // `Lane::max`, not `f64x2`'s inherent `max` (which also checks `acc`).
+                acc[k] = Lane::max((a[k] - c[k]).abs(), acc[k]);
+                acc[k] = Lane::max((b[k] - c[k]).abs(), acc[k]);
+            }
+        }
+        m[0] = acc[0].to_array();
+        m[1] = acc[1].to_array();
     }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {

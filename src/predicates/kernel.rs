@@ -1,6 +1,7 @@
 //! Predicate kernels: one per scalar type, chosen at compile time through
 //! [`Scalar::Kernel`].
 
+use core::borrow::Borrow;
 use num_traits::Zero;
 
 use super::batch::{self, Column, check_rows};
@@ -48,7 +49,11 @@ pub trait Kernel<T> {
     {
         check_rows(out.len(), &[a.rows(), b.rows(), c.rows()])?;
         for (i, o) in out.iter_mut().enumerate() {
-            *o = Self::orient2d(a.point(i), b.point(i), c.point(i));
+            *o = Self::orient2d(
+                a.point(i).borrow(),
+                b.point(i).borrow(),
+                c.point(i).borrow(),
+            );
         }
         Ok(())
     }
@@ -74,7 +79,12 @@ pub trait Kernel<T> {
     {
         check_rows(out.len(), &[a.rows(), b.rows(), c.rows(), d.rows()])?;
         for (i, o) in out.iter_mut().enumerate() {
-            *o = Self::orient3d(a.point(i), b.point(i), c.point(i), d.point(i));
+            *o = Self::orient3d(
+                a.point(i).borrow(),
+                b.point(i).borrow(),
+                c.point(i).borrow(),
+                d.point(i).borrow(),
+            );
         }
         Ok(())
     }
@@ -120,7 +130,12 @@ pub trait Kernel<T> {
     {
         check_rows(out.len(), &[a.rows(), b.rows(), c.rows(), d.rows()])?;
         for (i, o) in out.iter_mut().enumerate() {
-            *o = Self::incircle(a.point(i), b.point(i), c.point(i), d.point(i));
+            *o = Self::incircle(
+                a.point(i).borrow(),
+                b.point(i).borrow(),
+                c.point(i).borrow(),
+                d.point(i).borrow(),
+            );
         }
         Ok(())
     }
@@ -149,8 +164,9 @@ pub trait Kernel<T> {
         let rows = [a.rows(), b.rows(), c.rows(), d.rows(), e.rows()];
         check_rows(out.len(), &rows)?;
         for (i, o) in out.iter_mut().enumerate() {
-            let p = (a.point(i), b.point(i), c.point(i), d.point(i));
-            *o = Self::insphere(p.0, p.1, p.2, p.3, e.point(i));
+            let p = (a.point(i), b.point(i), c.point(i), d.point(i), e.point(i));
+            let e = p.4.borrow();
+            *o = Self::insphere(p.0.borrow(), p.1.borrow(), p.2.borrow(), p.3.borrow(), e);
         }
         Ok(())
     }

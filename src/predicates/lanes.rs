@@ -103,3 +103,27 @@ impl<const N: usize> Lane for V<N> {
         self.zip(other, Lane::max)
     }
 }
+
+/// Two rows in one SSE2 register, as `wide` packs them: the batch filter's lane type where
+/// it loads each coordinate of two consecutive rows as one pair (one packed load from a
+/// slice per axis, [`Axes`](crate::predicates::Axes)), so that every operation is one
+/// packed instruction on the rows' own lanes. Every operation is the `f64` operation lane
+/// by lane, as for [`V`].
+impl Lane for wide::f64x2 {
+    #[inline(always)]
+    fn splat(x: f64) -> Self {
+        wide::f64x2::splat(x)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        wide::f64x2::abs(self)
+    }
+    /// `self` where `self > other`, else `other` (NaN in either: `other`), as `f64`'s.
+    #[inline(always)]
+    fn max(self, other: Self) -> Self {
+        // Lane by lane as `f64`'s select, which LLVM emits as one `maxpd` (`wide`'s
+        // `fast_max` came out as `maxpd` and a NaN fix-up of the other operand).
+        let (a, b) = (self.to_array(), other.to_array());
+        wide::f64x2::from([Lane::max(a[0], b[0]), Lane::max(a[1], b[1])])
+    }
+}

@@ -52,7 +52,7 @@ pub mod sos;
 
 use crate::{InputError, Scalar, Sign, error::NonFiniteValue};
 pub use batch::{
-    Column, incircle_batch, incircle_many, insphere_batch, insphere_many, orient2d_batch,
+    Axes, Column, incircle_batch, incircle_many, insphere_batch, insphere_many, orient2d_batch,
     orient2d_many, orient3d_batch, orient3d_many,
 };
 pub(crate) use bigint::decompose;

@@ -8,7 +8,7 @@
 
 use isect::Sign;
 use isect::predicates::{
-    Column, incircle_batch, incircle_many, insphere_batch, insphere_many, orient2d_batch,
+    Axes, Column, incircle_batch, incircle_many, insphere_batch, insphere_many, orient2d_batch,
     orient2d_many, orient3d_batch, orient3d_many,
 };
 use isect::{InputError, incircle, insphere, orient2d, orient3d};
@@ -52,6 +52,17 @@ pub(crate) fn check_rows<F: Fl, const D: usize, const K: usize>(
     }
 }
 
+/// The cases as `K` columns of one slice per axis (structure of arrays):
+/// `soa[k][j][i]` is coordinate `j` of argument `k` of row `i`.
+fn soa<F: Copy, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [[Vec<F>; D]; K] {
+    std::array::from_fn(|k| std::array::from_fn(|j| cases.iter().map(|c| c[k][j]).collect()))
+}
+
+/// The columns of [`soa`] as [`Axes`].
+fn axes<F, const D: usize, const K: usize>(soa: &[[Vec<F>; D]; K]) -> [Axes<'_, F, D>; K] {
+    std::array::from_fn(|k| Axes::new(std::array::from_fn(|j| &soa[k][j][..])).unwrap())
+}
+
 fn run_orient2d<F: Fl>(what: &str, cases: &[[[F; 2]; 3]]) {
     let [a, b, c] = columns(cases);
     let mut out = vec![Sign::Zero; cases.len()];
@@ -59,6 +70,17 @@ fn run_orient2d<F: Fl>(what: &str, cases: &[[[F; 2]; 3]]) {
     check_rows(what, cases, &out, oracle::orient2d, |p| {
         orient2d(p[0], p[1], p[2])
     });
+    let s = soa(cases);
+    let [a, b, c] = axes(&s);
+    let mut out = vec![Sign::Zero; cases.len()];
+    orient2d_batch(a, b, c, &mut out).unwrap();
+    check_rows(
+        &format!("{what} (axes)"),
+        cases,
+        &out,
+        oracle::orient2d,
+        |p| orient2d(p[0], p[1], p[2]),
+    );
 }
 
 fn run_orient3d<F: Fl>(what: &str, cases: &[[[F; 3]; 4]]) {
@@ -68,6 +90,17 @@ fn run_orient3d<F: Fl>(what: &str, cases: &[[[F; 3]; 4]]) {
     check_rows(what, cases, &out, oracle::orient3d, |p| {
         orient3d(p[0], p[1], p[2], p[3])
     });
+    let s = soa(cases);
+    let [a, b, c, d] = axes(&s);
+    let mut out = vec![Sign::Zero; cases.len()];
+    orient3d_batch(a, b, c, d, &mut out).unwrap();
+    check_rows(
+        &format!("{what} (axes)"),
+        cases,
+        &out,
+        oracle::orient3d,
+        |p| orient3d(p[0], p[1], p[2], p[3]),
+    );
 }
 
 fn run_incircle<F: Fl>(what: &str, cases: &[[[F; 2]; 4]]) {
@@ -77,6 +110,17 @@ fn run_incircle<F: Fl>(what: &str, cases: &[[[F; 2]; 4]]) {
     check_rows(what, cases, &out, oracle::incircle, |p| {
         incircle(p[0], p[1], p[2], p[3])
     });
+    let s = soa(cases);
+    let [a, b, c, d] = axes(&s);
+    let mut out = vec![Sign::Zero; cases.len()];
+    incircle_batch(a, b, c, d, &mut out).unwrap();
+    check_rows(
+        &format!("{what} (axes)"),
+        cases,
+        &out,
+        oracle::incircle,
+        |p| incircle(p[0], p[1], p[2], p[3]),
+    );
 }
 
 fn run_insphere<F: Fl>(what: &str, cases: &[[[F; 3]; 5]]) {
@@ -86,6 +130,17 @@ fn run_insphere<F: Fl>(what: &str, cases: &[[[F; 3]; 5]]) {
     check_rows(what, cases, &out, oracle::insphere, |p| {
         insphere(p[0], p[1], p[2], p[3], p[4])
     });
+    let s = soa(cases);
+    let [a, b, c, d, e] = axes(&s);
+    let mut out = vec![Sign::Zero; cases.len()];
+    insphere_batch(a, b, c, d, e, &mut out).unwrap();
+    check_rows(
+        &format!("{what} (axes)"),
+        cases,
+        &out,
+        oracle::insphere,
+        |p| insphere(p[0], p[1], p[2], p[3], p[4]),
+    );
 }
 
 /// The shared-point forms: the first case's leading points against every case's last
@@ -99,6 +154,17 @@ fn run_many<F: Fl>(o2: &[[[F; 2]; 3]], o3: &[[[F; 3]; 4]], ic: &[[[F; 2]; 4]], i
         check_rows("orient2d_many", &rows, &out, oracle::orient2d, |p| {
             orient2d(p[0], p[1], p[2])
         });
+        // Shared points beside axes: the packed filter path.
+        let (x, y): (Vec<F>, Vec<F>) = c.iter().map(|p| (p[0], p[1])).unzip();
+        let c = Axes::new([&x[..], &y[..]]).unwrap();
+        orient2d_batch(&first[0], &first[1], c, &mut out).unwrap();
+        check_rows(
+            "orient2d on axes, shared line",
+            &rows,
+            &out,
+            oracle::orient2d,
+            |p| orient2d(p[0], p[1], p[2]),
+        );
     }
     if let Some(f) = o3.first() {
         let rows: Vec<[[F; 3]; 4]> = o3.iter().map(|p| [f[0], f[1], f[2], p[3]]).collect();
@@ -108,6 +174,16 @@ fn run_many<F: Fl>(o2: &[[[F; 2]; 3]], o3: &[[[F; 3]; 4]], ic: &[[[F; 2]; 4]], i
         check_rows("orient3d_many", &rows, &out, oracle::orient3d, |p| {
             orient3d(p[0], p[1], p[2], p[3])
         });
+        let xyz: [Vec<F>; 3] = std::array::from_fn(|j| d.iter().map(|p| p[j]).collect());
+        let d = Axes::new([&xyz[0][..], &xyz[1][..], &xyz[2][..]]).unwrap();
+        orient3d_batch(&f[0], &f[1], &f[2], d, &mut out).unwrap();
+        check_rows(
+            "orient3d on axes, shared plane",
+            &rows,
+            &out,
+            oracle::orient3d,
+            |p| orient3d(p[0], p[1], p[2], p[3]),
+        );
     }
     if let Some(f) = ic.first() {
         let rows: Vec<[[F; 2]; 4]> = ic.iter().map(|p| [f[0], f[1], f[2], p[3]]).collect();
@@ -472,6 +548,24 @@ fn mismatched_lengths_are_errors_and_write_nothing() {
         .unwrap_err()
         .to_string();
     assert_eq!(msg, "argument 3: 3 points, but the output has 4 rows");
+    // Axes of different lengths are refused when the column is made; axes of the
+    // wrong length for `out` are a length error like a slice.
+    let (x, y) = ([0.0; 4], [0.0; 3]);
+    assert_eq!(
+        Axes::new([&x[..], &y[..]]),
+        Err(InputError::AxisLengthMismatch {
+            axis: 1,
+            len: 3,
+            expected: 4
+        })
+    );
+    assert_eq!(
+        Axes::new([&x[..], &x[..], &y[..]]).unwrap_err().to_string(),
+        "axis 2: 3 coordinates, but axis 0 has 4"
+    );
+    let short = Axes::new([&y[..], &y[..]]).unwrap();
+    assert_eq!(orient2d_batch(&p2[..4], &p2[0], short, &mut out), e(2, 3));
+    assert_eq!(out, [Sign::Positive; 4], "out must be untouched on error");
     // Shared points only: every row gets the same answer, any length.
     let mut out = [Sign::Zero; 6];
     orient2d_batch(&[0.0, 0.0], &[1.0, 0.0], &[0.0, 1.0], &mut out).unwrap();
@@ -700,4 +794,52 @@ fn spread_chunks_match_the_oracle() {
         run_incircle("incircle_batch spread", &spread_rows(&mut g, 64, true));
         run_insphere("insphere_batch spread", &spread_rows(&mut g, 64, true));
     }
+}
+
+/// Lopsided chunks: in every row one difference is tiny (`a` within `2^-40` of `c`, both
+/// near the origin so that `a − c` is exact to `2^-93`) and the other of order one, and
+/// `a − c` is parallel to `b − c` up to the rounding of `a`, so the determinant is at the
+/// level of its rounding error, which scales with the larger difference. A chunk bound
+/// that took its maxima from the small differences only certifies that noise (caught:
+/// dropping `|b − c|` from orient2d's packed maxima); on slices and on axes every row
+/// must match the oracle.
+#[test]
+fn lopsided_chunks_match_the_oracle() {
+    let mut g = Rng::new(0x10B5);
+    let small = (-41f64).exp2();
+    let o2: Vec<[[f64; 2]; 3]> = (0..160)
+        .map(|_| {
+            let c = g.point::<2>(1.0).map(|x| x * small);
+            let b = g.point::<2>(1.0);
+            let t = g.signed() * (-40f64).exp2();
+            let a = std::array::from_fn(|k| nudge(c[k] + t * (b[k] - c[k]), g.range(-2, 2) as i32));
+            [a, b, c]
+        })
+        .collect();
+    run_orient2d("orient2d_batch lopsided", &o2);
+    let o3: Vec<[[f64; 3]; 4]> = (0..160)
+        .map(|_| {
+            let d = g.point::<3>(1.0).map(|x| x * small);
+            let (b, c) = (g.point::<3>(1.0), g.point::<3>(1.0));
+            let (s, t) = (g.signed() * (-40f64).exp2(), g.signed() * (-40f64).exp2());
+            let a = std::array::from_fn(|k| {
+                nudge(
+                    d[k] + s * (b[k] - d[k]) + t * (c[k] - d[k]),
+                    g.range(-2, 2) as i32,
+                )
+            });
+            [a, b, c, d]
+        })
+        .collect();
+    run_orient3d("orient3d_batch lopsided", &o3);
+    // The rows are near-degenerate, not degenerate: most have a non-zero sign.
+    let zero = o2
+        .iter()
+        .filter(|r| oracle::orient2d(r) == Sign::Zero)
+        .count();
+    assert!(
+        2 * zero < o2.len(),
+        "{zero} of {} lopsided rows are degenerate",
+        o2.len()
+    );
 }
