@@ -59,16 +59,11 @@ pub trait Column<const D: usize>: Copy + private::Sealed {
     ///
     /// For a slice or axes, if the range is not inside the rows.
     fn narrow(self, start: usize, len: usize) -> Self;
-    /// Whether a coordinate of consecutive rows is one packed load (axes, a shared point),
-    /// not a gather across points. Chooses the float filter's lane layout.
-    #[doc(hidden)]
-    const PACKED: bool;
 }
 
 impl<'a, T: Scalar, const D: usize> Column<D> for &'a [[T; D]] {
     type Scalar = T;
     type Point = &'a [T; D];
-    const PACKED: bool = false;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         Some(self.len())
@@ -86,7 +81,6 @@ impl<'a, T: Scalar, const D: usize> Column<D> for &'a [[T; D]] {
 impl<'a, T: Scalar, const D: usize> Column<D> for &'a [T; D] {
     type Scalar = T;
     type Point = &'a [T; D];
-    const PACKED: bool = true;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         None
@@ -216,7 +210,6 @@ impl<'a, T, const D: usize> Axes<'a, T, D> {
 impl<T: Scalar, const D: usize> Column<D> for Axes<'_, T, D> {
     type Scalar = T;
     type Point = [T; D];
-    const PACKED: bool = true;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         Some(self.len())

@@ -1,20 +1,27 @@
 //! The batch filter of the `f64` kernel (and of the `f32` kernel, whose points widen
 //! exactly to `f64`): the four predicates over many rows at once.
 //!
-//! Rows are taken in chunks of `G·W` = 16 (then groups of [`W`] = 4, then one by one).
-//! The chunk pass computes, four lanes at a time, each row's determinant with **the same
-//! functions as the scalar stage A** (`orient2d_det_bound` … in `float.rs`) and the
-//! per-axis maxima of the absolute coordinate differences over the chunk; from those
-//! maxima it computes **one** error bound for the whole chunk (the semi-static bound of
-//! proofs/predicates.md §8, monotone in the maxima, so valid for every row of the chunk)
-//! and compares every row with it, without a branch. That pass is what LLVM vectorizes
+//! **orient2d** ([`orient2d_packed`]) runs the one-call filter itself, `orient2d_det_bound`
+//! with its per-row bound from the permanent, on two rows per SSE2 register
+//! (`wide::f64x2`), four rows at a time: two packed comparisons a pair become bits, and
+//! the four signs are one copy from a table ([`SIGNS4`]). Its bound costs two `abs` and
+//! an add a pair, less than a chunk's maxima would.
+//!
+//! **orient3d, incircle, insphere** ([`run`]) take rows in chunks of `G·W` = 16 (then
+//! groups of [`W`] = 4, then one by one). The chunk pass computes, two or four lanes at
+//! a time, each row's determinant with **the same functions as the scalar stage A**
+//! (`orient3d_det_maxima` … in `float.rs`) and the per-axis maxima of the absolute
+//! coordinate differences over the chunk; from those maxima it computes **one** error
+//! bound for the whole chunk (the semi-static bound of proofs/predicates.md §8, monotone
+//! in the maxima, so valid for every row of the chunk) and compares every row with it,
+//! without a branch, the signs again from [`SIGNS4`]. That pass is what LLVM vectorizes
 //! (two lanes per SSE2 instruction). orient3d's and insphere's chunk passes run two lanes
 //! at a time ([`V2`]: on four their live values spill); insphere's keeps, instead of the
 //! maxima, the largest of the lifts its determinant computes anyway, whose square root
 //! bounds every difference (§8, "insphere's chunk bound from the lifts"). Rows the chunk
 //! bound leaves undecided (`Zero`) go, in a cold function, to the bound from their own
 //! group's maxima, then to the scalar filter's per-row bound on four lanes, then to the
-//! scalar kernel's exact stages (`orient2d_slow` …). After a chunk whose bound left most
+//! scalar kernel's exact stages (`orient3d_slow` …). After a chunk whose bound left most
 //! rows undecided (near-degenerate input, or a huge row in every chunk) the next [`SKIP`]
 //! chunks skip the chunk pass.
 //!
@@ -36,16 +43,6 @@ use crate::Sign;
 use core::borrow::Borrow;
 use wide::f64x2;
 
-/// orient2d's chunk bound is `O2_CHUNK·X̂·Ŷ` with `X̂ = max(X, O2_RANGE.0)`, … from the
-/// per-axis maxima `X, Y` of the absolute coordinate differences: proofs/predicates.md §8,
-/// where `O2_CHUNK ≥ (2(γ₂ + (1−u)^−2 − 1) + 2(1+u)·η·2^900)/(1−u)^2`, rounded up (≈ 8u).
-pub(super) const O2_CHUNK: f64 = 8.881784197001256e-16;
-/// `(2^-450, 2^500)`: the floor raising each maximum and the ceiling above which the
-/// chunk bound is `+∞` (§8).
-pub(super) const O2_RANGE: (f64, f64) = (
-    f64::from_bits((1023 - 450) << 52),
-    f64::from_bits((1023 + 500) << 52),
-);
 /// orient3d's chunk bound `O3_CHUNK·X̂·Ŷ·Ẑ` (§8): `O3_CHUNK ≥ (6(γ₅ + (1−u)^−3 − 1) +
 /// η(6(1+u)^4·2^600 + 3(1+u)^2·2^900))/(1−u)^3`, rounded up (≈ 48u).
 pub(super) const O3_CHUNK: f64 = 5.329070518200756e-15;
@@ -135,7 +132,8 @@ where
 }
 
 /// Coordinate `k` of rows `2h` and `2h + 1` of a (narrowed) column as one packed pair, for
-/// every `k`: from [`Axes`](super::Axes) one packed load per axis.
+/// every `k`: from [`Axes`](super::Axes) one packed load per axis, from a slice of points
+/// two loads and a shuffle.
 #[inline(always)]
 fn packed<const D: usize, A>(a: &A, h: usize) -> [f64x2; D]
 where
@@ -210,12 +208,21 @@ pub(super) fn to_sign(v: i8) -> Sign {
     }
 }
 
-/// The columns of one predicate's batch call, as the driver sees them.
-trait Rows: Copy {
-    /// The axes of the predicate's points (2 or 3).
-    const AXES: usize;
+/// The columns of one predicate's batch call: narrowed to a group, and one row answered.
+trait Group: Copy {
     /// The rows `start..start + len`.
     fn narrow(self, start: usize, len: usize) -> Self;
+    /// Row `l`'s exact sign (the cold stages of the scalar kernel).
+    fn exact(&self, l: usize) -> Sign;
+    /// Row `l` by the one-call predicate (for the rows after the last full group).
+    fn one(&self, l: usize) -> Sign;
+}
+
+/// The columns of a predicate the chunked driver [`run`] takes (orient3d, incircle,
+/// insphere; orient2d has its own, [`orient2d_packed`]).
+trait Rows: Group {
+    /// The axes of the predicate's points (2 or 3).
+    const AXES: usize;
     /// The determinant of rows `0..W` of a narrowed group, evaluated as the scalar stage A
     /// evaluates it, and per axis the largest absolute coordinate difference of each row
     /// (`0` for an axis the predicate does not have). Must inline, and must not branch, so
@@ -248,10 +255,6 @@ trait Rows: Copy {
     /// The per-row filter's verdicts on rows `0..W` of a narrowed group: `±1` certified,
     /// `0` undecided. Must inline, and must not branch, so that the lanes vectorize.
     fn filter(&self) -> [i8; W];
-    /// Row `l`'s exact sign (the cold stages of the scalar kernel).
-    fn exact(&self, l: usize) -> Sign;
-    /// Row `l` by the one-call predicate (for the rows after the last full group).
-    fn one(&self, l: usize) -> Sign;
 }
 
 /// Groups of [`W`] rows per chunk: the chunk bound is computed once per `G·W` rows.
@@ -383,12 +386,20 @@ fn per_row<R: Rows>(rows: R, out: &mut [Sign]) {
 /// The rows of a group answered `Zero` (undecided), answered exactly. Out of line.
 #[cold]
 #[inline(never)]
-fn exact_zeros<R: Rows>(s: &R, out: &mut [Sign]) {
+fn exact_zeros<R: Group>(s: &R, out: &mut [Sign]) {
     for (l, o) in out.iter_mut().enumerate() {
         if o.is_zero() {
             *o = s.exact(l);
         }
     }
+}
+
+/// [`exact_zeros`] on the group of rows `start..start + out.len()` of `rows`: the caller's
+/// hot loop then never stores its narrowed columns for the call.
+#[cold]
+#[inline(never)]
+fn exact_zeros_at<R: Group>(rows: &R, start: usize, out: &mut [Sign]) {
+    exact_zeros(&rows.narrow(start, out.len()), out);
 }
 
 /// The rows of a chunk its bound left undecided (those answered `Zero`): per group, the
@@ -531,14 +542,13 @@ struct Ic<A, B, C, D>(A, B, C, D);
 #[derive(Clone, Copy)]
 struct Is<A, B, C, D, E>(A, B, C, D, E);
 
-impl<A, B, C> Rows for O2<A, B, C>
+impl<A, B, C> Group for O2<A, B, C>
 where
     A: Column<2>,
     A::Scalar: Widen,
     B: Column<2, Scalar = A::Scalar>,
     C: Column<2, Scalar = A::Scalar>,
 {
-    const AXES: usize = 2;
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         O2(
@@ -547,47 +557,6 @@ where
             self.2.narrow(s, n),
         )
     }
-    #[inline(always)]
-    fn det_maxima(&self) -> (V, [V; 3]) {
-        let (a, b, c) = (lanes(&self.0), lanes(&self.1), lanes(&self.2));
-        (orient2d_det_bound(&a, &b, &c).0, diff_maxima([&a, &b], &c))
-    }
-    /// From axes and shared points, two rows at a time in packed pairs ([`packed`]): the
-    /// same determinant, lane by lane. From slices of points, four lanes as the trait's
-    /// default (the packed pairs would be gathered, which measured slower).
-    #[inline(always)]
-    fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
-        if !(A::PACKED && B::PACKED && C::PACKED) {
-            let (d, x) = self.det_maxima();
-            det[..W].copy_from_slice(&d.0);
-            for k in 0..2 {
-                let [x0, x1, x2, x3] = x[k].0;
-                fold_lanes(&mut m[k], [x0, x1], [x2, x3]);
-            }
-            return;
-        }
-        let mut acc = [f64x2::from(m[0]), f64x2::from(m[1])];
-        for h in 0..W / 2 {
-            let (a, b, c) = (packed(&self.0, h), packed(&self.1, h), packed(&self.2, h));
-            det[2 * h..2 * h + 2].copy_from_slice(&orient2d_det_bound(&a, &b, &c).0.to_array());
-            for k in 0..2 {
-                // `Lane::max`, not `f64x2`'s inherent `max` (which also checks `acc`).
-                acc[k] = Lane::max((a[k] - c[k]).abs(), acc[k]);
-                acc[k] = Lane::max((b[k] - c[k]).abs(), acc[k]);
-            }
-        }
-        m[0] = acc[0].to_array();
-        m[1] = acc[1].to_array();
-    }
-    #[inline(always)]
-    fn bound(m: [f64; 3]) -> f64 {
-        chunk_bound(m, 2, O2_RANGE, |[x, y, _]| O2_CHUNK * (x * y))
-    }
-    #[inline(always)]
-    fn filter(&self) -> [i8; W] {
-        let (a, b, c) = (lanes(&self.0), lanes(&self.1), lanes(&self.2));
-        verdicts_perm(orient2d_det_bound(&a, &b, &c))
-    }
     #[inline(never)]
     fn one(&self, l: usize) -> Sign {
         float::orient2d(&at(&self.0, l), &at(&self.1, l), &at(&self.2, l))
@@ -595,6 +564,36 @@ where
     #[inline(never)]
     fn exact(&self, l: usize) -> Sign {
         orient2d_slow(at(&self.0, l), at(&self.1, l), at(&self.2, l))
+    }
+}
+
+impl<A, B, C, D> Group for O3<A, B, C, D>
+where
+    A: Column<3>,
+    A::Scalar: Widen,
+    B: Column<3, Scalar = A::Scalar>,
+    C: Column<3, Scalar = A::Scalar>,
+    D: Column<3, Scalar = A::Scalar>,
+{
+    #[inline(always)]
+    fn narrow(self, s: usize, n: usize) -> Self {
+        let O3(a, b, c, d) = self;
+        O3(
+            a.narrow(s, n),
+            b.narrow(s, n),
+            c.narrow(s, n),
+            d.narrow(s, n),
+        )
+    }
+    #[inline(never)]
+    fn one(&self, l: usize) -> Sign {
+        let (a, b) = (at(&self.0, l), at(&self.1, l));
+        float::orient3d(&a, &b, &at(&self.2, l), &at(&self.3, l))
+    }
+    #[inline(never)]
+    fn exact(&self, l: usize) -> Sign {
+        let (a, b) = (at(&self.0, l), at(&self.1, l));
+        orient3d_slow(a, b, at(&self.2, l), at(&self.3, l))
     }
 }
 
@@ -607,16 +606,6 @@ where
     D: Column<3, Scalar = A::Scalar>,
 {
     const AXES: usize = 3;
-    #[inline(always)]
-    fn narrow(self, s: usize, n: usize) -> Self {
-        let O3(a, b, c, d) = self;
-        O3(
-            a.narrow(s, n),
-            b.narrow(s, n),
-            c.narrow(s, n),
-            d.narrow(s, n),
-        )
-    }
     #[inline(always)]
     fn det_maxima(&self) -> (V, [V; 3]) {
         let (a, b) = (lanes(&self.0), lanes(&self.1));
@@ -650,15 +639,35 @@ where
         let (c, d) = (lanes(&self.2), lanes(&self.3));
         verdicts_o3(orient3d_det_maxima(&a, &b, &c, &d))
     }
+}
+
+impl<A, B, C, D> Group for Ic<A, B, C, D>
+where
+    A: Column<2>,
+    A::Scalar: Widen,
+    B: Column<2, Scalar = A::Scalar>,
+    C: Column<2, Scalar = A::Scalar>,
+    D: Column<2, Scalar = A::Scalar>,
+{
+    #[inline(always)]
+    fn narrow(self, s: usize, n: usize) -> Self {
+        let Ic(a, b, c, d) = self;
+        Ic(
+            a.narrow(s, n),
+            b.narrow(s, n),
+            c.narrow(s, n),
+            d.narrow(s, n),
+        )
+    }
     #[inline(never)]
     fn one(&self, l: usize) -> Sign {
         let (a, b) = (at(&self.0, l), at(&self.1, l));
-        float::orient3d(&a, &b, &at(&self.2, l), &at(&self.3, l))
+        float::incircle(&a, &b, &at(&self.2, l), &at(&self.3, l))
     }
     #[inline(never)]
     fn exact(&self, l: usize) -> Sign {
         let (a, b) = (at(&self.0, l), at(&self.1, l));
-        orient3d_slow(a, b, at(&self.2, l), at(&self.3, l))
+        incircle_slow(a, b, at(&self.2, l), at(&self.3, l))
     }
 }
 
@@ -671,16 +680,6 @@ where
     D: Column<2, Scalar = A::Scalar>,
 {
     const AXES: usize = 2;
-    #[inline(always)]
-    fn narrow(self, s: usize, n: usize) -> Self {
-        let Ic(a, b, c, d) = self;
-        Ic(
-            a.narrow(s, n),
-            b.narrow(s, n),
-            c.narrow(s, n),
-            d.narrow(s, n),
-        )
-    }
     #[inline(always)]
     fn det_maxima(&self) -> (V, [V; 3]) {
         let (a, b) = (lanes(&self.0), lanes(&self.1));
@@ -698,15 +697,32 @@ where
         let (c, d) = (lanes(&self.2), lanes(&self.3));
         verdicts_perm(incircle_det_bound(&a, &b, &c, &d))
     }
+}
+
+impl<A, B, C, D, E> Group for Is<A, B, C, D, E>
+where
+    A: Column<3>,
+    A::Scalar: Widen,
+    B: Column<3, Scalar = A::Scalar>,
+    C: Column<3, Scalar = A::Scalar>,
+    D: Column<3, Scalar = A::Scalar>,
+    E: Column<3, Scalar = A::Scalar>,
+{
+    #[inline(always)]
+    fn narrow(self, s: usize, n: usize) -> Self {
+        let Is(a, b, c, d, e) = self;
+        let (a, b, c) = (a.narrow(s, n), b.narrow(s, n), c.narrow(s, n));
+        Is(a, b, c, d.narrow(s, n), e.narrow(s, n))
+    }
     #[inline(never)]
     fn one(&self, l: usize) -> Sign {
-        let (a, b) = (at(&self.0, l), at(&self.1, l));
-        float::incircle(&a, &b, &at(&self.2, l), &at(&self.3, l))
+        let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
+        float::insphere(&a, &b, &c, &at(&self.3, l), &at(&self.4, l))
     }
     #[inline(never)]
     fn exact(&self, l: usize) -> Sign {
-        let (a, b) = (at(&self.0, l), at(&self.1, l));
-        incircle_slow(a, b, at(&self.2, l), at(&self.3, l))
+        let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
+        insphere_slow(a, b, c, at(&self.3, l), at(&self.4, l))
     }
 }
 
@@ -720,12 +736,6 @@ where
     E: Column<3, Scalar = A::Scalar>,
 {
     const AXES: usize = 3;
-    #[inline(always)]
-    fn narrow(self, s: usize, n: usize) -> Self {
-        let Is(a, b, c, d, e) = self;
-        let (a, b, c) = (a.narrow(s, n), b.narrow(s, n), c.narrow(s, n));
-        Is(a, b, c, d.narrow(s, n), e.narrow(s, n))
-    }
     #[inline(always)]
     fn det_maxima(&self) -> (V, [V; 3]) {
         let (a, b, c) = (lanes(&self.0), lanes(&self.1), lanes(&self.2));
@@ -764,16 +774,6 @@ where
         let (d, e) = (lanes(&self.3), lanes(&self.4));
         verdicts_perm(insphere_det_bound(&a, &b, &c, &d, &e))
     }
-    #[inline(never)]
-    fn one(&self, l: usize) -> Sign {
-        let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
-        float::insphere(&a, &b, &c, &at(&self.3, l), &at(&self.4, l))
-    }
-    #[inline(never)]
-    fn exact(&self, l: usize) -> Sign {
-        let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
-        insphere_slow(a, b, c, at(&self.3, l), at(&self.4, l))
-    }
 }
 
 /// See [`crate::predicates::orient2d_batch`]; columns already checked.
@@ -785,7 +785,47 @@ where
     B: Column<2, Scalar = A::Scalar>,
     C: Column<2, Scalar = A::Scalar>,
 {
-    run(out, O2(a, b, c));
+    orient2d_packed(O2(a, b, c), out);
+}
+
+/// orient2d over every row: the one-call filter (`orient2d_det_bound`, its per-row bound
+/// from the permanent, proofs/predicates.md §1.4) on packed pairs of rows ([`packed`]: one
+/// packed load per axis from axes, a gather from slices of points), two comparisons per
+/// pair turned into bits and four signs at a time from [`SIGNS4`]; a group of four with
+/// an undecided row sends that row to the exact stages. For orient2d the per-row bound
+/// (two `abs`, an add and a multiply-add per pair) costs less than a chunk's maxima
+/// (four `abs` and four `max` per pair) and needs no second pass.
+#[inline(always)]
+fn orient2d_packed<A, B, C>(rows: O2<A, B, C>, out: &mut [Sign])
+where
+    A: Column<2>,
+    A::Scalar: Widen,
+    B: Column<2, Scalar = A::Scalar>,
+    C: Column<2, Scalar = A::Scalar>,
+{
+    let n = out.len();
+    let rows = rows.narrow(0, n);
+    let mut start = 0;
+    while start + W <= n {
+        let s = rows.narrow(start, W);
+        let (mut p, mut q) = (0u32, 0u32);
+        for h in 0..W / 2 {
+            let (a, b, c) = (packed(&s.0, h), packed(&s.1, h), packed(&s.2, h));
+            let (det, bound) = orient2d_det_bound(&a, &b, &c);
+            p |= det.simd_gt(bound).to_bitmask() << (2 * h);
+            q |= det.simd_lt(-bound).to_bitmask() << (2 * h);
+        }
+        let o = &mut out[start..start + W];
+        o.copy_from_slice(&SIGNS4[(p | q << 4) as usize]);
+        if p | q != 15 {
+            exact_zeros_at(&rows, start, o);
+        }
+        start += W;
+    }
+    let s = rows.narrow(start, n - start);
+    for (l, o) in out[start..].iter_mut().enumerate() {
+        *o = s.one(l);
+    }
 }
 
 /// See [`crate::predicates::orient3d_batch`]; columns already checked.
@@ -831,7 +871,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::super::float::{O3_K, O3_XY_FLOOR, O3_Z_FLOOR};
-    use super::{IC_CHUNK, IC_RANGE, IS_CHUNK, IS_RANGE, O2_CHUNK, O2_RANGE, O3_CHUNK, O3_RANGE};
+    use super::{IC_CHUNK, IC_RANGE, IS_CHUNK, IS_RANGE, O3_CHUNK, O3_RANGE};
 
     /// proofs/predicates.md §8: each chunk constant is its exact right-hand side rounded
     /// up, the floors and ceilings are the stated powers of two, and at the ceiling no
@@ -852,7 +892,6 @@ mod tests {
             (terms * (gamma(k) + one_minus_u_pow(-n) - one.clone()) + eta.clone() * under)
                 / one_minus_u_pow(r)
         };
-        let o2 = rhs(int(2), 2, 2, int(2) * up(1) * p2(900), 2);
         let o3 = rhs(
             int(6),
             5,
@@ -867,7 +906,6 @@ mod tests {
             + int(40) * up(5) * p2(360)
             + int(4) / int(3) * up(2) * p2(900);
         let is = rhs(int(24), 11, 5, is_under, 5);
-        assert_eq!(O2_CHUNK, round_up(&o2));
         assert_eq!(O3_CHUNK, round_up(&o3));
         assert_eq!(IC_CHUNK, round_up(&ic));
         assert_eq!(IS_CHUNK, round_up(&is));
@@ -875,7 +913,6 @@ mod tests {
         // a row whose maxima are at most M ≥ 1, as a multiple of M^n·(1+u)^k).
         let max = q(f64::MAX);
         for (range, n, f, h, c, k) in [
-            (O2_RANGE, 2, -450, 500, 2, 2),
             (O3_RANGE, 3, -300, 330, 6, 5),
             (IC_RANGE, 4, -225, 250, 12, 7),
             (IS_RANGE, 5, -180, 200, 72, 11),

@@ -799,10 +799,10 @@ fn spread_chunks_match_the_oracle() {
 /// Lopsided chunks: in every row one difference is tiny (`a` within `2^-40` of `c`, both
 /// near the origin so that `a − c` is exact to `2^-93`) and the other of order one, and
 /// `a − c` is parallel to `b − c` up to the rounding of `a`, so the determinant is at the
-/// level of its rounding error, which scales with the larger difference. A chunk bound
-/// that took its maxima from the small differences only certifies that noise (caught:
-/// dropping `|b − c|` from orient2d's packed maxima); on slices and on axes every row
-/// must match the oracle.
+/// level of its rounding error, which scales with the larger difference. A bound that
+/// took its magnitudes from the small differences only certifies that noise (a chunk
+/// bound for orient2d without the `|b − c|` maxima failed here); on slices and on axes
+/// every row must match the oracle.
 #[test]
 fn lopsided_chunks_match_the_oracle() {
     let mut g = Rng::new(0x10B5);
