@@ -59,11 +59,17 @@ pub trait Column<const D: usize>: Copy + private::Sealed {
     ///
     /// For a slice or axes, if the range is not inside the rows.
     fn narrow(self, start: usize, len: usize) -> Self;
+    /// Whether a coordinate of two consecutive rows is one packed load (axes, a shared
+    /// point), not a gather from two points: chooses the float filter's lane layout where
+    /// the two differ in speed.
+    #[doc(hidden)]
+    const PACKED: bool;
 }
 
 impl<'a, T: Scalar, const D: usize> Column<D> for &'a [[T; D]] {
     type Scalar = T;
     type Point = &'a [T; D];
+    const PACKED: bool = false;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         Some(self.len())
@@ -81,6 +87,7 @@ impl<'a, T: Scalar, const D: usize> Column<D> for &'a [[T; D]] {
 impl<'a, T: Scalar, const D: usize> Column<D> for &'a [T; D] {
     type Scalar = T;
     type Point = &'a [T; D];
+    const PACKED: bool = true;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         None
@@ -210,6 +217,7 @@ impl<'a, T, const D: usize> Axes<'a, T, D> {
 impl<T: Scalar, const D: usize> Column<D> for Axes<'_, T, D> {
     type Scalar = T;
     type Point = [T; D];
+    const PACKED: bool = true;
     #[inline(always)]
     fn rows(&self) -> Option<usize> {
         Some(self.len())

@@ -234,12 +234,7 @@ trait Rows: Group {
     /// inline, and must not branch.
     #[inline(always)]
     fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
-        let (d, x) = self.det_maxima();
-        det[..W].copy_from_slice(&d.0);
-        for k in 0..Self::AXES {
-            let [x0, x1, x2, x3] = x[k].0;
-            fold_lanes(&mut m[k], [x0, x1], [x2, x3]);
-        }
+        fold_four(self, det, m);
     }
     /// The chunk bound from per-axis maxima of absolute coordinate differences over a set
     /// of rows (proofs/predicates.md §8): exceeded by `|det'|` only where the sign of
@@ -255,6 +250,18 @@ trait Rows: Group {
     /// The per-row filter's verdicts on rows `0..W` of a narrowed group: `±1` certified,
     /// `0` undecided. Must inline, and must not branch, so that the lanes vectorize.
     fn filter(&self) -> [i8; W];
+}
+
+/// [`Rows::fold_group`] on four lanes: [`Rows::det_maxima`] of the group, its
+/// determinants stored and each lane of its maxima folded in on its own.
+#[inline(always)]
+fn fold_four<R: Rows>(r: &R, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
+    let (d, x) = r.det_maxima();
+    det[..W].copy_from_slice(&d.0);
+    for k in 0..R::AXES {
+        let [x0, x1, x2, x3] = x[k].0;
+        fold_lanes(&mut m[k], [x0, x1], [x2, x3]);
+    }
 }
 
 /// Groups of [`W`] rows per chunk: the chunk bound is computed once per `G·W` rows.
@@ -686,6 +693,31 @@ where
         let (c, d) = (lanes(&self.2), lanes(&self.3));
         let det = incircle_det_bound(&a, &b, &c, &d).0;
         (det, diff_maxima([&a, &b, &c], &d))
+    }
+    /// From axes and shared points, two rows at a time in packed pairs ([`packed`]): the
+    /// same determinant and maxima, lane by lane. From slices of points, four lanes as the
+    /// trait's default (the gathered pairs measured 14% slower there; the packed pairs
+    /// 13% faster from axes).
+    #[inline(always)]
+    fn fold_group(&self, det: &mut [f64], m: &mut [[f64; 2]; 3]) {
+        if !(A::PACKED && B::PACKED && C::PACKED && D::PACKED) {
+            return fold_four(self, det, m);
+        }
+        let mut acc = [f64x2::from(m[0]), f64x2::from(m[1])];
+        for h in 0..W / 2 {
+            let (a, b) = (packed(&self.0, h), packed(&self.1, h));
+            let (c, d) = (packed(&self.2, h), packed(&self.3, h));
+            let dt = incircle_det_bound(&a, &b, &c, &d).0;
+            det[2 * h..2 * h + 2].copy_from_slice(&dt.to_array());
+            for k in 0..2 {
+                for p in [&a, &b, &c] {
+                    // `Lane::max`, not `f64x2`'s inherent `max` (which also checks `acc`).
+                    acc[k] = Lane::max((p[k] - d[k]).abs(), acc[k]);
+                }
+            }
+        }
+        m[0] = acc[0].to_array();
+        m[1] = acc[1].to_array();
     }
     #[inline(always)]
     fn bound(m: [f64; 3]) -> f64 {

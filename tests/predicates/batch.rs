@@ -799,10 +799,11 @@ fn spread_chunks_match_the_oracle() {
 /// Lopsided chunks: in every row one difference is tiny (`a` within `2^-40` of `c`, both
 /// near the origin so that `a − c` is exact to `2^-93`) and the other of order one, and
 /// `a − c` is parallel to `b − c` up to the rounding of `a`, so the determinant is at the
-/// level of its rounding error, which scales with the larger difference. A bound that
-/// took its magnitudes from the small differences only certifies that noise (a chunk
-/// bound for orient2d without the `|b − c|` maxima failed here); on slices and on axes
-/// every row must match the oracle.
+/// level of its rounding error, which scales with the larger difference (for incircle,
+/// three points near the origin and one far, all nearly on one circle). A bound that
+/// took its magnitudes from the small differences only certifies that noise (failed
+/// here: a chunk bound for orient2d without the `|b − c|` maxima, incircle's packed
+/// maxima without `|c − d|`); on slices and on axes every row must match the oracle.
 #[test]
 fn lopsided_chunks_match_the_oracle() {
     let mut g = Rng::new(0x10B5);
@@ -832,6 +833,30 @@ fn lopsided_chunks_match_the_oracle() {
         })
         .collect();
     run_orient3d("orient3d_batch lopsided", &o3);
+    // incircle: `a`, `b`, `d` within `2^-40` of the origin on a circle of radius
+    // `R ∈ [1/2, 1]` through it (the parabola `s·t + s²/(2R)·n`, exact to its rounding),
+    // `c` far along the same circle.
+    let ic: Vec<[[f64; 2]; 4]> = (0..160)
+        .map(|_| {
+            let phi = g.signed() * 3.0;
+            let (t, n) = ([phi.cos(), phi.sin()], [-phi.sin(), phi.cos()]);
+            let r = 0.75 + 0.25 * g.signed();
+            let near = |s: f64| -> [f64; 2] {
+                std::array::from_fn(|k| s * t[k] + s * s / (2.0 * r) * n[k])
+            };
+            let small = (-40f64).exp2();
+            let alpha = 0.5 + 2.0 * g.signed().abs();
+            let c =
+                std::array::from_fn(|k| r * n[k] * (1.0 - alpha.cos()) + r * alpha.sin() * t[k]);
+            [
+                near(small * g.signed()),
+                near(small * g.signed()),
+                c,
+                near(small * g.signed()),
+            ]
+        })
+        .collect();
+    run_incircle("incircle_batch lopsided", &ic);
     // The rows are near-degenerate, not degenerate: most have a non-zero sign.
     let zero = o2
         .iter()
