@@ -54,8 +54,10 @@ pub(crate) fn check_rows<F: Fl, const D: usize, const K: usize>(
 
 /// The cases as `K` columns of one slice per axis (structure of arrays):
 /// `soa[k][j][i]` is coordinate `j` of argument `k` of row `i`.
-fn soa<F: Copy, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [[Vec<F>; D]; K] {
-    std::array::from_fn(|k| std::array::from_fn(|j| cases.iter().map(|c| c[k][j]).collect()))
+fn soa<F: Clone, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [[Vec<F>; D]; K] {
+    std::array::from_fn(|k| {
+        std::array::from_fn(|j| cases.iter().map(|c| c[k][j].clone()).collect())
+    })
 }
 
 /// The columns of [`soa`] as [`Axes`].
@@ -483,6 +485,14 @@ fn rational_batches_match_the_oracle() {
     .unwrap();
     for (i, case) in q.iter().enumerate() {
         assert_eq!(out[i], oracle::orient3d_q(case), "row {i}");
+    }
+    // The same rows as axes of rationals (each row's point gathered by cloning).
+    let s = soa(&q);
+    let [a, b, c, d] = axes(&s);
+    let mut out = vec![Sign::Zero; q.len()];
+    orient3d_batch(a, b, c, d, &mut out).unwrap();
+    for (i, case) in q.iter().enumerate() {
+        assert_eq!(out[i], oracle::orient3d_q(case), "row {i} (axes)");
     }
     let is: Vec<[[Q; 3]; 5]> = adversarial(&mut g, 6, cospherical)
         .iter()
