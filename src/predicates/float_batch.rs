@@ -212,8 +212,12 @@ pub(super) fn to_sign(v: i8) -> Sign {
 trait Group: Copy {
     /// The rows `start..start + len`.
     fn narrow(self, start: usize, len: usize) -> Self;
-    /// Row `l`'s exact sign (the cold stages of the scalar kernel).
-    fn exact(&self, l: usize) -> Sign;
+    /// A row's points as `f64` coordinates.
+    type Row: Copy;
+    /// Row `l`'s points.
+    fn row(&self, l: usize) -> Self::Row;
+    /// A row's exact sign (the cold stages of the scalar kernel).
+    fn exact(row: &Self::Row) -> Sign;
     /// Row `l` by the one-call predicate (for the rows after the last full group).
     fn one(&self, l: usize) -> Sign;
 }
@@ -394,9 +398,18 @@ fn per_row<R: Rows>(rows: R, out: &mut [Sign]) {
 #[cold]
 #[inline(never)]
 fn exact_zeros<R: Group>(s: &R, out: &mut [Sign]) {
-    for (l, o) in out.iter_mut().enumerate() {
+    // Every row's points gathered before the first exact call: a point gathered from axes
+    // is stored coordinate by coordinate, and the exact stages load it whole, which waits
+    // for the stores to reach the cache (twice the time a row on near-degenerate axes).
+    let mut rows = [None; W];
+    for (l, (r, o)) in rows.iter_mut().zip(out.iter()).enumerate() {
         if o.is_zero() {
-            *o = s.exact(l);
+            *r = Some(s.row(l));
+        }
+    }
+    for (r, o) in rows.iter().zip(out.iter_mut()) {
+        if let Some(r) = r {
+            *o = R::exact(r);
         }
     }
 }
@@ -568,9 +581,14 @@ where
     fn one(&self, l: usize) -> Sign {
         float::orient2d(&at(&self.0, l), &at(&self.1, l), &at(&self.2, l))
     }
+    type Row = [[f64; 2]; 3];
+    #[inline(always)]
+    fn row(&self, l: usize) -> Self::Row {
+        [at(&self.0, l), at(&self.1, l), at(&self.2, l)]
+    }
     #[inline(never)]
-    fn exact(&self, l: usize) -> Sign {
-        orient2d_slow(at(&self.0, l), at(&self.1, l), at(&self.2, l))
+    fn exact(r: &Self::Row) -> Sign {
+        orient2d_slow(r[0], r[1], r[2])
     }
 }
 
@@ -597,10 +615,19 @@ where
         let (a, b) = (at(&self.0, l), at(&self.1, l));
         float::orient3d(&a, &b, &at(&self.2, l), &at(&self.3, l))
     }
+    type Row = [[f64; 3]; 4];
+    #[inline(always)]
+    fn row(&self, l: usize) -> Self::Row {
+        [
+            at(&self.0, l),
+            at(&self.1, l),
+            at(&self.2, l),
+            at(&self.3, l),
+        ]
+    }
     #[inline(never)]
-    fn exact(&self, l: usize) -> Sign {
-        let (a, b) = (at(&self.0, l), at(&self.1, l));
-        orient3d_slow(a, b, at(&self.2, l), at(&self.3, l))
+    fn exact(r: &Self::Row) -> Sign {
+        orient3d_slow(r[0], r[1], r[2], r[3])
     }
 }
 
@@ -671,10 +698,19 @@ where
         let (a, b) = (at(&self.0, l), at(&self.1, l));
         float::incircle(&a, &b, &at(&self.2, l), &at(&self.3, l))
     }
+    type Row = [[f64; 2]; 4];
+    #[inline(always)]
+    fn row(&self, l: usize) -> Self::Row {
+        [
+            at(&self.0, l),
+            at(&self.1, l),
+            at(&self.2, l),
+            at(&self.3, l),
+        ]
+    }
     #[inline(never)]
-    fn exact(&self, l: usize) -> Sign {
-        let (a, b) = (at(&self.0, l), at(&self.1, l));
-        incircle_slow(a, b, at(&self.2, l), at(&self.3, l))
+    fn exact(r: &Self::Row) -> Sign {
+        incircle_slow(r[0], r[1], r[2], r[3])
     }
 }
 
@@ -751,10 +787,15 @@ where
         let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
         float::insphere(&a, &b, &c, &at(&self.3, l), &at(&self.4, l))
     }
-    #[inline(never)]
-    fn exact(&self, l: usize) -> Sign {
+    type Row = [[f64; 3]; 5];
+    #[inline(always)]
+    fn row(&self, l: usize) -> Self::Row {
         let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
-        insphere_slow(a, b, c, at(&self.3, l), at(&self.4, l))
+        [a, b, c, at(&self.3, l), at(&self.4, l)]
+    }
+    #[inline(never)]
+    fn exact(r: &Self::Row) -> Sign {
+        insphere_slow(r[0], r[1], r[2], r[3], r[4])
     }
 }
 
