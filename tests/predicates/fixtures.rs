@@ -454,3 +454,91 @@ fn fixture_rational_conversion_is_exact() {
         }
     }
 }
+
+/// Every fixture file through the batch predicates at once, as slices of points and as
+/// one slice per coordinate (`Axes`), in the file's order (hard cases beside each other
+/// in one chunk) and in a seeded shuffle: every row must give the file's sign.
+#[test]
+fn fixtures_through_the_batch() {
+    use isect::predicates::{Axes, incircle_batch, insphere_batch, orient2d_batch, orient3d_batch};
+    use isect_testkit::Rng;
+    /// Coordinate `j` of argument `k` of every row.
+    fn axis<const D: usize, const K: usize>(
+        rows: &[[[f64; D]; K]],
+        k: usize,
+        j: usize,
+    ) -> Vec<f64> {
+        rows.iter().map(|r| r[k][j]).collect()
+    }
+    fn check(file: &str, order: &str, layout: &str, got: &[Sign], want: &[Sign]) {
+        let bad: Vec<usize> = (0..want.len()).filter(|&i| got[i] != want[i]).collect();
+        assert!(
+            bad.is_empty(),
+            "{file} ({order}, {layout}): rows {bad:?} differ from the file"
+        );
+    }
+    let mut g = Rng::new(0xF1C5);
+    for order in ["file order", "shuffled"] {
+        let mut cases: Vec<Vec<Case>> = [6, 12, 8, 15]
+            .iter()
+            .zip(FILES)
+            .map(|(&n, f)| load(f, n))
+            .collect();
+        if order == "shuffled" {
+            for c in &mut cases {
+                for i in (1..c.len()).rev() {
+                    c.swap(i, g.range(0, i as i64) as usize);
+                }
+            }
+        }
+        let want: Vec<Vec<Sign>> = cases
+            .iter()
+            .map(|c| c.iter().map(|c| c.expected).collect())
+            .collect();
+        let mut out = vec![Sign::Zero; 1000];
+
+        let o2: Vec<[[f64; 2]; 3]> = cases[0].iter().map(|c| pts(&c.coords)).collect();
+        let [a, b, c] = std::array::from_fn(|k| o2.iter().map(|r| r[k]).collect::<Vec<_>>());
+        orient2d_batch(&a[..], &b[..], &c[..], &mut out).unwrap();
+        check(FILES[0], order, "slices", &out, &want[0]);
+        let s: [[Vec<f64>; 2]; 3] =
+            std::array::from_fn(|k| std::array::from_fn(|j| axis(&o2, k, j)));
+        let x: [Axes<'_, f64, 2>; 3] =
+            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..]]).unwrap());
+        orient2d_batch(x[0], x[1], x[2], &mut out).unwrap();
+        check(FILES[0], order, "axes", &out, &want[0]);
+
+        let o3: Vec<[[f64; 3]; 4]> = cases[1].iter().map(|c| pts(&c.coords)).collect();
+        let [a, b, c, d] = std::array::from_fn(|k| o3.iter().map(|r| r[k]).collect::<Vec<_>>());
+        orient3d_batch(&a[..], &b[..], &c[..], &d[..], &mut out).unwrap();
+        check(FILES[1], order, "slices", &out, &want[1]);
+        let s: [[Vec<f64>; 3]; 4] =
+            std::array::from_fn(|k| std::array::from_fn(|j| axis(&o3, k, j)));
+        let x: [Axes<'_, f64, 3>; 4] =
+            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..], &s[k][2][..]]).unwrap());
+        orient3d_batch(x[0], x[1], x[2], x[3], &mut out).unwrap();
+        check(FILES[1], order, "axes", &out, &want[1]);
+
+        let ic: Vec<[[f64; 2]; 4]> = cases[2].iter().map(|c| pts(&c.coords)).collect();
+        let [a, b, c, d] = std::array::from_fn(|k| ic.iter().map(|r| r[k]).collect::<Vec<_>>());
+        incircle_batch(&a[..], &b[..], &c[..], &d[..], &mut out).unwrap();
+        check(FILES[2], order, "slices", &out, &want[2]);
+        let s: [[Vec<f64>; 2]; 4] =
+            std::array::from_fn(|k| std::array::from_fn(|j| axis(&ic, k, j)));
+        let x: [Axes<'_, f64, 2>; 4] =
+            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..]]).unwrap());
+        incircle_batch(x[0], x[1], x[2], x[3], &mut out).unwrap();
+        check(FILES[2], order, "axes", &out, &want[2]);
+
+        let is: Vec<[[f64; 3]; 5]> = cases[3].iter().map(|c| pts(&c.coords)).collect();
+        let [a, b, c, d, e] = std::array::from_fn(|k| is.iter().map(|r| r[k]).collect::<Vec<_>>());
+        insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], &mut out).unwrap();
+        check(FILES[3], order, "slices", &out, &want[3]);
+        let s: [[Vec<f64>; 3]; 5] =
+            std::array::from_fn(|k| std::array::from_fn(|j| axis(&is, k, j)));
+        let x: [Axes<'_, f64, 3>; 5] =
+            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..], &s[k][2][..]]).unwrap());
+        insphere_batch(x[0], x[1], x[2], x[3], x[4], &mut out).unwrap();
+        check(FILES[3], order, "axes", &out, &want[3]);
+    }
+}
