@@ -333,6 +333,23 @@ static SIGNS4: [[Sign; 4]; 256] = {
     t
 };
 
+/// Two rows' verdicts against their bounds as bits (bit 0 the first row): `det > B`, and
+/// `det < −B`; both false for a NaN on either side, as in [`verdict`].
+#[inline(always)]
+fn verdict_bits(det: f64x2, bound: f64x2) -> (u32, u32) {
+    (
+        det.simd_gt(bound).to_bitmask(),
+        det.simd_lt(-bound).to_bitmask(),
+    )
+}
+
+/// The four signs of a group from its verdict bits `p` (`det > B`) and `n` (`det < −B`),
+/// bits `0..4`: one entry of [`SIGNS4`].
+#[inline(always)]
+fn signs4(p: u32, n: u32) -> [Sign; 4] {
+    SIGNS4[((p & 15) | (n & 15) << 4) as usize]
+}
+
 /// One chunk of `GG` groups, rows `start..start + GG·W` of `rows` (`out.len() == GG·W`):
 /// the determinants and the chunk's per-axis maxima (NaN-ignoring, so at least every
 /// finite row's), one bound from them, every row compared with it ([`verdict`]'s
@@ -358,16 +375,15 @@ fn chunk<R: Rows, const GG: usize>(rows: &R, start: usize, out: &mut [Sign]) -> 
     let bound = R::chunk_bound(m.map(|[a, b]| Lane::max(a, b)));
     // Bit `i` of `p` (`n`): row `i`'s `det > B` (`det < −B`), false for a NaN on either
     // side, as in `verdict`.
-    let (above, below) = (f64x2::splat(bound), f64x2::splat(-bound));
+    let bound = f64x2::splat(bound);
     let (mut p, mut n) = (0u32, 0u32);
     for h in 0..GG * W / 2 {
-        let d = f64x2::from([det[2 * h], det[2 * h + 1]]);
-        p |= d.simd_gt(above).to_bitmask() << (2 * h);
-        n |= d.simd_lt(below).to_bitmask() << (2 * h);
+        let (gt, lt) = verdict_bits(f64x2::from([det[2 * h], det[2 * h + 1]]), bound);
+        p |= gt << (2 * h);
+        n |= lt << (2 * h);
     }
     for (q, o) in out.chunks_exact_mut(W).enumerate() {
-        let k = ((p >> (W * q)) & 15) | (((n >> (W * q)) & 15) << 4);
-        o.copy_from_slice(&SIGNS4[k as usize]);
+        o.copy_from_slice(&signs4(p >> (W * q), n >> (W * q)));
     }
     let decided = p | n;
     if decided == (1 << (GG * W)) - 1 {
@@ -569,6 +585,7 @@ where
     B: Column<2, Scalar = A::Scalar>,
     C: Column<2, Scalar = A::Scalar>,
 {
+    type Row = [[f64; 2]; 3];
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         O2(
@@ -577,11 +594,6 @@ where
             self.2.narrow(s, n),
         )
     }
-    #[inline(never)]
-    fn one(&self, l: usize) -> Sign {
-        float::orient2d(&at(&self.0, l), &at(&self.1, l), &at(&self.2, l))
-    }
-    type Row = [[f64; 2]; 3];
     #[inline(always)]
     fn row(&self, l: usize) -> Self::Row {
         [at(&self.0, l), at(&self.1, l), at(&self.2, l)]
@@ -589,6 +601,11 @@ where
     #[inline(never)]
     fn exact(r: &Self::Row) -> Sign {
         orient2d_slow(r[0], r[1], r[2])
+    }
+    #[inline(never)]
+    fn one(&self, l: usize) -> Sign {
+        let [a, b, c] = self.row(l);
+        float::orient2d(&a, &b, &c)
     }
 }
 
@@ -600,6 +617,7 @@ where
     C: Column<3, Scalar = A::Scalar>,
     D: Column<3, Scalar = A::Scalar>,
 {
+    type Row = [[f64; 3]; 4];
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         let O3(a, b, c, d) = self;
@@ -610,12 +628,6 @@ where
             d.narrow(s, n),
         )
     }
-    #[inline(never)]
-    fn one(&self, l: usize) -> Sign {
-        let (a, b) = (at(&self.0, l), at(&self.1, l));
-        float::orient3d(&a, &b, &at(&self.2, l), &at(&self.3, l))
-    }
-    type Row = [[f64; 3]; 4];
     #[inline(always)]
     fn row(&self, l: usize) -> Self::Row {
         [
@@ -628,6 +640,11 @@ where
     #[inline(never)]
     fn exact(r: &Self::Row) -> Sign {
         orient3d_slow(r[0], r[1], r[2], r[3])
+    }
+    #[inline(never)]
+    fn one(&self, l: usize) -> Sign {
+        let [a, b, c, d] = self.row(l);
+        float::orient3d(&a, &b, &c, &d)
     }
 }
 
@@ -683,6 +700,7 @@ where
     C: Column<2, Scalar = A::Scalar>,
     D: Column<2, Scalar = A::Scalar>,
 {
+    type Row = [[f64; 2]; 4];
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         let Ic(a, b, c, d) = self;
@@ -693,12 +711,6 @@ where
             d.narrow(s, n),
         )
     }
-    #[inline(never)]
-    fn one(&self, l: usize) -> Sign {
-        let (a, b) = (at(&self.0, l), at(&self.1, l));
-        float::incircle(&a, &b, &at(&self.2, l), &at(&self.3, l))
-    }
-    type Row = [[f64; 2]; 4];
     #[inline(always)]
     fn row(&self, l: usize) -> Self::Row {
         [
@@ -711,6 +723,11 @@ where
     #[inline(never)]
     fn exact(r: &Self::Row) -> Sign {
         incircle_slow(r[0], r[1], r[2], r[3])
+    }
+    #[inline(never)]
+    fn one(&self, l: usize) -> Sign {
+        let [a, b, c, d] = self.row(l);
+        float::incircle(&a, &b, &c, &d)
     }
 }
 
@@ -776,18 +793,13 @@ where
     D: Column<3, Scalar = A::Scalar>,
     E: Column<3, Scalar = A::Scalar>,
 {
+    type Row = [[f64; 3]; 5];
     #[inline(always)]
     fn narrow(self, s: usize, n: usize) -> Self {
         let Is(a, b, c, d, e) = self;
         let (a, b, c) = (a.narrow(s, n), b.narrow(s, n), c.narrow(s, n));
         Is(a, b, c, d.narrow(s, n), e.narrow(s, n))
     }
-    #[inline(never)]
-    fn one(&self, l: usize) -> Sign {
-        let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
-        float::insphere(&a, &b, &c, &at(&self.3, l), &at(&self.4, l))
-    }
-    type Row = [[f64; 3]; 5];
     #[inline(always)]
     fn row(&self, l: usize) -> Self::Row {
         let (a, b, c) = (at(&self.0, l), at(&self.1, l), at(&self.2, l));
@@ -796,6 +808,11 @@ where
     #[inline(never)]
     fn exact(r: &Self::Row) -> Sign {
         insphere_slow(r[0], r[1], r[2], r[3], r[4])
+    }
+    #[inline(never)]
+    fn one(&self, l: usize) -> Sign {
+        let [a, b, c, d, e] = self.row(l);
+        float::insphere(&a, &b, &c, &d, &e)
     }
 }
 
@@ -885,11 +902,12 @@ where
         for h in 0..W / 2 {
             let (a, b, c) = (packed(&s.0, h), packed(&s.1, h), packed(&s.2, h));
             let (det, bound) = orient2d_det_bound(&a, &b, &c);
-            p |= det.simd_gt(bound).to_bitmask() << (2 * h);
-            q |= det.simd_lt(-bound).to_bitmask() << (2 * h);
+            let (gt, lt) = verdict_bits(det, bound);
+            p |= gt << (2 * h);
+            q |= lt << (2 * h);
         }
         let o = &mut out[start..start + W];
-        o.copy_from_slice(&SIGNS4[(p | q << 4) as usize]);
+        o.copy_from_slice(&signs4(p, q));
         if p | q != 15 {
             exact_zeros_at(&rows, start, o);
         }

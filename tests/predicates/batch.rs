@@ -18,7 +18,9 @@ use isect_testkit::{Q, Rng, RngExt, config, strategies};
 use proptest::prelude::*;
 
 /// The cases as `K` columns, one slice per argument.
-fn columns<F: Copy, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [Vec<[F; D]>; K] {
+pub(crate) fn columns<F: Copy, const D: usize, const K: usize>(
+    cases: &[[[F; D]; K]],
+) -> [Vec<[F; D]>; K] {
     std::array::from_fn(|k| cases.iter().map(|case| case[k]).collect())
 }
 
@@ -54,14 +56,18 @@ pub(crate) fn check_rows<F: Fl, const D: usize, const K: usize>(
 
 /// The cases as `K` columns of one slice per axis (structure of arrays):
 /// `soa[k][j][i]` is coordinate `j` of argument `k` of row `i`.
-fn soa<F: Clone, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [[Vec<F>; D]; K] {
+pub(crate) fn soa<F: Clone, const D: usize, const K: usize>(
+    cases: &[[[F; D]; K]],
+) -> [[Vec<F>; D]; K] {
     std::array::from_fn(|k| {
         std::array::from_fn(|j| cases.iter().map(|c| c[k][j].clone()).collect())
     })
 }
 
 /// The columns of [`soa`] as [`Axes`].
-fn axes<F, const D: usize, const K: usize>(soa: &[[Vec<F>; D]; K]) -> [Axes<'_, F, D>; K] {
+pub(crate) fn axes<F, const D: usize, const K: usize>(
+    soa: &[[Vec<F>; D]; K],
+) -> [Axes<'_, F, D>; K] {
     std::array::from_fn(|k| Axes::new(std::array::from_fn(|j| &soa[k][j][..])).unwrap())
 }
 

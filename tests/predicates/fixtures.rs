@@ -460,23 +460,35 @@ fn fixture_rational_conversion_is_exact() {
 /// in one chunk) and in a seeded shuffle: every row must give the file's sign.
 #[test]
 fn fixtures_through_the_batch() {
+    use super::batch::{axes, columns, soa};
     use isect::predicates::{Axes, incircle_batch, insphere_batch, orient2d_batch, orient3d_batch};
     use isect_testkit::Rng;
-    /// Coordinate `j` of argument `k` of every row.
-    fn axis<const D: usize, const K: usize>(
-        rows: &[[[f64; D]; K]],
-        k: usize,
-        j: usize,
-    ) -> Vec<f64> {
-        rows.iter().map(|r| r[k][j]).collect()
+
+    /// `cases` as rows of `K` points, through `slices` and through `on_axes`, each row
+    /// against the file's sign.
+    fn both<const D: usize, const K: usize>(
+        file: &str,
+        order: &str,
+        cases: &[Case],
+        slices: impl Fn(&[Vec<[f64; D]>; K], &mut [Sign]),
+        on_axes: impl Fn([Axes<'_, f64, D>; K], &mut [Sign]),
+    ) {
+        let rows: Vec<[[f64; D]; K]> = cases.iter().map(|c| pts(&c.coords)).collect();
+        let want: Vec<Sign> = cases.iter().map(|c| c.expected).collect();
+        let mut out = vec![Sign::Zero; rows.len()];
+        let check = |layout: &str, got: &[Sign]| {
+            let bad: Vec<usize> = (0..want.len()).filter(|&i| got[i] != want[i]).collect();
+            assert!(
+                bad.is_empty(),
+                "{file} ({order}, {layout}): rows {bad:?} differ from the file"
+            );
+        };
+        slices(&columns(&rows), &mut out);
+        check("slices", &out);
+        on_axes(axes(&soa(&rows)), &mut out);
+        check("axes", &out);
     }
-    fn check(file: &str, order: &str, layout: &str, got: &[Sign], want: &[Sign]) {
-        let bad: Vec<usize> = (0..want.len()).filter(|&i| got[i] != want[i]).collect();
-        assert!(
-            bad.is_empty(),
-            "{file} ({order}, {layout}): rows {bad:?} differ from the file"
-        );
-    }
+
     let mut g = Rng::new(0xF1C5);
     for order in ["file order", "shuffled"] {
         let mut cases: Vec<Vec<Case>> = [6, 12, 8, 15]
@@ -491,54 +503,35 @@ fn fixtures_through_the_batch() {
                 }
             }
         }
-        let want: Vec<Vec<Sign>> = cases
-            .iter()
-            .map(|c| c.iter().map(|c| c.expected).collect())
-            .collect();
-        let mut out = vec![Sign::Zero; 1000];
-
-        let o2: Vec<[[f64; 2]; 3]> = cases[0].iter().map(|c| pts(&c.coords)).collect();
-        let [a, b, c] = std::array::from_fn(|k| o2.iter().map(|r| r[k]).collect::<Vec<_>>());
-        orient2d_batch(&a[..], &b[..], &c[..], &mut out).unwrap();
-        check(FILES[0], order, "slices", &out, &want[0]);
-        let s: [[Vec<f64>; 2]; 3] =
-            std::array::from_fn(|k| std::array::from_fn(|j| axis(&o2, k, j)));
-        let x: [Axes<'_, f64, 2>; 3] =
-            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..]]).unwrap());
-        orient2d_batch(x[0], x[1], x[2], &mut out).unwrap();
-        check(FILES[0], order, "axes", &out, &want[0]);
-
-        let o3: Vec<[[f64; 3]; 4]> = cases[1].iter().map(|c| pts(&c.coords)).collect();
-        let [a, b, c, d] = std::array::from_fn(|k| o3.iter().map(|r| r[k]).collect::<Vec<_>>());
-        orient3d_batch(&a[..], &b[..], &c[..], &d[..], &mut out).unwrap();
-        check(FILES[1], order, "slices", &out, &want[1]);
-        let s: [[Vec<f64>; 3]; 4] =
-            std::array::from_fn(|k| std::array::from_fn(|j| axis(&o3, k, j)));
-        let x: [Axes<'_, f64, 3>; 4] =
-            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..], &s[k][2][..]]).unwrap());
-        orient3d_batch(x[0], x[1], x[2], x[3], &mut out).unwrap();
-        check(FILES[1], order, "axes", &out, &want[1]);
-
-        let ic: Vec<[[f64; 2]; 4]> = cases[2].iter().map(|c| pts(&c.coords)).collect();
-        let [a, b, c, d] = std::array::from_fn(|k| ic.iter().map(|r| r[k]).collect::<Vec<_>>());
-        incircle_batch(&a[..], &b[..], &c[..], &d[..], &mut out).unwrap();
-        check(FILES[2], order, "slices", &out, &want[2]);
-        let s: [[Vec<f64>; 2]; 4] =
-            std::array::from_fn(|k| std::array::from_fn(|j| axis(&ic, k, j)));
-        let x: [Axes<'_, f64, 2>; 4] =
-            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..]]).unwrap());
-        incircle_batch(x[0], x[1], x[2], x[3], &mut out).unwrap();
-        check(FILES[2], order, "axes", &out, &want[2]);
-
-        let is: Vec<[[f64; 3]; 5]> = cases[3].iter().map(|c| pts(&c.coords)).collect();
-        let [a, b, c, d, e] = std::array::from_fn(|k| is.iter().map(|r| r[k]).collect::<Vec<_>>());
-        insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], &mut out).unwrap();
-        check(FILES[3], order, "slices", &out, &want[3]);
-        let s: [[Vec<f64>; 3]; 5] =
-            std::array::from_fn(|k| std::array::from_fn(|j| axis(&is, k, j)));
-        let x: [Axes<'_, f64, 3>; 5] =
-            std::array::from_fn(|k| Axes::new([&s[k][0][..], &s[k][1][..], &s[k][2][..]]).unwrap());
-        insphere_batch(x[0], x[1], x[2], x[3], x[4], &mut out).unwrap();
-        check(FILES[3], order, "axes", &out, &want[3]);
+        both(
+            FILES[0],
+            order,
+            &cases[0],
+            |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
+            |[a, b, c], out| orient2d_batch(a, b, c, out).unwrap(),
+        );
+        both(
+            FILES[1],
+            order,
+            &cases[1],
+            |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+            |[a, b, c, d], out| orient3d_batch(a, b, c, d, out).unwrap(),
+        );
+        both(
+            FILES[2],
+            order,
+            &cases[2],
+            |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+            |[a, b, c, d], out| incircle_batch(a, b, c, d, out).unwrap(),
+        );
+        both(
+            FILES[3],
+            order,
+            &cases[3],
+            |[a, b, c, d, e], out| {
+                insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap()
+            },
+            |[a, b, c, d, e], out| insphere_batch(a, b, c, d, e, out).unwrap(),
+        );
     }
 }
