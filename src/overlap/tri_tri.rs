@@ -439,8 +439,8 @@ mod fast {
         O3_GRID_BITS, coordinates_on_grid, orient3d_shared, short_significands,
     };
     use crate::scalar::as_f64_array;
-    use crate::vec3::{dot, sub};
     use crate::{Scalar, Sign, orient3d};
+    use wide::f64x2;
 
     use super::all_same_strict;
 
@@ -474,31 +474,37 @@ mod fast {
         for i in 0..N {
             x[i] = as_f64_array(xs[i])?;
         }
-        let (ba, ca) = (sub(&b, a), sub(&c, a));
-        // The normal's components and their permanents.
-        let m0 = [ba[1] * ca[2], ba[2] * ca[1]];
-        let m1 = [ba[2] * ca[0], ba[0] * ca[2]];
-        let m2 = [ba[0] * ca[1], ba[1] * ca[0]];
-        let n = [m0[0] - m0[1], m1[0] - m1[1], m2[0] - m2[1]];
-        let pn = [
-            m0[0].abs() + m0[1].abs(),
-            m1[0].abs() + m1[1].abs(),
-            m2[0].abs() + m2[1].abs(),
-        ];
+        // Each point as its `(x, y)` pair in one `f64x2` and its `z` apart, so that every
+        // operation below is the scalar formula's, lane by lane, in the same order: the
+        // results are bit for bit those of proofs/tri_tri.md, section 2.
+        let xy = |v: &[f64; 3]| f64x2::new([v[0], v[1]]);
+        let (a2, az) = (xy(a), a[2]);
+        // `b − a` and `c − a`: `(xb, yb, zb)` and `(xc, yc, zc)`.
+        let (b2, zb) = (xy(&b) - a2, b[2] - az);
+        let (c2, zc) = (xy(&c) - a2, c[2] - az);
+        let ([xb, yb], [xc, yc]) = (b2.to_array(), c2.to_array());
+        // The normal's two products per component, `(n₀, n₁)` packed and `n₂` apart.
+        let m1 = f64x2::new([yb, zb]) * f64x2::new([zc, xc]);
+        let m2 = f64x2::new([zb, xb]) * f64x2::new([yc, zc]);
+        let (mz1, mz2) = (xb * yc, yb * xc);
+        let (n2, nz) = (m1 - m2, mz1 - mz2);
+        let (pn2, pnz) = (m1.abs() + m2.abs(), mz1.abs() + mz2.abs());
         let mut det = [0.0; N];
-        let mut sum = [0.0; 3];
+        let (mut s2, mut sz) = (f64x2::ZERO, 0.0);
         for i in 0..N {
-            let d = sub(&x[i], a);
-            det[i] = dot(&n, &d);
-            for k in 0..3 {
-                sum[k] += d[k].abs();
-            }
+            let (d2, dz) = (xy(&x[i]) - a2, x[i][2] - az);
+            let [t0, t1] = (n2 * d2).to_array();
+            det[i] = t0 + t1 + nz * dz;
+            s2 += d2.abs();
+            sz += dz.abs();
         }
         // Sums and products only (no max or min, which could drop a NaN): any non-finite
         // input or overflowed intermediate makes `bound` infinite or NaN, and then no
         // `|det| > bound` holds.
-        let perm = pn[0] * sum[0] + pn[1] * sum[1] + pn[2] * sum[2];
-        let bound = ERRBOUND * (perm + (sum[0] + sum[1] + sum[2] + 3.0) * TINY);
+        let [w0, w1] = (pn2 * s2).to_array();
+        let [s0, s1] = s2.to_array();
+        let perm = w0 + w1 + pnz * sz;
+        let bound = ERRBOUND * (perm + (s0 + s1 + sz + 3.0) * TINY);
         Some(Dets { det, bound })
     }
 

@@ -128,6 +128,95 @@ fn filter_certifies_only_exact_signs() {
     );
 }
 
+/// The filter's determinants and bound as proofs/tri_tri.md section 2 writes them, one
+/// scalar operation at a time: `nₖ` from the two products, `detᵢ = n₀d₀ + n₁d₁ + n₂d₂`
+/// left to right, `Sₖ = Σᵢ |dᵢₖ|` in point order, `perm = pn₀S₀ + pn₁S₁ + pn₂S₂`.
+fn proof_dets(p: &[[f64; 3]; 3], xs: &[[f64; 3]; 3]) -> ([f64; 3], f64) {
+    let a = p[0];
+    let ba: [f64; 3] = core::array::from_fn(|k| p[1][k] - a[k]);
+    let ca: [f64; 3] = core::array::from_fn(|k| p[2][k] - a[k]);
+    let m = [
+        [ba[1] * ca[2], ba[2] * ca[1]],
+        [ba[2] * ca[0], ba[0] * ca[2]],
+        [ba[0] * ca[1], ba[1] * ca[0]],
+    ];
+    let n = m.map(|m| m[0] - m[1]);
+    let pn = m.map(|m| m[0].abs() + m[1].abs());
+    let mut sum = [0.0; 3];
+    let det = xs.map(|x| {
+        let d: [f64; 3] = core::array::from_fn(|k| x[k] - a[k]);
+        for k in 0..3 {
+            sum[k] += d[k].abs();
+        }
+        n[0] * d[0] + n[1] * d[1] + n[2] * d[2]
+    });
+    let perm = pn[0] * sum[0] + pn[1] * sum[1] + pn[2] * sum[2];
+    let bound = fast::ERRBOUND * (perm + (sum[0] + sum[1] + sum[2] + 3.0) * fast::TINY);
+    (det, bound)
+}
+
+/// The packed evaluation of the filter (`(x, y)` in one `f64x2`, `z` apart) gives the
+/// proof's scalar values bit for bit, so the bound of section 2 is the one the code
+/// uses: random triangles and points with each coordinate on its own exponent (subnormal
+/// to near overflow), points on the plane, equal vertices, and non-finite coordinates.
+#[test]
+fn packed_filter_is_the_proofs_evaluation() {
+    let mut rng = Rng::new(0xbacc_ed00);
+    let specials = [
+        0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        f64::MIN_POSITIVE,
+    ];
+    let same = |x: f64, y: f64| x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan());
+    for round in 0..20_000 {
+        let mut v: [[f64; 3]; 6] = core::array::from_fn(|_| {
+            core::array::from_fn(|_| match rng.below(8) {
+                0 => 0.0,
+                1 => {
+                    let e = rng.range(-1074, 1022) as i32;
+                    full(&mut rng, e)
+                }
+                _ => {
+                    let e = rng.range(-20, 20) as i32;
+                    full(&mut rng, e)
+                }
+            })
+        });
+        match round % 5 {
+            // A point on the plane, rounded.
+            0 => {
+                let (s, t) = (rng.uniform(-1.0, 2.0), rng.uniform(-1.0, 2.0));
+                v[3] = core::array::from_fn(|k| {
+                    v[0][k] + s * (v[1][k] - v[0][k]) + t * (v[2][k] - v[0][k])
+                });
+            }
+            // Equal vertices, and a point equal to one of them.
+            1 => {
+                v[2] = v[1];
+                v[5] = v[0];
+            }
+            // One special coordinate somewhere.
+            2 => v[rng.below(6)][rng.below(3)] = specials[rng.below(6)],
+            _ => {}
+        }
+        let p = [v[0], v[1], v[2]];
+        let xs = [v[3], v[4], v[5]];
+        let d = fast::dets([&p[0], &p[1], &p[2]], [&xs[0], &xs[1], &xs[2]]).unwrap();
+        let (det, bound) = proof_dets(&p, &xs);
+        for (i, (got, want)) in d.det.iter().zip(det).enumerate() {
+            assert!(same(*got, want), "det {i}: {got} {want} {p:?} {xs:?}");
+        }
+        assert!(
+            same(d.bound, bound),
+            "bound: {} {bound} {p:?} {xs:?}",
+            d.bound
+        );
+    }
+}
+
 /// Points exactly on the plane (integer grid), exactly at a vertex, and one unit off:
 /// the zero signs are never certified and the one-side rejection is exact.
 #[test]
