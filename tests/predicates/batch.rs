@@ -71,83 +71,66 @@ pub(crate) fn axes<F, const D: usize, const K: usize>(
     std::array::from_fn(|k| Axes::new(std::array::from_fn(|j| &soa[k][j][..])).unwrap())
 }
 
+/// `cases` through one batch predicate twice, as slices of points (`slices`) and as one
+/// slice per coordinate (`on_axes`): every row against the oracle `exact` and the
+/// one-call predicate `one`.
+fn run<F: Fl, const D: usize, const K: usize>(
+    what: &str,
+    cases: &[[[F; D]; K]],
+    exact: impl Fn(&[[F; D]; K]) -> Sign,
+    one: impl Fn(&[[F; D]; K]) -> Sign,
+    slices: impl Fn(&[Vec<[F; D]>; K], &mut [Sign]),
+    on_axes: impl Fn([Axes<'_, F, D>; K], &mut [Sign]),
+) {
+    let mut out = vec![Sign::Zero; cases.len()];
+    slices(&columns(cases), &mut out);
+    check_rows(what, cases, &out, &exact, &one);
+    let mut out = vec![Sign::Zero; cases.len()];
+    on_axes(axes(&soa(cases)), &mut out);
+    check_rows(&format!("{what} (axes)"), cases, &out, &exact, &one);
+}
+
 fn run_orient2d<F: Fl>(what: &str, cases: &[[[F; 2]; 3]]) {
-    let [a, b, c] = columns(cases);
-    let mut out = vec![Sign::Zero; cases.len()];
-    orient2d_batch(&a[..], &b[..], &c[..], &mut out).unwrap();
-    check_rows(what, cases, &out, oracle::orient2d, |p| {
-        orient2d(p[0], p[1], p[2])
-    });
-    let s = soa(cases);
-    let [a, b, c] = axes(&s);
-    let mut out = vec![Sign::Zero; cases.len()];
-    orient2d_batch(a, b, c, &mut out).unwrap();
-    check_rows(
-        &format!("{what} (axes)"),
+    run(
+        what,
         cases,
-        &out,
         oracle::orient2d,
         |p| orient2d(p[0], p[1], p[2]),
+        |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
+        |[a, b, c], out| orient2d_batch(a, b, c, out).unwrap(),
     );
 }
 
 fn run_orient3d<F: Fl>(what: &str, cases: &[[[F; 3]; 4]]) {
-    let [a, b, c, d] = columns(cases);
-    let mut out = vec![Sign::Zero; cases.len()];
-    orient3d_batch(&a[..], &b[..], &c[..], &d[..], &mut out).unwrap();
-    check_rows(what, cases, &out, oracle::orient3d, |p| {
-        orient3d(p[0], p[1], p[2], p[3])
-    });
-    let s = soa(cases);
-    let [a, b, c, d] = axes(&s);
-    let mut out = vec![Sign::Zero; cases.len()];
-    orient3d_batch(a, b, c, d, &mut out).unwrap();
-    check_rows(
-        &format!("{what} (axes)"),
+    run(
+        what,
         cases,
-        &out,
         oracle::orient3d,
         |p| orient3d(p[0], p[1], p[2], p[3]),
+        |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+        |[a, b, c, d], out| orient3d_batch(a, b, c, d, out).unwrap(),
     );
 }
 
 fn run_incircle<F: Fl>(what: &str, cases: &[[[F; 2]; 4]]) {
-    let [a, b, c, d] = columns(cases);
-    let mut out = vec![Sign::Zero; cases.len()];
-    incircle_batch(&a[..], &b[..], &c[..], &d[..], &mut out).unwrap();
-    check_rows(what, cases, &out, oracle::incircle, |p| {
-        incircle(p[0], p[1], p[2], p[3])
-    });
-    let s = soa(cases);
-    let [a, b, c, d] = axes(&s);
-    let mut out = vec![Sign::Zero; cases.len()];
-    incircle_batch(a, b, c, d, &mut out).unwrap();
-    check_rows(
-        &format!("{what} (axes)"),
+    run(
+        what,
         cases,
-        &out,
         oracle::incircle,
         |p| incircle(p[0], p[1], p[2], p[3]),
+        |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+        |[a, b, c, d], out| incircle_batch(a, b, c, d, out).unwrap(),
     );
 }
 
 fn run_insphere<F: Fl>(what: &str, cases: &[[[F; 3]; 5]]) {
-    let [a, b, c, d, e] = columns(cases);
-    let mut out = vec![Sign::Zero; cases.len()];
-    insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], &mut out).unwrap();
-    check_rows(what, cases, &out, oracle::insphere, |p| {
-        insphere(p[0], p[1], p[2], p[3], p[4])
-    });
-    let s = soa(cases);
-    let [a, b, c, d, e] = axes(&s);
-    let mut out = vec![Sign::Zero; cases.len()];
-    insphere_batch(a, b, c, d, e, &mut out).unwrap();
-    check_rows(
-        &format!("{what} (axes)"),
+    run(
+        what,
         cases,
-        &out,
         oracle::insphere,
         |p| insphere(p[0], p[1], p[2], p[3], p[4]),
+        |[a, b, c, d, e], out| insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap(),
+        |[a, b, c, d, e], out| insphere_batch(a, b, c, d, e, out).unwrap(),
     );
 }
 
