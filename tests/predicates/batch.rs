@@ -18,9 +18,7 @@ use isect_testkit::{Q, Rng, RngExt, config, strategies};
 use proptest::prelude::*;
 
 /// The cases as `K` columns, one slice per argument.
-pub(crate) fn columns<F: Copy, const D: usize, const K: usize>(
-    cases: &[[[F; D]; K]],
-) -> [Vec<[F; D]>; K] {
+fn columns<F: Copy, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [Vec<[F; D]>; K] {
     std::array::from_fn(|k| cases.iter().map(|case| case[k]).collect())
 }
 
@@ -56,48 +54,88 @@ pub(crate) fn check_rows<F: Fl, const D: usize, const K: usize>(
 
 /// The cases as `K` columns of one slice per axis (structure of arrays):
 /// `soa[k][j][i]` is coordinate `j` of argument `k` of row `i`.
-pub(crate) fn soa<F: Clone, const D: usize, const K: usize>(
-    cases: &[[[F; D]; K]],
-) -> [[Vec<F>; D]; K] {
+fn soa<F: Clone, const D: usize, const K: usize>(cases: &[[[F; D]; K]]) -> [[Vec<F>; D]; K] {
     std::array::from_fn(|k| {
         std::array::from_fn(|j| cases.iter().map(|c| c[k][j].clone()).collect())
     })
 }
 
 /// The columns of [`soa`] as [`Axes`].
-pub(crate) fn axes<F, const D: usize, const K: usize>(
-    soa: &[[Vec<F>; D]; K],
-) -> [Axes<'_, F, D>; K] {
+fn axes<F, const D: usize, const K: usize>(soa: &[[Vec<F>; D]; K]) -> [Axes<'_, F, D>; K] {
     std::array::from_fn(|k| Axes::new(std::array::from_fn(|j| &soa[k][j][..])).unwrap())
 }
 
-/// `cases` through one batch predicate twice, as slices of points (`slices`) and as one
-/// slice per coordinate (`on_axes`): every row against the oracle `exact` and the
-/// one-call predicate `one`.
+/// The batch's answers for `cases`, first from slices of points (`slices`), then from one
+/// slice per coordinate (`on_axes`).
+fn layouts<F: Fl, const D: usize, const K: usize>(
+    cases: &[[[F; D]; K]],
+    slices: impl Fn(&[Vec<[F; D]>; K], &mut [Sign]),
+    on_axes: impl Fn([Axes<'_, F, D>; K], &mut [Sign]),
+) -> [Vec<Sign>; 2] {
+    let mut from_slices = vec![Sign::Zero; cases.len()];
+    slices(&columns(cases), &mut from_slices);
+    let mut from_axes = vec![Sign::Zero; cases.len()];
+    on_axes(axes(&soa(cases)), &mut from_axes);
+    [from_slices, from_axes]
+}
+
+/// [`layouts`] of `orient2d_batch`.
+pub(crate) fn orient2d_layouts<F: Fl>(cases: &[[[F; 2]; 3]]) -> [Vec<Sign>; 2] {
+    layouts(
+        cases,
+        |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
+        |[a, b, c], out| orient2d_batch(a, b, c, out).unwrap(),
+    )
+}
+
+/// [`layouts`] of `orient3d_batch`.
+pub(crate) fn orient3d_layouts<F: Fl>(cases: &[[[F; 3]; 4]]) -> [Vec<Sign>; 2] {
+    layouts(
+        cases,
+        |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+        |[a, b, c, d], out| orient3d_batch(a, b, c, d, out).unwrap(),
+    )
+}
+
+/// [`layouts`] of `incircle_batch`.
+pub(crate) fn incircle_layouts<F: Fl>(cases: &[[[F; 2]; 4]]) -> [Vec<Sign>; 2] {
+    layouts(
+        cases,
+        |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
+        |[a, b, c, d], out| incircle_batch(a, b, c, d, out).unwrap(),
+    )
+}
+
+/// [`layouts`] of `insphere_batch`.
+pub(crate) fn insphere_layouts<F: Fl>(cases: &[[[F; 3]; 5]]) -> [Vec<Sign>; 2] {
+    layouts(
+        cases,
+        |[a, b, c, d, e], out| insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap(),
+        |[a, b, c, d, e], out| insphere_batch(a, b, c, d, e, out).unwrap(),
+    )
+}
+
+/// Both layouts' answers (`[slices, axes]`, from [`layouts`]), every row against the
+/// oracle `exact` and the one-call predicate `one`.
 fn run<F: Fl, const D: usize, const K: usize>(
     what: &str,
     cases: &[[[F; D]; K]],
+    answers: [Vec<Sign>; 2],
     exact: impl Fn(&[[F; D]; K]) -> Sign,
     one: impl Fn(&[[F; D]; K]) -> Sign,
-    slices: impl Fn(&[Vec<[F; D]>; K], &mut [Sign]),
-    on_axes: impl Fn([Axes<'_, F, D>; K], &mut [Sign]),
 ) {
-    let mut out = vec![Sign::Zero; cases.len()];
-    slices(&columns(cases), &mut out);
-    check_rows(what, cases, &out, &exact, &one);
-    let mut out = vec![Sign::Zero; cases.len()];
-    on_axes(axes(&soa(cases)), &mut out);
-    check_rows(&format!("{what} (axes)"), cases, &out, &exact, &one);
+    for (layout, got) in ["", " (axes)"].into_iter().zip(answers) {
+        check_rows(&format!("{what}{layout}"), cases, &got, &exact, &one);
+    }
 }
 
 fn run_orient2d<F: Fl>(what: &str, cases: &[[[F; 2]; 3]]) {
     run(
         what,
         cases,
+        orient2d_layouts(cases),
         oracle::orient2d,
         |p| orient2d(p[0], p[1], p[2]),
-        |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
-        |[a, b, c], out| orient2d_batch(a, b, c, out).unwrap(),
     );
 }
 
@@ -105,10 +143,9 @@ fn run_orient3d<F: Fl>(what: &str, cases: &[[[F; 3]; 4]]) {
     run(
         what,
         cases,
+        orient3d_layouts(cases),
         oracle::orient3d,
         |p| orient3d(p[0], p[1], p[2], p[3]),
-        |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
-        |[a, b, c, d], out| orient3d_batch(a, b, c, d, out).unwrap(),
     );
 }
 
@@ -116,10 +153,9 @@ fn run_incircle<F: Fl>(what: &str, cases: &[[[F; 2]; 4]]) {
     run(
         what,
         cases,
+        incircle_layouts(cases),
         oracle::incircle,
         |p| incircle(p[0], p[1], p[2], p[3]),
-        |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
-        |[a, b, c, d], out| incircle_batch(a, b, c, d, out).unwrap(),
     );
 }
 
@@ -127,10 +163,9 @@ fn run_insphere<F: Fl>(what: &str, cases: &[[[F; 3]; 5]]) {
     run(
         what,
         cases,
+        insphere_layouts(cases),
         oracle::insphere,
         |p| insphere(p[0], p[1], p[2], p[3], p[4]),
-        |[a, b, c, d, e], out| insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap(),
-        |[a, b, c, d, e], out| insphere_batch(a, b, c, d, e, out).unwrap(),
     );
 }
 

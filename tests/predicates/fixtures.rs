@@ -460,33 +460,24 @@ fn fixture_rational_conversion_is_exact() {
 /// in one chunk) and in a seeded shuffle: every row must give the file's sign.
 #[test]
 fn fixtures_through_the_batch() {
-    use super::batch::{axes, columns, soa};
-    use isect::predicates::{Axes, incircle_batch, insphere_batch, orient2d_batch, orient3d_batch};
+    use super::batch::{incircle_layouts, insphere_layouts, orient2d_layouts, orient3d_layouts};
     use isect_testkit::Rng;
 
-    /// `cases` as rows of `K` points, through `slices` and through `on_axes`, each row
-    /// against the file's sign.
-    fn both<const D: usize, const K: usize>(
-        file: &str,
-        order: &str,
-        cases: &[Case],
-        slices: impl Fn(&[Vec<[f64; D]>; K], &mut [Sign]),
-        on_axes: impl Fn([Axes<'_, f64, D>; K], &mut [Sign]),
-    ) {
-        let rows: Vec<[[f64; D]; K]> = cases.iter().map(|c| pts(&c.coords)).collect();
-        let want: Vec<Sign> = cases.iter().map(|c| c.expected).collect();
-        let mut out = vec![Sign::Zero; rows.len()];
-        let check = |layout: &str, got: &[Sign]| {
-            let bad: Vec<usize> = (0..want.len()).filter(|&i| got[i] != want[i]).collect();
+    /// The file's cases as rows of `K` points of dimension `D`.
+    fn rows<const D: usize, const K: usize>(cases: &[Case]) -> Vec<[[f64; D]; K]> {
+        cases.iter().map(|c| pts(&c.coords)).collect()
+    }
+    /// Each layout's answers (`[slices, axes]`) against the file's signs.
+    fn check(file: &str, order: &str, cases: &[Case], answers: [Vec<Sign>; 2]) {
+        for (layout, got) in ["slices", "axes"].into_iter().zip(answers) {
+            let bad: Vec<usize> = (0..cases.len())
+                .filter(|&i| got[i] != cases[i].expected)
+                .collect();
             assert!(
                 bad.is_empty(),
                 "{file} ({order}, {layout}): rows {bad:?} differ from the file"
             );
-        };
-        slices(&columns(&rows), &mut out);
-        check("slices", &out);
-        on_axes(axes(&soa(&rows)), &mut out);
-        check("axes", &out);
+        }
     }
 
     let mut g = Rng::new(0xF1C5);
@@ -503,35 +494,10 @@ fn fixtures_through_the_batch() {
                 }
             }
         }
-        both(
-            FILES[0],
-            order,
-            &cases[0],
-            |[a, b, c], out| orient2d_batch(&a[..], &b[..], &c[..], out).unwrap(),
-            |[a, b, c], out| orient2d_batch(a, b, c, out).unwrap(),
-        );
-        both(
-            FILES[1],
-            order,
-            &cases[1],
-            |[a, b, c, d], out| orient3d_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
-            |[a, b, c, d], out| orient3d_batch(a, b, c, d, out).unwrap(),
-        );
-        both(
-            FILES[2],
-            order,
-            &cases[2],
-            |[a, b, c, d], out| incircle_batch(&a[..], &b[..], &c[..], &d[..], out).unwrap(),
-            |[a, b, c, d], out| incircle_batch(a, b, c, d, out).unwrap(),
-        );
-        both(
-            FILES[3],
-            order,
-            &cases[3],
-            |[a, b, c, d, e], out| {
-                insphere_batch(&a[..], &b[..], &c[..], &d[..], &e[..], out).unwrap()
-            },
-            |[a, b, c, d, e], out| insphere_batch(a, b, c, d, e, out).unwrap(),
-        );
+        let [o2, o3, ic, is] = [&cases[0], &cases[1], &cases[2], &cases[3]];
+        check(FILES[0], order, o2, orient2d_layouts(&rows::<2, 3>(o2)));
+        check(FILES[1], order, o3, orient3d_layouts(&rows::<3, 4>(o3)));
+        check(FILES[2], order, ic, incircle_layouts(&rows::<2, 4>(ic)));
+        check(FILES[3], order, is, insphere_layouts(&rows::<3, 5>(is)));
     }
 }
