@@ -399,6 +399,10 @@ pub(super) enum Planes {
     /// known to be on it (their rounded determinants within the bound and not zero): the
     /// pair goes to [`near_pair`].
     Near,
+    /// A side within the bound whose determinant rounded to zero, on a pair whose
+    /// eighteen coordinates lie on orient3d's grid: every determinant of the test is exact
+    /// in `f64` ([`grid_pair`]).
+    Grid,
 }
 
 /// [`plane_signs`] on the hot path: for `f64` and `f32` the rejection is read off the
@@ -416,12 +420,14 @@ fn planes<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Planes {
             Certified::OneSide => return Planes::Apart,
             Certified::Signs(s) => s,
             Certified::Near => return Planes::Near,
+            Certified::Grid => return Planes::Grid,
         };
         if let Some(dp) = fast::dets(q, p) {
             return match fast::signs_unless_near(&dp, q, p) {
                 Certified::OneSide => Planes::Apart,
                 Certified::Signs(sp) => Planes::Signs(sp, sq),
                 Certified::Near => Planes::Near,
+                Certified::Grid => Planes::Grid,
             };
         }
     }
@@ -567,6 +573,9 @@ mod fast {
         /// Two or three determinants within the bound and not rounded to zero: points
         /// nearly on the plane.
         Near,
+        /// A determinant within the bound rounded to zero, and the six points on
+        /// orient3d's grid ([`on_grid`]).
+        Grid,
     }
 
     /// What the rounded determinants `d` certify, with no branch per point: all three
@@ -625,6 +634,10 @@ mod fast {
             .count();
         if near >= 2 {
             return Certified::Near;
+        }
+        let [d0, d1, d2] = d.det;
+        if d.det.contains(&0.0) && on_grid(d0, d1, d2, [p[0], p[1], p[2], xs[0], xs[1], xs[2]]) {
+            return Certified::Grid;
         }
         match uncertain_unless_one_side(d, p, xs) {
             None => Certified::OneSide,
@@ -730,6 +743,44 @@ mod fast {
         /// only, to check that the generators reach the path: per thread, so that the
         /// tests running beside one another do not add to each other's count).
         pub(super) static GRID_SIGNS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
+    /// Whether a determinant `dᵢ` of the points `v[3..]` against the plane of `v[..3]`
+    /// rounded to zero at a point with few significant bits (grid input: a vertex exactly
+    /// on the other triangle's edge or face, or a shared vertex), and the six points lie
+    /// on orient3d's grid together ([`pair_on_grid`]). Everything by value, so that the
+    /// hot path stores nothing for this call.
+    #[cold]
+    #[inline(never)]
+    fn on_grid<T: Scalar>(d0: f64, d1: f64, d2: f64, v: [&[T; 3]; 6]) -> bool {
+        let zero_at = |d: f64, p: &[T; 3]| {
+            d == 0.0 && as_f64_array(p).is_some_and(|p| short_significands(&p))
+        };
+        (zero_at(d0, v[3]) || zero_at(d1, v[4]) || zero_at(d2, v[5])) && pair_on_grid(v)
+    }
+
+    /// Whether the eighteen coordinates of the six points have float views that lie on
+    /// orient3d's grid together ([`coordinates_on_grid`] with [`O3_GRID_BITS`]): then
+    /// every determinant [`dets`] computes on four of them is exact (proofs/tri_tri.md,
+    /// section 2, "Grid input").
+    #[inline(always)]
+    pub(super) fn pair_on_grid<T: Scalar>(v: [&[T; 3]; 6]) -> bool {
+        let mut x = [0.0; 18];
+        for (k, p) in v.into_iter().enumerate() {
+            match as_f64_array(p) {
+                Some(p) => x[3 * k..3 * k + 3].copy_from_slice(&p),
+                None => return false,
+            }
+        }
+        short_significands(&x) && coordinates_on_grid(&x, O3_GRID_BITS)
+    }
+
+    /// The exact signs `orient3d(p₀, p₁, p₂, xᵢ)` from the [`Dets`] of points on
+    /// orient3d's grid ([`on_grid`]): the signs of the rounded determinants, which are
+    /// exact there.
+    #[inline(always)]
+    pub(super) fn grid_signs_of<const N: usize>(d: &Dets<N>) -> [Sign; N] {
+        d.det.map(|v| -Sign::of(v))
     }
 
     /// The plane's points as `f64` when their nine coordinates pass
@@ -954,7 +1005,12 @@ pub(crate) fn intersect<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> bool {
     let (sp, sq) = match planes(p, q) {
         Planes::Apart => return false,
         Planes::Signs(sp, sq) => (sp, sq),
-        Planes::Near => return near_pair(p[0], p[1], p[2], q[0], q[1], q[2]).intersects(),
+        Planes::Near => {
+            return near_pair(p[0], p[1], p[2], q[0], q[1], q[2]).intersects();
+        }
+        Planes::Grid => {
+            return grid_pair(p[0], p[1], p[2], q[0], q[1], q[2]).intersects();
+        }
     };
     if all_zero(sq) || all_zero(sp) {
         return cold_refs(p[0], p[1], p[2], q[0], q[1], q[2]).intersects();
@@ -1004,12 +1060,74 @@ fn near_pair<'a, T: Scalar>(
     }
 }
 
+/// A pair on orient3d's grid ([`Planes::Grid`]), each vertex reference an argument of its
+/// own (as for [`near_pair`]): every orientation of the test, plane sides and interval
+/// comparisons, through the plane-side filter's evaluation, whose rounded value is exact
+/// there (proofs/tri_tri.md, section 2, "The whole pair on the grid").
+#[cold]
+#[inline(never)]
+fn grid_pair<'a, T: Scalar>(
+    p0: &'a [T; 3],
+    p1: &'a [T; 3],
+    p2: &'a [T; 3],
+    q0: &'a [T; 3],
+    q1: &'a [T; 3],
+    q2: &'a [T; 3],
+) -> TriTri {
+    let (p, q) = ([p0, p1, p2], [q0, q1, q2]);
+    #[cfg(all(test, feature = "std"))]
+    GRID_PAIRS.with(|c| c.set(c.get() + 1));
+    let exact = |p, xs| match fast::dets(p, xs) {
+        Some(d) => fast::grid_signs_of(&d),
+        None => sides(p, xs),
+    };
+    let sq = exact(p, q);
+    if all_same_strict(sq) {
+        return TriTri::Disjoint;
+    }
+    let sp = exact(q, p);
+    if all_same_strict(sp) {
+        return TriTri::Disjoint;
+    }
+    if all_zero(sq) || all_zero(sp) {
+        return cold(p, q);
+    }
+    decide(sp, sq, &OnGrid { p, q, sp, sq })
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// How many pairs [`grid_pair`] decided on this thread (tests only, to check that the
+    /// generators reach it).
+    static GRID_PAIRS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+/// [`Order`] of a pair on orient3d's grid ([`grid_pair`]).
+struct OnGrid<'a, T> {
+    p: [&'a [T; 3]; 3],
+    q: [&'a [T; 3]; 3],
+    sp: [Sign; 3],
+    sq: [Sign; 3],
+}
+
+impl<T: Scalar> Order for OnGrid<'_, T> {
+    #[inline(always)]
+    fn order(&self, e: End, f: End) -> Sign {
+        let (p, q) = (self.p, self.q);
+        match fast::dets([p[e.off], q[f.on], q[f.off]], [p[e.on]]) {
+            Some(d) => fast::grid_signs_of(&d)[0] * self.sq[f.off] * self.sp[e.off],
+            None => compare(p, q, self.sp, self.sq, e, f),
+        }
+    }
+}
+
 #[inline]
 pub(super) fn classify<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> TriTri {
     match planes(p, q) {
         Planes::Apart => TriTri::Disjoint,
         Planes::Signs(sp, sq) => classify_signs(p, q, sp, sq),
         Planes::Near => near_pair(p[0], p[1], p[2], q[0], q[1], q[2]),
+        Planes::Grid => grid_pair(p[0], p[1], p[2], q[0], q[1], q[2]),
     }
 }
 

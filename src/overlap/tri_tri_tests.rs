@@ -735,3 +735,148 @@ fn grid_zeros_through_the_filter_match_rationals() {
         assert!(hits > 2000, "the grid path decided {hits} signs");
     }
 }
+
+/// How many pairs [`grid_pair`] decided on this thread so far.
+#[cfg(feature = "std")]
+fn grid_pairs() -> usize {
+    GRID_PAIRS.with(|c| c.get())
+}
+
+/// Exact contacts between triangles on grids of 11 to 18 bits (the pair test takes 15,
+/// [`O3_GRID_BITS`](crate::predicates::O3_GRID_BITS); beyond it the exact stages decide),
+/// coordinates at the grid's extremes often, at scales from subnormal to `2^900` and at
+/// both ends of the grid test's exponent range: a shared vertex, a vertex at a dyadic
+/// point of an edge or of the face, an edge along an edge, the other vertices through
+/// the plane or off it, some one grid unit off. Every class through [`tri_tri`] and
+/// [`tri_tri_intersect`], in both argument orders, is the class in rationals
+/// (`BigRational`, where no float stage exists), and [`grid_pair`] decides many of them.
+/// Beside them, pairs whose rounded determinant is zero but whose exact one is not (a
+/// coordinate far below the others' grid) must not be taken for grid pairs.
+#[test]
+fn grid_pairs_match_rationals() {
+    use crate::overlap::{tri_tri, tri_tri_intersect};
+    type T64 = [[f64; 3]; 3];
+    let want = |a: &T64, b: &T64| tri_tri(&a.map(|p| p.map(q)), &b.map(|p| p.map(q)));
+    let check = |a: &T64, b: &T64| {
+        let w = want(a, b);
+        assert_eq!(tri_tri(a, b), w, "tri_tri({a:?}, {b:?})");
+        assert_eq!(tri_tri(b, a), w, "tri_tri({b:?}, {a:?})");
+        assert_eq!(tri_tri_intersect(a, b), w.intersects(), "{a:?} {b:?}");
+        assert_eq!(tri_tri_intersect(b, a), w.intersects(), "{b:?} {a:?}");
+        w
+    };
+    #[cfg(feature = "std")]
+    let before = grid_pairs();
+    let mut rng = Rng::new(0x9e1d_9a15);
+    let widths = [11, 13, 14, 15, 15, 15, 16, 18];
+    let scales = [
+        -1074, -1060, -330, -315, -300, -8, 0, 20, 270, 285, 300, 900,
+    ];
+    let mut touching = 0;
+    for round in 0..6000 {
+        let w = widths[round % widths.len()];
+        let g = |rng: &mut Rng| -> [f64; 3] { core::array::from_fn(|_| grid_coord(rng, w, 0)) };
+        let a: T64 = [g(&mut rng), g(&mut rng), g(&mut rng)];
+        // A point of `a` with dyadic weights (1, 1/2 or 1/4 steps): on `a`'s edges, face
+        // or vertices, or outside them in its plane.
+        let weights = [0.0, 1.0, 0.5, 0.25, 0.75, -0.5, 1.5];
+        let on = |rng: &mut Rng| -> [f64; 3] {
+            let (s, t) = (*rng.pick(&weights), *rng.pick(&weights));
+            core::array::from_fn(|k| a[0][k] + s * (a[1][k] - a[0][k]) + t * (a[2][k] - a[0][k]))
+        };
+        let first = match rng.below(4) {
+            0 => a[rng.below(3)],
+            _ => on(&mut rng),
+        };
+        let second = match rng.below(4) {
+            0 => on(&mut rng), // with `first`, a segment in a's plane
+            _ => g(&mut rng),
+        };
+        let mut third = match rng.below(3) {
+            // Through the plane from `second` (reflected about `first`).
+            0 => core::array::from_fn(|k| 2.0 * first[k] - second[k]),
+            _ => g(&mut rng),
+        };
+        if rng.chance(0.2) {
+            third[rng.below(3)] += if rng.next_bool() { 1.0 } else { -1.0 };
+        }
+        let mut b: T64 = [first, second, third];
+        if rng.chance(0.15) {
+            let (i, k) = (rng.below(3), rng.below(3));
+            b[i][k] += if rng.next_bool() { 1.0 } else { -1.0 };
+        }
+        let sc = pow2(*rng.pick(&scales));
+        let (a, b) = (scaled(a, sc), scaled(b, sc));
+        let class = check(&a, &b);
+        touching += usize::from(matches!(class, TriTri::Touching { .. }));
+    }
+    // A triangle of the plane `x = y` around the origin, and one strictly on one side of
+    // that plane, with a vertex `(τ, 0, 0)`, `τ = ±2^-k`: `τ + m` rounds to `m`, so that
+    // side's rounded determinant is exactly zero while the exact one is not. Taken for a
+    // grid pair, the vertex would be on the plane, inside the first triangle: touching.
+    let mut apart = 0;
+    for round in 0..2000 {
+        let r = |rng: &mut Rng| rng.range(1, 9) as f64;
+        let (m, h, z1, z2) = (r(&mut rng), r(&mut rng), r(&mut rng), r(&mut rng));
+        let a: T64 = [[-m, -m, -h], [m, m, -h], [0.0, 0.0, h]];
+        let s = if round % 2 == 0 { 1.0 } else { -1.0 };
+        let tau = s * pow2(-(rng.range(55, 75) as i32));
+        let b: T64 = [[tau, 0.0, 0.0], [s, 0.0, z1], [s, 0.0, -z2]];
+        let sc = pow2(*rng.pick(&scales));
+        let class = check(&scaled(a, sc), &scaled(b, sc));
+        apart += usize::from(class == TriTri::Disjoint);
+    }
+    assert!(touching > 1000, "{touching} touching pairs");
+    assert!(apart > 1000, "{apart} pairs apart");
+    #[cfg(feature = "std")]
+    {
+        let taken = grid_pairs() - before;
+        assert!(taken > 2000, "the grid pair path decided {taken} pairs");
+    }
+}
+
+/// The claim [`grid_pair`] rests on: when six points pass `fast::pair_on_grid` (their
+/// eighteen coordinates on orient3d's grid together), the determinant of `fast::dets` of
+/// any four of them, in any order, is the exact `n·(x − p₀)`, computed in rationals here.
+/// Coordinates of up to `O3_GRID_BITS + 3` bits (the test refuses those beyond its
+/// grid), the extremes often, the six points' largest magnitudes spread over several
+/// binades (a subset's grid is then finer than its own largest coordinate needs), at
+/// scales across the grid test's exponent range; with a grid three bits wider the
+/// products round and this fails.
+#[test]
+fn grid_pair_makes_every_determinant_exact() {
+    use crate::predicates::O3_GRID_BITS;
+    let mut rng = Rng::new(0x9e1d_0b5e);
+    let mut on_grid = 0;
+    for _ in 0..6000 {
+        let s = rng.range(-300 - O3_GRID_BITS as i64, 290) as i32;
+        // Each point on a grid of its own width, mostly the pair's; a coordinate of a
+        // width beyond 16 bits has its 16 significant bits anywhere below the top, so
+        // that the test's cheap first check (16 significant bits) passes it.
+        let top = O3_GRID_BITS + rng.below(4) as i32;
+        let v: [[f64; 3]; 6] = core::array::from_fn(|_| {
+            let w = top - rng.below(4) as i32 * i32::from(rng.chance(0.3));
+            core::array::from_fn(|_| {
+                let b = w.min(16);
+                let shift = rng.below((w - b + 1) as usize) as i32;
+                grid_coord(&mut rng, b, s + shift)
+            })
+        });
+        if !fast::pair_on_grid(v.each_ref()) {
+            continue;
+        }
+        on_grid += 1;
+        for _ in 0..12 {
+            // Four distinct points of the six in random order: a plane and a point.
+            let mut idx = [0, 1, 2, 3, 4, 5];
+            for i in 0..4 {
+                idx.swap(i, i + rng.below(6 - i));
+            }
+            let p = [v[idx[0]], v[idx[1]], v[idx[2]]];
+            let x = v[idx[3]];
+            let d = fast::dets([&p[0], &p[1], &p[2]], [&x]).unwrap();
+            assert_eq!(q(d.det[0]), exact_det(&p, &x), "{p:?} {x:?}");
+        }
+    }
+    assert!(on_grid > 1500, "{on_grid}");
+}

@@ -627,9 +627,9 @@ pub(crate) fn short_significands<'a>(v: impl IntoIterator<Item = &'a f64>) -> bo
 /// `2^w` on a grid of spacing `2^(e+1−w)` (proofs/predicates.md §4).
 ///
 /// Unlike [`float_evaluation_is_exact`] it takes any finite input, not only differences
-/// inside an expansion window: `x·2^(w−1−e)` is exact unless it falls below the normal
-/// range, and then it is zero (caught by comparing zeros) or below 1 and non-zero (not an
-/// integer).
+/// inside an expansion window: each `x` is scaled to `t = x·2^(w−1−e)` (exact unless it
+/// falls below the normal range), `t` rounded to an integer and scaled back, exactly; `x`
+/// is on the grid exactly when that gives `x` again.
 #[inline(always)]
 pub(crate) fn coordinates_on_grid(v: &[f64], w: i32) -> bool {
     const C: f64 = 6_755_399_441_055_744.0;
@@ -646,12 +646,18 @@ pub(crate) fn coordinates_on_grid(v: &[f64], w: i32) -> bool {
     if !(-300..=300).contains(&e) {
         return false;
     }
-    // 2^(w − 1 − e), a normal number for −300 ≤ e ≤ 300 and w ≤ 26.
+    // 2^(w − 1 − e) and the step 2^(e + 1 − w), normal numbers for −300 ≤ e ≤ 300 and
+    // w ≤ 26.
     let scale = f64::from_bits(((1023 + w - 1 - e) as u64) << 52);
-    v.iter().fold(true, |ok, &x| {
-        let t = x * scale;
-        ok & ((t + C) - C == t) & ((t == 0.0) == (x == 0.0))
-    })
+    let step = f64::from_bits(((1023 + e + 1 - w) as u64) << 52);
+    // How far each value lies from its rounded multiple of the step, summed in two lanes:
+    // the terms are non-negative, so the sum is zero exactly when every term is (a NaN
+    // makes it NaN).
+    let mut miss = [0.0f64; 2];
+    for (i, &x) in v.iter().enumerate() {
+        miss[i % 2] += ((((x * scale) + C) - C) * step - x).abs();
+    }
+    miss[0] + miss[1] == 0.0
 }
 
 /// Exact differences `p − q`, heads and tails, flattened point by point.

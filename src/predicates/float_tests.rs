@@ -271,8 +271,8 @@ fn plain_evaluation_check_matches_its_definition() {
 /// `coordinates_on_grid` against its definition (every value finite, the largest
 /// magnitude's exponent `e` in `−300..=300`, every value a multiple of `2^(e+1−w)`),
 /// computed from exact exponents and trailing zeros. The values straddle the width,
-/// the exponent limits, and the case the zero comparison is there for: a tiny non-zero
-/// value whose scaled image underflows to zero beside large ones.
+/// the exponent limits, and a tiny non-zero value whose scaled image underflows to zero
+/// beside large ones (rounded back to zero, it must not pass for a multiple).
 #[test]
 fn coordinate_grid_check_matches_its_definition() {
     let mut rng = Rng::new(11);
