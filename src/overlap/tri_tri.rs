@@ -635,8 +635,10 @@ mod fast {
         if near >= 2 {
             return Certified::Near;
         }
+        // With none near, the determinants within the bound rounded to zero (or are not
+        // finite): where grid input ends up.
         let [d0, d1, d2] = d.det;
-        if d.det.contains(&0.0) && on_grid(d0, d1, d2, [p[0], p[1], p[2], xs[0], xs[1], xs[2]]) {
+        if near == 0 && on_grid(d0, d1, d2, [p[0], p[1], p[2], xs[0], xs[1], xs[2]]) {
             return Certified::Grid;
         }
         match uncertain_unless_one_side(d, p, xs) {
