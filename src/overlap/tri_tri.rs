@@ -1083,18 +1083,13 @@ fn grid_pair<'a, T: Scalar>(
         Some(d) => fast::grid_signs_of(&d),
         None => sides(p, xs),
     };
-    let sq = exact(p, q);
-    if all_same_strict(sq) {
-        return TriTri::Disjoint;
-    }
-    let sp = exact(q, p);
-    if all_same_strict(sp) {
-        return TriTri::Disjoint;
-    }
-    if all_zero(sq) || all_zero(sp) {
-        return cold(p, q);
-    }
-    decide(sp, sq, &OnGrid { p, q, sp, sq })
+    decide_pair(
+        p,
+        q,
+        || exact(p, q),
+        || exact(q, p),
+        |sp, sq| OnGrid { p, q, sp, sq },
+    )
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -1169,6 +1164,34 @@ impl<T: Scalar> Order for Floats<'_, T> {
     fn order(&self, e: End, f: End) -> Sign {
         compare(self.p, self.q, self.sp, self.sq, e, f)
     }
+}
+
+/// The classification of `(p, q)` from an exact source of every orientation: the sides
+/// `sq` of `q` against `p`'s plane (computed first: when they reject, `sp` is never
+/// computed), then the sides `sp` of `p`, then [`decide`] with the order of the ends that
+/// `order` builds from them; a coplanar or degenerate pair goes to [`cold`] on the input.
+/// The stages that decide a whole pair at once (on orient3d's grid, [`grid_pair`]; in
+/// integers, [`in_integers`]) share it.
+#[inline(always)]
+pub(super) fn decide_pair<T: Scalar, O: Order>(
+    p: [&[T; 3]; 3],
+    q: [&[T; 3]; 3],
+    sq: impl FnOnce() -> [Sign; 3],
+    sp: impl FnOnce() -> [Sign; 3],
+    order: impl FnOnce([Sign; 3], [Sign; 3]) -> O,
+) -> TriTri {
+    let sq = sq();
+    if all_same_strict(sq) {
+        return TriTri::Disjoint;
+    }
+    let sp = sp();
+    if all_same_strict(sp) {
+        return TriTri::Disjoint;
+    }
+    if all_zero(sq) || all_zero(sp) {
+        return cold(p, q);
+    }
+    decide(sp, sq, &order(sp, sq))
 }
 
 /// The classification of a pair that is not coplanar from its exact plane sides (neither

@@ -13,8 +13,7 @@ use crate::predicates::integer::{integer_points, orient3d_int, plane_sides_int};
 use crate::scalar::as_f64_points;
 use crate::{Scalar, Sign};
 
-use super::tri_tri::{End, Order, TriTri, all_same_strict, all_zero, decide};
-use super::tri_tri_degenerate::cold;
+use super::tri_tri::{End, Order, TriTri, decide_pair};
 
 #[cfg(all(test, feature = "std"))]
 std::thread_local! {
@@ -33,19 +32,13 @@ pub(super) fn in_integers<T: Scalar>(p: [&[T; 3]; 3], q: [&[T; 3]; 3]) -> Option
     #[cfg(all(test, feature = "std"))]
     DECIDED.with(|c| c.set(c.get() + 1));
     // The sides of `q` against `p`'s plane, with `p`'s normal once; then those of `p`.
-    let sq = plane_sides_int(a, b);
-    if all_same_strict(sq) {
-        return Some(TriTri::Disjoint);
-    }
-    let sp = plane_sides_int(b, a);
-    if all_same_strict(sp) {
-        return Some(TriTri::Disjoint);
-    }
-    if all_zero(sq) || all_zero(sp) {
-        // Coplanar or degenerate: the cold path, on the input.
-        return Some(cold(p, q));
-    }
-    Some(decide(sp, sq, &Integers { a, b, sp, sq }))
+    Some(decide_pair(
+        p,
+        q,
+        || plane_sides_int(a, b),
+        || plane_sides_int(b, a),
+        |sp, sq| Integers { a, b, sp, sq },
+    ))
 }
 
 /// [`Order`] from the pair's integers: `compare` of `tri_tri.rs` with every `orient3d`

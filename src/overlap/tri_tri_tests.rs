@@ -736,6 +736,26 @@ fn grid_zeros_through_the_filter_match_rationals() {
     }
 }
 
+type T64 = [[f64; 3]; 3];
+
+/// The classification of `(a, b)` in rationals (`BigRational`: every orientation an exact
+/// rational determinant, no float or integer stage).
+pub(crate) fn want(a: &T64, b: &T64) -> TriTri {
+    crate::overlap::tri_tri(&a.map(|p| p.map(q)), &b.map(|p| p.map(q)))
+}
+
+/// [`tri_tri`](crate::overlap::tri_tri()) and [`tri_tri_intersect`] on `f64` in both
+/// argument orders agree with [`want`]; returns the class.
+pub(crate) fn check_pair(a: &T64, b: &T64) -> TriTri {
+    use crate::overlap::{tri_tri, tri_tri_intersect};
+    let w = want(a, b);
+    assert_eq!(tri_tri(a, b), w, "tri_tri({a:?}, {b:?})");
+    assert_eq!(tri_tri(b, a), w, "tri_tri({b:?}, {a:?})");
+    assert_eq!(tri_tri_intersect(a, b), w.intersects(), "{a:?} {b:?}");
+    assert_eq!(tri_tri_intersect(b, a), w.intersects(), "{b:?} {a:?}");
+    w
+}
+
 /// How many pairs [`grid_pair`] decided on this thread so far.
 #[cfg(feature = "std")]
 fn grid_pairs() -> usize {
@@ -754,17 +774,6 @@ fn grid_pairs() -> usize {
 /// coordinate far below the others' grid) must not be taken for grid pairs.
 #[test]
 fn grid_pairs_match_rationals() {
-    use crate::overlap::{tri_tri, tri_tri_intersect};
-    type T64 = [[f64; 3]; 3];
-    let want = |a: &T64, b: &T64| tri_tri(&a.map(|p| p.map(q)), &b.map(|p| p.map(q)));
-    let check = |a: &T64, b: &T64| {
-        let w = want(a, b);
-        assert_eq!(tri_tri(a, b), w, "tri_tri({a:?}, {b:?})");
-        assert_eq!(tri_tri(b, a), w, "tri_tri({b:?}, {a:?})");
-        assert_eq!(tri_tri_intersect(a, b), w.intersects(), "{a:?} {b:?}");
-        assert_eq!(tri_tri_intersect(b, a), w.intersects(), "{b:?} {a:?}");
-        w
-    };
     #[cfg(feature = "std")]
     let before = grid_pairs();
     let mut rng = Rng::new(0x9e1d_9a15);
@@ -807,7 +816,7 @@ fn grid_pairs_match_rationals() {
         }
         let sc = pow2(*rng.pick(&scales));
         let (a, b) = (scaled(a, sc), scaled(b, sc));
-        let class = check(&a, &b);
+        let class = check_pair(&a, &b);
         touching += usize::from(matches!(class, TriTri::Touching { .. }));
     }
     // A triangle of the plane `x = y` around the origin, and one strictly on one side of
@@ -823,7 +832,7 @@ fn grid_pairs_match_rationals() {
         let tau = s * pow2(-(rng.range(55, 75) as i32));
         let b: T64 = [[tau, 0.0, 0.0], [s, 0.0, z1], [s, 0.0, -z2]];
         let sc = pow2(*rng.pick(&scales));
-        let class = check(&scaled(a, sc), &scaled(b, sc));
+        let class = check_pair(&scaled(a, sc), &scaled(b, sc));
         apart += usize::from(class == TriTri::Disjoint);
     }
     assert!(touching > 1000, "{touching} touching pairs");
