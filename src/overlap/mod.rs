@@ -32,6 +32,22 @@
 //!
 //! Triangles are passed as anything [`TriangleRef`]: `[[T; 3]; 3]` or
 //! [`Triangle`](crate::Triangle), by value or by reference.
+//!
+//! # Examples
+//!
+//! ```
+//! use isect::overlap::{TriTri, segment_segment_2d_intersect, tri_tri, tri_tri_intersect};
+//! let a = [[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 2.0, 0.0]];
+//! // Through a's interior: crossing.
+//! let b = [[0.5, 0.5, -1.0], [0.5, 0.5, 1.0], [1.0, 0.0, 1.0]];
+//! assert_eq!(tri_tri(&a, &b), TriTri::Crossing);
+//! // Sharing only a's vertex (2, 0, 0), from above: touching, not crossing.
+//! let c = [[2.0, 0.0, 0.0], [3.0, 0.0, 1.0], [2.0, 1.0, 1.0]];
+//! assert!(tri_tri_intersect(&a, &c));
+//! assert!(matches!(tri_tri(&a, &c), TriTri::Touching { .. }));
+//! // Two 2D segments meeting at an endpoint of one of them.
+//! assert!(segment_segment_2d_intersect(&[0.0, 0.0], &[2.0, 2.0], &[1.0, 1.0], &[3.0, 0.0]));
+//! ```
 
 mod aabb_aabb;
 mod bounded;

@@ -24,14 +24,68 @@ use crate::{InputError, Scalar, Sign};
 /// ```
 pub trait Kernel<T> {
     /// See [`orient2d`](crate::orient2d).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// // One ulp of 0.5 below the line y = x.
+    /// let s = F64Kernel::orient2d(&[0.0, 0.0], &[1.0, 1.0], &[0.5, 0.5 - f64::EPSILON / 4.0]);
+    /// assert_eq!(s, Sign::Negative);
+    /// ```
     fn orient2d(a: &[T; 2], b: &[T; 2], c: &[T; 2]) -> Sign;
     /// See [`orient3d`](crate::orient3d).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F32Kernel, Sign};
+    /// let (a, b, c) = ([0.0_f32, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+    /// assert_eq!(F32Kernel::orient3d(&a, &b, &c, &[0.2, 0.3, 0.0]), Sign::Zero);
+    /// assert_eq!(F32Kernel::orient3d(&a, &b, &c, &[0.2, 0.3, 1e-40]), Sign::Negative);
+    /// ```
     fn orient3d(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3]) -> Sign;
     /// See [`incircle`](crate::incircle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// let (a, b, c) = ([1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]);
+    /// assert_eq!(F64Kernel::incircle(&a, &b, &c, &[0.0, -1.0]), Sign::Zero);
+    /// assert_eq!(F64Kernel::incircle(&a, &b, &c, &[0.0, 0.0]), Sign::Positive);
+    /// ```
     fn incircle(a: &[T; 2], b: &[T; 2], c: &[T; 2], d: &[T; 2]) -> Sign;
     /// See [`insphere`](crate::insphere).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// // a, b, c, d with orient3d positive; e on their sphere, then at its centre.
+    /// let (a, b, c, d) = ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, -1.0]);
+    /// assert_eq!(F64Kernel::orient3d(&a, &b, &c, &d), Sign::Positive);
+    /// assert_eq!(F64Kernel::insphere(&a, &b, &c, &d, &[0.0, 0.0, 1.0]), Sign::Zero);
+    /// assert_eq!(F64Kernel::insphere(&a, &b, &c, &d, &[0.0; 3]), Sign::Positive);
+    /// ```
     fn insphere(a: &[T; 3], b: &[T; 3], c: &[T; 3], d: &[T; 3], e: &[T; 3]) -> Sign;
     /// See [`polynomial_sign`](crate::predicates::polynomial_sign).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::predicates::{Polynomial, Ring};
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// /// x·y − 1
+    /// struct Hyperbola(f64, f64);
+    /// impl Polynomial<f64> for Hyperbola {
+    ///     fn eval<R: Ring>(&self, lift: &impl Fn(&f64) -> R) -> R {
+    ///         lift(&self.0) * lift(&self.1) - lift(&1.0)
+    ///     }
+    /// }
+    /// // 3 · fl(1/3) is one minus a quarter ulp of one, which rounds to one in f64.
+    /// assert_eq!(F64Kernel::polynomial_sign(&Hyperbola(3.0, 1.0 / 3.0)), Sign::Negative);
+    /// ```
     fn polynomial_sign<P: Polynomial<T> + ?Sized>(p: &P) -> Sign;
 
     /// See [`orient2d_batch`](crate::predicates::orient2d_batch). The default checks the
@@ -41,6 +95,16 @@ pub trait Kernel<T> {
     /// # Errors
     ///
     /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// let (b, c) = ([[1.0, 0.0], [1.0, 1.0]], [[0.0, 1.0], [2.0, 2.0]]);
+    /// let mut out = [Sign::Zero; 2];
+    /// F64Kernel::orient2d_batch(&[0.0, 0.0], &b[..], &c[..], &mut out).unwrap();
+    /// assert_eq!(out, [Sign::Positive, Sign::Zero]);
+    /// ```
     fn orient2d_batch<A, B, C>(a: A, b: B, c: C, out: &mut [Sign]) -> Result<(), InputError>
     where
         A: Column<2, Scalar = T>,
@@ -64,6 +128,19 @@ pub trait Kernel<T> {
     /// # Errors
     ///
     /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{InputError, Kernel, F64Kernel, Sign};
+    /// let d = [[0.0, 0.0, -1.0], [0.25, 0.25, 0.0]];
+    /// let mut out = [Sign::Zero; 2];
+    /// let (a, b, c) = ([0.0; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+    /// F64Kernel::orient3d_batch(&a, &b, &c, &d[..], &mut out).unwrap();
+    /// assert_eq!(out, [Sign::Positive, Sign::Zero]);
+    /// let short = F64Kernel::orient3d_batch(&a, &b, &c, &d[..1], &mut out);
+    /// assert!(matches!(short, Err(InputError::LengthMismatch { argument: 3, .. })));
+    /// ```
     fn orient3d_batch<A, B, C, D>(
         a: A,
         b: B,
@@ -96,6 +173,17 @@ pub trait Kernel<T> {
     /// # Errors
     ///
     /// [`InputError::LengthMismatch`] (argument 3) when `d.len() != out.len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F32Kernel, Sign};
+    /// let (a, b, c) = ([0.0_f32; 3], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+    /// let mut out = [Sign::Zero; 2];
+    /// F32Kernel::orient3d_many(&a, &b, &c, &[[0.5, 0.5, 1.0], [3.0, -2.0, 0.0]], &mut out)
+    ///     .unwrap();
+    /// assert_eq!(out, [Sign::Negative, Sign::Zero]);
+    /// ```
     fn orient3d_many(
         a: &[T; 3],
         b: &[T; 3],
@@ -115,6 +203,17 @@ pub trait Kernel<T> {
     /// # Errors
     ///
     /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// let (a, b, c) = ([1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]);
+    /// let d = [[0.0, -1.0], [0.0, 0.5], [3.0, 3.0]];
+    /// let mut out = [Sign::Zero; 3];
+    /// F64Kernel::incircle_batch(&a, &b, &c, &d[..], &mut out).unwrap();
+    /// assert_eq!(out, [Sign::Zero, Sign::Positive, Sign::Negative]);
+    /// ```
     fn incircle_batch<A, B, C, D>(
         a: A,
         b: B,
@@ -146,6 +245,17 @@ pub trait Kernel<T> {
     /// # Errors
     ///
     /// [`InputError::LengthMismatch`] when a slice's length differs from `out.len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::{Kernel, F64Kernel, Sign};
+    /// let (a, b, c, d) = ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, -1.0]);
+    /// let e = [[0.0, 0.0, 1.0], [0.0; 3], [0.0, 0.0, 2.0]];
+    /// let mut out = [Sign::Zero; 3];
+    /// F64Kernel::insphere_batch(&a, &b, &c, &d, &e[..], &mut out).unwrap();
+    /// assert_eq!(out, [Sign::Zero, Sign::Positive, Sign::Negative]);
+    /// ```
     fn insphere_batch<A, B, C, D, E>(
         a: A,
         b: B,

@@ -83,6 +83,14 @@ pub trait Point2 {
     /// The coordinate type.
     type Scalar: Scalar;
     /// The coordinates `[x, y]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Point2;
+    /// let p = [1.5_f64, -2.0];
+    /// assert_eq!((&p).coords(), &[1.5, -2.0]);
+    /// ```
     fn coords(&self) -> &[Self::Scalar; 2];
 }
 
@@ -100,6 +108,14 @@ pub trait Point3 {
     /// The coordinate type.
     type Scalar: Scalar;
     /// The coordinates `[x, y, z]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use isect::Point3;
+    /// let p = [1.0_f32, 2.0, 3.0];
+    /// assert_eq!(p.coords()[2], 3.0);
+    /// ```
     fn coords(&self) -> &[Self::Scalar; 3];
 }
 
