@@ -14,9 +14,15 @@
 //!   so that the float filters cannot decide and the exact paths run.
 //!
 //! Each answer is folded into a hash, so no call is vectorized across cases.
+//!
+//! `ISECT_SWEEP_RATIO=ROUNDS` runs no criterion group: each round times a pass of the
+//! exact sweep and a pass of the plain formula back to back (each pass repeated to about
+//! 2 ms), and the medians of the times and of the per-round ratios are printed. Both sides
+//! of a ratio see the same load, which on a shared machine is steadier than criterion's
+//! separate windows.
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use isect::collide::{aabb_aabb_contact, obb_obb_contact, sphere_polygon_contact};
@@ -481,6 +487,53 @@ fn fold(h: u64, x: f64) -> u64 {
     h.rotate_left(5) ^ x.to_bits()
 }
 
+/// The rounds asked for by `ISECT_SWEEP_RATIO`, if any.
+fn ratio_rounds() -> Option<usize> {
+    std::env::var("ISECT_SWEEP_RATIO").ok()?.parse().ok()
+}
+
+/// `rounds` rounds of `exact` then `plain` (one pass over the inputs each, repeated to
+/// about 2 ms); prints the median times a pass and the median per-round ratio.
+fn interleaved(
+    name: &str,
+    dist: &str,
+    rounds: usize,
+    exact: &dyn Fn() -> u64,
+    plain: &dyn Fn() -> u64,
+) {
+    let once = |f: &dyn Fn() -> u64| {
+        let start = Instant::now();
+        black_box(f());
+        start.elapsed().as_secs_f64()
+    };
+    let reps = |f: &dyn Fn() -> u64| ((2e-3 / once(f).max(1e-9)) as usize).clamp(1, 10_000);
+    let (re, rp) = (reps(exact), reps(plain));
+    let time = |f: &dyn Fn() -> u64, n: usize| {
+        let start = Instant::now();
+        for _ in 0..n {
+            black_box(f());
+        }
+        start.elapsed().as_secs_f64() / n as f64
+    };
+    let (mut te, mut tp, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let (e, p) = (time(exact, re), time(plain, rp));
+        te.push(e);
+        tp.push(p);
+        ratio.push(e / p);
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "sweep_{name} {dist}: isect {:.2} µs, plain {:.2} µs per {N} cases; isect / plain {:.3} (median of {rounds} rounds)",
+        median(te) * 1e6,
+        median(tp) * 1e6,
+        median(ratio),
+    );
+}
+
 macro_rules! pair {
     ($c:expr, $name:expr, $gen:ident, |$i:ident| $exact:expr, |$j:ident| $naive:expr) => {{
         let mut g = $c.benchmark_group(concat!("sweep_", $name));
@@ -499,6 +552,24 @@ macro_rules! pair {
                 naive_hits += $naive.is_some() as usize;
             }
             eprintln!("sweep_{} {dist}: isect touches {hits}/{N}, plain f64 {naive_hits}/{N}", $name);
+            if let Some(rounds) = ratio_rounds() {
+                let exact = || {
+                    let mut h = 0u64;
+                    for $i in black_box(&inputs) {
+                        h = fold(h, $exact.map_or(-1.0, |x| x.first));
+                    }
+                    h
+                };
+                let plain = || {
+                    let mut h = 0u64;
+                    for $j in black_box(&inputs) {
+                        h = fold(h, $naive.map_or(-1.0, |x| x));
+                    }
+                    h
+                };
+                interleaved($name, dist, rounds, &exact, &plain);
+                continue;
+            }
             g.bench_function(BenchmarkId::new("isect_f64", dist), |b| {
                 b.iter(|| {
                     let mut h = 0u64;
