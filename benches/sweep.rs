@@ -552,42 +552,27 @@ macro_rules! pair {
                 naive_hits += $naive.is_some() as usize;
             }
             eprintln!("sweep_{} {dist}: isect touches {hits}/{N}, plain f64 {naive_hits}/{N}", $name);
+            // One pass over the inputs each, for criterion and the interleaved mode alike.
+            let exact = || {
+                let mut h = 0u64;
+                for $i in black_box(&inputs) {
+                    h = fold(h, $exact.map_or(-1.0, |x| x.first));
+                }
+                h
+            };
+            let plain = || {
+                let mut h = 0u64;
+                for $j in black_box(&inputs) {
+                    h = fold(h, $naive.map_or(-1.0, |x| x));
+                }
+                h
+            };
             if let Some(rounds) = ratio_rounds() {
-                let exact = || {
-                    let mut h = 0u64;
-                    for $i in black_box(&inputs) {
-                        h = fold(h, $exact.map_or(-1.0, |x| x.first));
-                    }
-                    h
-                };
-                let plain = || {
-                    let mut h = 0u64;
-                    for $j in black_box(&inputs) {
-                        h = fold(h, $naive.map_or(-1.0, |x| x));
-                    }
-                    h
-                };
                 interleaved($name, dist, rounds, &exact, &plain);
                 continue;
             }
-            g.bench_function(BenchmarkId::new("isect_f64", dist), |b| {
-                b.iter(|| {
-                    let mut h = 0u64;
-                    for $i in black_box(&inputs) {
-                        h = fold(h, $exact.map_or(-1.0, |x| x.first));
-                    }
-                    h
-                })
-            });
-            g.bench_function(BenchmarkId::new("plain_f64", dist), |b| {
-                b.iter(|| {
-                    let mut h = 0u64;
-                    for $j in black_box(&inputs) {
-                        h = fold(h, $naive.map_or(-1.0, |x| x));
-                    }
-                    h
-                })
-            });
+            g.bench_function(BenchmarkId::new("isect_f64", dist), |b| b.iter(&exact));
+            g.bench_function(BenchmarkId::new("plain_f64", dist), |b| b.iter(&plain));
         }
         g.finish();
     }};
